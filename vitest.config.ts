@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; each project has its own config beside its code.
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'apps/web', 'apps/api'],
+  },
+});
