@@ -1,0 +1,6 @@
+export * from './access';
+export * from './constants';
+export * from './current-user';
+export * from './enums';
+export * from './messages';
+export * from './problem';

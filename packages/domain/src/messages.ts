@@ -1,0 +1,61 @@
+/**
+ * Every user-facing message the specification spells out, in one place.
+ * The API answers with these and the web app shows them; never retype one elsewhere.
+ */
+export const messages = {
+  required: 'Please fill in this field',
+  minimumOne: 'value must be greater than or equal to 1',
+  invalidTime: 'Enter a valid time',
+  invalidDate: 'Enter a valid date',
+  yearTooLate: 'Ensure year is less than or equal 2040',
+  reopenRequired: 'You must provide this if the submission is to be reopened',
+  daysTooLarge: 'Ensure this value is less than or equal to 32767.',
+
+  organisationNameTooShort: 'Name must be minimum three characters long',
+  organisationNameTooLong: 'Name can not exceed the maximum length of 250',
+  organisationCodeTooShort: 'Code must be minimum three characters long',
+  closureDateInFuture: 'Date must be today or in the past',
+
+  periodDuplicate: 'A reporting period with the same start and end date exists already',
+  periodEndBeforeStart: 'End date cannot be before Start date',
+  periodOpenBeforeStart: 'Submissions Open Date can not be before start date',
+  periodCloseBeforeStart: 'Submissions close date can not be before start date',
+  periodCloseBeforeOpen: 'Submissions closed date can not be before submissions open date',
+  periodReopenNotAfterClose: 'Submissions re-open date must be after submissions closed date',
+  periodRecloseNotAfterReopen: 'Submissions re-close date must be after submissions re-open date',
+
+  fileWrongType: 'File is the wrong type; it must be {{ pattern }}',
+  fileTooSmall: 'File is too small; it must be at least {{ size }}',
+  fileTooBig: 'File is too big; it must be at most {{ size }}',
+  somethingWentWrong: 'Something went wrong',
+  somethingWentWrongDot: 'Something went wrong.',
+  formDefinitionNotObject: 'A form definition upload must be a valid JSON object',
+
+  notAuthorised: 'Not Authorised',
+  forbidden: 'Forbidden',
+  notFound: 'Not found',
+
+  noScheduledPeriods: 'This collection has no scheduled reporting periods',
+  noRecipientOrganisations: 'This collection has not been assigned any recipients organisations',
+  noFormDefinition: 'This collection has no form definition',
+
+  errorSummaryHeading: 'There is a problem',
+  noData: 'No data to show',
+  noResults: 'No results(s) found',
+  selectAnOption: 'Select an option',
+  searchTitle: 'Searching across all organisations',
+  saving: 'Saving...',
+  saved: 'Successfully saved.',
+  saveFailed: 'Failed to save.',
+  pdfUnavailable: 'Pdf download not available now. Please try again later.',
+  unsavedChanges: 'Changes that you made have not been saved',
+  serviceProblem: 'Sorry, there is a problem with the service',
+  pageComplete: 'This page is complete',
+} as const;
+
+/** Fills `{{ name }}` placeholders, as the file-upload messages use them. */
+export function interpolate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
