@@ -4,3 +4,4 @@ export * from './current-user';
 export * from './enums';
 export * from './messages';
 export * from './problem';
+export * from './format';
