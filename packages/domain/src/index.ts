@@ -1,7 +1,11 @@
+import './zod-setup';
+
 export * from './access';
 export * from './constants';
 export * from './current-user';
 export * from './enums';
+export * from './format';
 export * from './messages';
 export * from './problem';
-export * from './format';
+export * from './role-assignments';
+export * from './schedules';

@@ -1,0 +1,4 @@
+export * from './assign-users';
+export * from './duplicates';
+export * from './remove-user';
+export * from './role-assignment-list';

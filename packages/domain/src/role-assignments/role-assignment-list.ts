@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { listItemState, OrganisationRole, organisationRoleStatus } from '../enums';
+
+/** One row of the submitter role-assignment list (specification sections 3 and 4). */
+export interface RoleAssignmentRow {
+  userName: string;
+  userId: string | number;
+  email: string;
+  organisationName: string;
+  organisationId: string | number;
+  role: OrganisationRole;
+  status: z.infer<typeof organisationRoleStatus>;
+  isDuplicate: boolean;
+  /** Against what is saved: loaded from the server, added in this edit, or marked for deletion. */
+  state: z.infer<typeof listItemState>;
+}
+
+/** The list being edited, with `touched` set by every change until a save resets it. */
+export interface RoleAssignmentList {
+  rows: RoleAssignmentRow[];
+  touched: boolean;
+}
+
+/** Assigning a user always gives both roles, in this order. */
+export const assignedRoles: readonly OrganisationRole[] = ['DataEntryClerk', 'Authoriser'];
+
+export type SavedRoleAssignment = Omit<RoleAssignmentRow, 'isDuplicate' | 'state'>;
+
+/** The list as loaded: every row existing, none duplicate, untouched. */
+export function createRoleAssignmentList(saved: readonly SavedRoleAssignment[]): RoleAssignmentList {
+  return { rows: saved.map((row) => ({ ...row, isDuplicate: false, state: 'existing' })), touched: false };
+}
+
+/** The same user at the same organisation: rows that two roles of one assignment share. */
+export function isSameAssignment(
+  row: Pick<RoleAssignmentRow, 'userId' | 'organisationId'>,
+  userId: string | number,
+  organisationId: string | number,
+): boolean {
+  return String(row.userId) === String(userId) && String(row.organisationId) === String(organisationId);
+}
+
+/** After a save the list is clean again. */
+export function resetTouched(list: RoleAssignmentList): RoleAssignmentList {
+  return { ...list, touched: false };
+}
+
+/**
+ * What a save must send: rows to create (new, not duplicates) and rows to delete (existing rows marked
+ * Deleted). Duplicates are never sent; the UI makes the manager remove them first.
+ */
+export function pendingRoleChanges(list: RoleAssignmentList): {
+  toCreate: RoleAssignmentRow[];
+  toDelete: RoleAssignmentRow[];
+} {
+  return {
+    toCreate: list.rows.filter((row) => row.state === 'new' && !row.isDuplicate),
+    toDelete: list.rows.filter((row) => row.state === 'deleted'),
+  };
+}
