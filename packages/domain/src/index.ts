@@ -1,5 +1,3 @@
-import './zod-setup';
-
 export * from './access';
 export * from './constants';
 export * from './current-user';
