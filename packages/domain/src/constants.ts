@@ -20,5 +20,10 @@ export const constants = {
   sessionWarningMinutes: 2,
 } as const;
 
-export const featureFlagNames = ['COLLECTIONICON', 'EMAILENABLED', 'EXCELTEMPLATE', 'SESSIONMANAGEMENT'] as const;
+export const featureFlagNames = [
+  'COLLECTIONICON',
+  'EMAILENABLED',
+  'EXCELTEMPLATE',
+  'SESSIONMANAGEMENT',
+] as const;
 export type FeatureFlagName = (typeof featureFlagNames)[number];

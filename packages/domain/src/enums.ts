@@ -8,10 +8,22 @@ export const requirement = z.enum(['mandatory', 'optional', 'notRequired']);
 export const reportingCycle = z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'annual', 'oneTime']);
 export const reportingPeriodStatus = z.enum(['Open', 'Future', 'Closed']);
 export const submissionDisplayState = z.enum(['Closed', 'Open', 'Future', 'Complete', 'Missed']);
-export const submissionStatus = z.enum(['none', 'notYetRequired', 'notStarted', 'draft', 'completed', 'missed']);
+export const submissionStatus = z.enum([
+  'none',
+  'notYetRequired',
+  'notStarted',
+  'draft',
+  'completed',
+  'missed',
+]);
 export const revisionStatus = z.enum(['draft', 'completed']);
 export const systemRole = z.enum(['superAdmin']);
-export const collectionRole = z.enum(['collectionManager', 'submissionManager', 'collectionAdmin', 'nominatedAdmin']);
+export const collectionRole = z.enum([
+  'collectionManager',
+  'submissionManager',
+  'collectionAdmin',
+  'nominatedAdmin',
+]);
 export const organisationRole = z.enum(['DataEntryClerk', 'Authoriser']);
 export const organisationRoleStatus = z.enum(['New', 'Deleted']);
 export const idpUserStatus = z.enum([

@@ -1,3 +1,5 @@
+import './zod-setup';
+
 export * from './access';
 export * from './constants';
 export * from './current-user';

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { featureFlagRoutes } from './modules/feature-flags/routes';
+import { healthRoutes } from './modules/health/routes';
+import { installErrorHandler } from './platform/errors-install';
+import { access } from './platform/policy';
+import { API_PREFIX, installRequestContext } from './platform/request-context';
+
+/** The Fastify instance every module receives: zod schemas type the handlers. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every module's routes receive: explicit dependencies, no global container. */
+export interface Deps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
+
+/** Every resource module, in one list: adding a resource adds one line here. */
+const modules: RouteModule[] = [healthRoutes, featureFlagRoutes];
+
+/** Builds the whole application from config and an open database. Used by server.ts and by tests. */
+export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Form.io and the API reference set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: [
+          "'self'",
+          ...(config.storage.driver === 'azure' ? ['https://*.blob.core.windows.net'] : []),
+        ],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...(config.oidc.issuer ? [new URL(config.oidc.issuer).origin] : [])],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie, { secret: config.session.secret });
+  await app.register(rateLimit, {
+    max: config.rateLimit.max,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith(API_PREFIX),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Data Collection Framework API',
+        version: '1.0.0',
+        description: 'Every route of the service. Errors are RFC 9457 problem details.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'dcf_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  installErrorHandler(app);
+  installRequestContext(app, { db: deps.database.db, config });
+
+  for (const module of [...modules, ...(options.extraModules ?? [])]) {
+    await app.register(async (scoped) => module(scoped.withTypeProvider<ZodTypeProvider>(), deps), {
+      prefix: API_PREFIX,
+    });
+  }
+
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    { config: { access: access.public }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect(`${API_PREFIX}/health`),
+  );
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app, with every non-API path falling back to index.html (client-side routes). */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/v1/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .status(404)
+      .type('application/problem+json')
+      .send({ type: 'about:blank', title: 'Not found', status: 404 });
+  });
+}

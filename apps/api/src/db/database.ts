@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+// One set of type parsers for both engines, so rows look the same whichever runs underneath:
+// counts (int8) as numbers, calendar dates as 'yyyy-MM-dd' strings (never a midnight Date that a
+// time zone could shift), timestamptz as Date (pg's default).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite (PostgreSQL compiled to WASM) persisted in
+ * `pgliteDir` (or in memory for `memory://`). Both are reached through node-postgres, so the SQL, the
+ * type parsing and the transaction semantics are one code path. PGlite is one connection: its pool
+ * has size 1, which serialises transactions instead of interleaving them.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+  poolSize?: number;
+  pglite?: PGlite;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries surface their own errors.
+    });
+    const db = createKysely(pool);
+    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+  }
+  let lite = options.pglite;
+  const ownsLite = !lite;
+  if (!lite) {
+    if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
+    lite = await PGlite.create(options.pgliteDir);
+  }
+  const pool = new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), max: 1 });
+  const db = createKysely(pool);
+  return {
+    db,
+    pool,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (ownsLite) await lite.close();
+    },
+  };
+}
+
+function createKysely(pool: pg.Pool): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
+ * in tests and in a bundle. Add a new file and one line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,231 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types as Kysely sees them, camelCased by the CamelCasePlugin (the SQL stays snake_case).
+ * Dates (SQL `date`) are ISO strings `yyyy-MM-dd`; instants (`timestamptz`) are JS Dates.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface RegionTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+export interface OrganisationTypeTable {
+  id: Generated<number>;
+  code: string;
+  shortDescription: string;
+  longDescription: string;
+}
+export interface StpTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  regionId: number | null;
+}
+export interface OrganisationTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  isManagementOrg: Generated<boolean>;
+  regionId: number | null;
+  organisationTypeId: number | null;
+  stpId: number | null;
+  successorId: number | null;
+  openDate: string | null;
+  closureDate: string | null;
+  addressLines: Generated<string[]>;
+  postcode: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface AppUserTable {
+  id: Generated<number>;
+  idpId: string | null;
+  email: string;
+  name: string | null;
+  providerCode: string | null;
+  jobTitle: string | null;
+  idpStatus: Generated<string>;
+  isNominatedCollectionAdministrator: Generated<boolean>;
+  isManagementOrganisationUser: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  lastSignInAt: Date | null;
+}
+export interface UserSystemRoleTable {
+  userId: number;
+  role: 'superAdmin';
+}
+export interface CollectionTable {
+  id: Generated<number>;
+  name: string;
+  notes: string | null;
+  assetOwners: string | null;
+  users: string | null;
+  isEmailEnabled: Generated<boolean>;
+  iconName: string | null;
+  trustAuthorisation: Generated<'mandatory' | 'optional' | 'notRequired'>;
+  nhsiAuthorisation: Generated<'mandatory' | 'optional' | 'notRequired'>;
+  fileType: string | null;
+  period: Generated<'financialYear' | 'calendarYear'>;
+  isExcelTemplateEnabled: Generated<boolean>;
+  status: Generated<'draft' | 'published' | 'archived'>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface CollectionRoleTable {
+  id: Generated<number>;
+  collectionId: number;
+  userId: number;
+  role: 'collectionManager' | 'submissionManager';
+}
+export interface CollectionOrganisationTable {
+  collectionId: number;
+  organisationId: number;
+  isTrustAuthorisationRequired: Generated<boolean>;
+  isNhsiAuthorisationRequired: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+export interface CollectionOrganisationRoleTable {
+  id: Generated<number>;
+  collectionId: number;
+  organisationId: number;
+  userId: number;
+  role: 'DataEntryClerk' | 'Authoriser';
+  createdAt: CreatedAt;
+}
+export interface FormTable {
+  id: Generated<number>;
+  collectionId: number;
+  version: number;
+  definition: Json<Record<string, unknown>>;
+  excelTemplateFileName: string | null;
+  excelTemplateFileSize: number | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+export interface ScheduleTable {
+  id: Generated<number>;
+  collectionId: number;
+  isDefault: Generated<boolean>;
+  reportingCycle: 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'annual' | 'oneTime';
+  firstReportingPeriodStart: string;
+  lastReportingPeriodStart: string;
+  daysOpen: number;
+  includeWorkingDaysOnly: Generated<boolean>;
+  reopenAfterDays: number | null;
+  stayReopenForDays: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface ReportingPeriodTable {
+  id: Generated<number>;
+  collectionId: number;
+  formId: number | null;
+  name: string;
+  start: string;
+  end: string;
+  submissionsOpen: Timestamp;
+  submissionsClose: Timestamp;
+  submissionsReopen: Timestamp | null;
+  submissionsReclose: Timestamp | null;
+  ifSubmissionReopens: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface SubmissionTable {
+  id: Generated<number>;
+  collectionId: number;
+  reportingPeriodId: number;
+  organisationId: number;
+  formId: number;
+  status: 'draft' | 'completed';
+  currentRevisionId: number | null;
+  officialRevisionId: number | null;
+  lockedBy: number | null;
+  lockedOn: Timestamp | null;
+  lockExpiresAt: Timestamp | null;
+  submittedBy: number | null;
+  submittedAt: Timestamp | null;
+  nhsiAuthorisedBy: number | null;
+  nhsiAuthorisedAt: Timestamp | null;
+  returnedBy: number | null;
+  returnedAt: Timestamp | null;
+  returnedReason: string | null;
+  reopenedUntil: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface SubmissionRevisionTable {
+  id: Generated<number>;
+  submissionId: number;
+  status: 'draft' | 'completed';
+  content: Json<Record<string, unknown>>;
+  createdBy: number;
+  createdAt: CreatedAt;
+  isDeleted: Generated<boolean>;
+  deletedBy: number | null;
+  deletedAt: Timestamp | null;
+}
+export interface SessionTable {
+  id: string;
+  userId: number;
+  createdAt: CreatedAt;
+  lastSeenAt: Timestamp;
+  idleExpiresAt: Timestamp;
+  absoluteExpiresAt: Timestamp;
+  idToken: string | null;
+  endedAt: Timestamp | null;
+}
+export interface FeatureFlagTable {
+  name: string;
+  enabled: boolean;
+  updatedBy: number | null;
+  updatedAt: Timestamp;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: CreatedAt;
+  userId: number | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  collectionId: number | null;
+  organisationId: number | null;
+  before: Json | null;
+  after: Json | null;
+  requestId: string | null;
+}
+
+export interface Database {
+  region: RegionTable;
+  organisationType: OrganisationTypeTable;
+  stp: StpTable;
+  organisation: OrganisationTable;
+  appUser: AppUserTable;
+  userSystemRole: UserSystemRoleTable;
+  collection: CollectionTable;
+  collectionRole: CollectionRoleTable;
+  collectionOrganisation: CollectionOrganisationTable;
+  collectionOrganisationRole: CollectionOrganisationRoleTable;
+  form: FormTable;
+  schedule: ScheduleTable;
+  reportingPeriod: ReportingPeriodTable;
+  submission: SubmissionTable;
+  submissionRevision: SubmissionRevisionTable;
+  session: SessionTable;
+  featureFlag: FeatureFlagTable;
+  auditLog: AuditLogTable;
+}
+
+export type Organisation = Selectable<OrganisationTable>;
+export type NewOrganisation = Insertable<OrganisationTable>;
+export type OrganisationUpdate = Updateable<OrganisationTable>;
+export type AppUser = Selectable<AppUserTable>;
+export type Collection = Selectable<CollectionTable>;
+export type ReportingPeriod = Selectable<ReportingPeriodTable>;
+export type Submission = Selectable<SubmissionTable>;

@@ -1,0 +1,30 @@
+import type { FeatureFlagName } from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+
+/** A super administrator turns a flag on or off for every instance; the change is audited. */
+export async function setFeatureFlag(
+  db: Db,
+  userId: number,
+  name: FeatureFlagName,
+  enabled: boolean,
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('featureFlag')
+      .values({ name, enabled, updatedBy: userId, updatedAt: new Date() })
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet({ enabled, updatedBy: userId, updatedAt: new Date() }),
+      )
+      .execute();
+    await writeAudit(tx, {
+      userId,
+      action: 'featureFlag.set',
+      entityType: 'featureFlag',
+      entityId: name,
+      after: { enabled },
+      requestId,
+    });
+  });
+}

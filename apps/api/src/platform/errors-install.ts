@@ -1,0 +1,70 @@
+import { messages } from '@dcf/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpProblem, validationProblem } from './errors';
+
+/** Maps PostgreSQL constraint violations to user errors (never a 500 with SQL in it). */
+function fromDatabaseError(error: { code?: string; constraint?: string }): HttpProblem | null {
+  switch (error.code) {
+    case '23505':
+      return new HttpProblem(409, 'This record already exists', { detail: error.constraint });
+    case '23503':
+      return new HttpProblem(409, 'This record is still in use or refers to a record that does not exist');
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22007':
+    case '22008':
+      return validationProblem({}, messages.somethingWentWrongDot);
+    default:
+      return null;
+  }
+}
+
+/** The one error handler: every failure leaves as RFC 9457 problem details. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string; constraint?: string }, request, reply) => {
+    let problem: HttpProblem;
+    if (error instanceof HttpProblem) {
+      problem = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          (issue.params?.missingProperty as string) ||
+          'request';
+        const list = errors[field] ?? [];
+        list.push(issue.message ?? messages.somethingWentWrongDot);
+        errors[field] = list;
+      }
+      problem = validationProblem(errors);
+    } else if (error.statusCode === 429) {
+      problem = new HttpProblem(429, 'Too many requests, please wait a moment and try again');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      problem =
+        error.statusCode === 400
+          ? validationProblem({}, 'The request body could not be read')
+          : new HttpProblem(
+              error.statusCode,
+              error.statusCode === 413 ? 'The request is too large' : messages.somethingWentWrong,
+            );
+    } else {
+      problem = fromDatabaseError(error) ?? new HttpProblem(500, messages.somethingWentWrong);
+    }
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: problem.status, title: problem.title }, 'request refused');
+    void reply
+      .status(problem.status)
+      .type('application/problem+json')
+      .send(problem.toBody(request.url.split('?')[0]));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .type('application/problem+json')
+      .send(new HttpProblem(404, messages.notFound).toBody(request.url.split('?')[0]));
+  });
+}

@@ -1,0 +1,156 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { orgKey, type Principal } from './principal';
+
+/**
+ * THE permission policy. Every route declares one rule from `access` in its `config.access`; the app
+ * refuses to register a /v1/api route without one, and a single hook evaluates it before validation.
+ * Nothing else in the code base decides who may do what.
+ *
+ * Outcomes: 'allow'; 'deny' (403: the user knows the record but lacks the right); 'hidden' (404: the
+ * record is outside everything the user may see, so its existence is not revealed).
+ */
+export type Decision = 'allow' | 'deny' | 'hidden';
+
+export interface AccessContext {
+  principal: Principal;
+  request: FastifyRequest;
+  db: Db;
+}
+
+export interface AccessRule {
+  /** Short name used in the OpenAPI document and the authorisation matrix test. */
+  name: string;
+  /** False only for the public routes (health, sign-in). */
+  requiresSignIn: boolean;
+  decide(ctx: AccessContext): Decision | Promise<Decision>;
+}
+
+// ---- Capabilities, pure: who may do what within a scope ------------------------------------------
+
+export const isAdmin = (p: Principal) => p.isSuperAdmin || p.isCollectionAdmin;
+
+export const isCollectionManagerOf = (p: Principal, collectionId: number) =>
+  p.collectionRoles.get(collectionId)?.has('collectionManager') ?? false;
+
+export const isSubmissionManagerOf = (p: Principal, collectionId: number) =>
+  p.collectionRoles.get(collectionId)?.has('submissionManager') ?? false;
+
+export function submitterRolesFor(p: Principal, collectionId: number, organisationId: number) {
+  return (
+    p.organisationRoles.get(orgKey(collectionId, organisationId)) ??
+    new Set<'DataEntryClerk' | 'Authoriser'>()
+  );
+}
+
+export function isSubmitterIn(p: Principal, collectionId: number): boolean {
+  const prefix = `${collectionId}:`;
+  for (const key of p.organisationRoles.keys()) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
+/** Change a collection's setup: overview, form, schedule, periods, recipients, roles. */
+export const canSetUpCollection = (p: Principal, collectionId: number) =>
+  isAdmin(p) || isCollectionManagerOf(p, collectionId);
+
+/** See and export every submission of a collection, and its monitoring views. */
+export const canMonitorCollection = (p: Principal, collectionId: number) =>
+  canSetUpCollection(p, collectionId) || isSubmissionManagerOf(p, collectionId);
+
+/** See one organisation's submissions in a collection. */
+export const canReadOrganisationData = (p: Principal, collectionId: number, organisationId: number) =>
+  canMonitorCollection(p, collectionId) ||
+  p.isManagementOrganisationUser ||
+  submitterRolesFor(p, collectionId, organisationId).size > 0;
+
+/** Fill in and save drafts for one organisation. */
+export const canEditOrganisationData = (p: Principal, collectionId: number, organisationId: number) =>
+  submitterRolesFor(p, collectionId, organisationId).size > 0;
+
+/** Knows the collection exists (any role in it), which decides 403 versus 404. */
+export const knowsCollection = (p: Principal, collectionId: number) =>
+  canMonitorCollection(p, collectionId) || isSubmitterIn(p, collectionId) || p.isManagementOrganisationUser;
+
+// ---- Rules routes declare ---------------------------------------------------------------------------
+
+export interface CollectionScope {
+  collectionId: number;
+}
+export interface OrganisationScope extends CollectionScope {
+  organisationId: number;
+}
+/** Finds the scope of the record a request names; null when there is no such record (404). */
+export type Locate<S> = (ctx: AccessContext) => S | null | Promise<S | null>;
+
+/** Reads an integer route parameter; anything else locates nothing (404). */
+export function intParam(request: FastifyRequest, name: string): number | null {
+  const raw = (request.params as Record<string, string | undefined>)[name];
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export const collectionFromParam =
+  (name = 'id'): Locate<CollectionScope> =>
+  ({ request }) => {
+    const collectionId = intParam(request, name);
+    return collectionId === null ? null : { collectionId };
+  };
+
+function system(name: string, allowed: (p: Principal) => boolean): AccessRule {
+  return { name, requiresSignIn: true, decide: ({ principal }) => (allowed(principal) ? 'allow' : 'deny') };
+}
+
+function scoped<S extends CollectionScope>(
+  name: string,
+  locate: Locate<S>,
+  allowed: (p: Principal, scope: S) => boolean,
+): AccessRule {
+  return {
+    name,
+    requiresSignIn: true,
+    async decide(ctx) {
+      if (isAdmin(ctx.principal)) return 'allow';
+      const scope = await locate(ctx);
+      if (!scope) return 'hidden';
+      if (allowed(ctx.principal, scope)) return 'allow';
+      return knowsCollection(ctx.principal, scope.collectionId) ? 'deny' : 'hidden';
+    },
+  };
+}
+
+export const access = {
+  /** Health, sign-in and the other routes the specification makes public. */
+  public: { name: 'public', requiresSignIn: false, decide: () => 'allow' } satisfies AccessRule,
+  /** Any signed-in user (their own profile, lookups, feature flags). */
+  signedIn: { name: 'signedIn', requiresSignIn: true, decide: () => 'allow' } satisfies AccessRule,
+  superAdmin: system('superAdmin', (p) => p.isSuperAdmin),
+  admin: system('admin', isAdmin),
+  /** Creating collections: administrators (the decisions table). */
+  createCollection: system('createCollection', isAdmin),
+  /** Any manager or administrator (lists that are then filtered to what the user may see). */
+  anyManager: system('anyManager', (p) => isAdmin(p) || p.collectionRoles.size > 0),
+  managementOrganisation: system(
+    'managementOrganisation',
+    (p) => isAdmin(p) || p.isManagementOrganisationUser,
+  ),
+  collectionSetup: (locate: Locate<CollectionScope> = collectionFromParam()) =>
+    scoped('collectionSetup', locate, (p, s) => canSetUpCollection(p, s.collectionId)),
+  collectionMonitor: (locate: Locate<CollectionScope> = collectionFromParam()) =>
+    scoped('collectionMonitor', locate, (p, s) => canMonitorCollection(p, s.collectionId)),
+  collectionRead: (locate: Locate<CollectionScope> = collectionFromParam()) =>
+    scoped('collectionRead', locate, (p, s) => knowsCollection(p, s.collectionId)),
+  organisationDataRead: (locate: Locate<OrganisationScope>) =>
+    scoped('organisationDataRead', locate, (p, s) =>
+      canReadOrganisationData(p, s.collectionId, s.organisationId),
+    ),
+  organisationDataEdit: (locate: Locate<OrganisationScope>) =>
+    scoped('organisationDataEdit', locate, (p, s) =>
+      canEditOrganisationData(p, s.collectionId, s.organisationId),
+    ),
+} as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { checkCsrf, ensureCsrfCookie } from './csrf';
+import { HttpProblem, notFound, unauthorised } from './errors';
+import { getFeatureFlags } from './feature-flags';
+import type { AccessRule } from './policy';
+import { loadPrincipal, type Principal } from './principal';
+import { type ActiveSession, findSession, SESSION_COOKIE, touchSession } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: ActiveSession | null;
+    principal: Principal | null;
+  }
+}
+
+export const API_PREFIX = '/v1/api';
+
+/** The principal of a request whose route rule already demanded sign-in. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorised();
+  return request.principal;
+}
+
+/**
+ * Wires sessions, CSRF and the permission policy into every /v1/api request:
+ * - at registration, a route without `config.access` is refused (so nothing is left unguarded);
+ * - onRequest: CSRF check for writes, session cookie -> session -> principal;
+ * - preValidation: the route's access rule (401 / 403 / 404 before any body validation).
+ */
+export function installRequestContext(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  const { db, config } = deps;
+  app.decorateRequest('session', null);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
+    if (!route.config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(API_PREFIX)) return;
+    ensureCsrfCookie(request, reply, config.session.secureCookie);
+    checkCsrf(request);
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await findSession(db, token);
+    if (!session) return;
+    const principal = await loadPrincipal(db, session.userId, session.id);
+    if (!principal) return;
+    request.session = session;
+    request.principal = principal;
+    const flags = await getFeatureFlags(db, config);
+    await touchSession(db, config, session, { sessionManagement: flags.SESSIONMANAGEMENT });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const rule = request.routeOptions.config.access as AccessRule | undefined;
+    if (!rule) return;
+    if (!rule.requiresSignIn) return;
+    if (!request.principal) throw unauthorised();
+    const decision = await rule.decide({ principal: request.principal, request, db });
+    if (decision === 'hidden') throw notFound();
+    if (decision === 'deny')
+      throw new HttpProblem(403, 'Forbidden', { detail: 'You do not have permission to do this' });
+  });
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp, type RouteModule } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/database';
+import { demoUsers } from '../src/db/seed/demo-users';
+import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
+import { createSession, SESSION_COOKIE } from '../src/platform/sessions';
+import { databaseUrlFor, engine, postgresAdminUrl } from './engine';
+
+export type PersonaKey = (typeof demoUsers)[number]['key'];
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** A client with no session. */
+  anonymous(): Client;
+  /** A client signed in as one of the demo personas (a real session row and cookie). */
+  as(persona: PersonaKey): Promise<Client>;
+  /** A client signed in as any user id. */
+  asUser(userId: number): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+  text: string;
+}
+
+/**
+ * An HTTP client over fastify.inject that keeps cookies like a browser and sends the CSRF header
+ * the way the web app does. `{ csrf: false }` leaves the header off, to test the protection.
+ */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: App) {
+    this.cookies.set(CSRF_COOKIE, randomBytes(16).toString('base64url'));
+  }
+
+  async request<T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && options.csrf !== false)
+      headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of response.cookies) {
+      if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const type = String(response.headers['content-type'] ?? '');
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      text: response.body,
+      body: (type.includes('json') && response.body ? JSON.parse(response.body) : response.body) as T,
+    };
+  }
+
+  get<T = any>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  post<T = any>(url: string, body?: unknown, options?: { csrf?: boolean }) {
+    return this.request<T>('POST', url, body ?? {}, options);
+  }
+  put<T = any>(url: string, body?: unknown, options?: { csrf?: boolean }) {
+    return this.request<T>('PUT', url, body ?? {}, options);
+  }
+  patch<T = any>(url: string, body?: unknown, options?: { csrf?: boolean }) {
+    return this.request<T>('PATCH', url, body ?? {}, options);
+  }
+  delete<T = any>(url: string, body?: unknown, options?: { csrf?: boolean }) {
+    return this.request<T>('DELETE', url, body, options);
+  }
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const template = inject('databaseTemplate');
+  if (engine === 'pglite') {
+    const lite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    const handle = await openDatabase({ pgliteDir: 'memory://', pglite: lite });
+    return { handle, drop: () => lite.close() };
+  }
+  const name = `dcf_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name), pgliteDir: '', poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: postgresAdminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** A whole application on its own copy of the seeded database (one per test file, in beforeAll). */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  extraModules: RouteModule[] = [],
+): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  });
+  const app = await buildApp({ config, database: handle }, { extraModules });
+  await app.ready();
+  const asUser = async (userId: number) => {
+    const client = new Client(app);
+    const { token } = await createSession(handle.db, config, userId, { sessionManagement: true });
+    client.cookies.set(SESSION_COOKIE, token);
+    return client;
+  };
+  return {
+    app,
+    database: handle,
+    config,
+    anonymous: () => new Client(app),
+    asUser,
+    async as(persona) {
+      const email = demoUsers.find((u) => u.key === persona)?.email;
+      const user = await handle.db
+        .selectFrom('appUser')
+        .select('id')
+        .where('email', '=', email ?? '')
+        .executeTakeFirstOrThrow();
+      return asUser(user.id);
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
