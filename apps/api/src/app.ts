@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { collectionRoutes } from './modules/collections/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { installErrorHandler } from './platform/errors-install';
@@ -46,7 +47,7 @@ export interface Deps {
 export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
 
 /** Every resource module, in one list: adding a resource adds one line here. */
-const modules: RouteModule[] = [healthRoutes, featureFlagRoutes];
+const modules: RouteModule[] = [healthRoutes, featureFlagRoutes, collectionRoutes];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
 export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {
@@ -145,15 +146,10 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   if (!existsSync(indexHtml)) return;
   await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/v1/') &&
-      !path.extname(request.url.split('?')[0] ?? '');
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply
-      .status(404)
-      .type('application/problem+json')
-      .send({ type: 'about:blank', title: 'Not found', status: 404 });
+  // A catch-all GET route, not a second not-found handler (errors-install.ts owns that one).
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/v1/') || path.extname(pathname)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -9,3 +9,5 @@ export * from './messages';
 export * from './problem';
 export * from './role-assignments';
 export * from './schedules';
+export * from './collections';
+export * from './form-definition';

@@ -27,6 +27,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     let problem: HttpProblem;
     if (error instanceof HttpProblem) {
       problem = error;
+    } else if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      // A malformed id in the path names no record: same answer as an unknown one.
+      problem = new HttpProblem(404, messages.notFound);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {

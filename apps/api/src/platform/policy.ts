@@ -125,8 +125,15 @@ export const access = {
   signedIn: { name: 'signedIn', requiresSignIn: true, decide: () => 'allow' } satisfies AccessRule,
   superAdmin: system('superAdmin', (p) => p.isSuperAdmin),
   admin: system('admin', isAdmin),
-  /** Creating collections: administrators (the decisions table). */
-  createCollection: system('createCollection', isAdmin),
+  /**
+   * Creating collections: administrators, and managers (who become manager of what they create).
+   * The decisions table gives it to administrators; managers set up their own collections in the
+   * issue's journey, so both may.
+   */
+  createCollection: system(
+    'createCollection',
+    (p) => isAdmin(p) || [...p.collectionRoles.values()].some((r) => r.has('collectionManager')),
+  ),
   /** Any manager or administrator (lists that are then filtered to what the user may see). */
   anyManager: system('anyManager', (p) => isAdmin(p) || p.collectionRoles.size > 0),
   managementOrganisation: system(

@@ -68,8 +68,8 @@ describe('PUT /FeatureFlag/{name}', () => {
     expect(missing.body.errors.enabled).toEqual(['Please fill in this field']);
   });
 
-  it('answers 400 for an unknown flag name', async () => {
+  it('answers 404 for an unknown flag name', async () => {
     const res = await (await t.as('superAdmin')).put('/v1/api/FeatureFlag/NOPE', { enabled: true });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
   });
 });

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let demoId: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  demoId = (
+    await t.database.db
+      .selectFrom('collection')
+      .select('id')
+      .where('name', '=', 'Monthly workforce return')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => t.close());
+
+const newCollection = {
+  name: 'Cancer waiting times',
+  period: 'financialYear',
+  trustAuthorisation: 'mandatory',
+  nhsiAuthorisation: 'notRequired',
+};
+
+describe('GET /Collection', () => {
+  it('lists every collection for an administrator, with abilities', async () => {
+    const res = await (await t.as('collectionAdmin')).get('/v1/api/Collection');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((c: any) => c.name)).toContain('Monthly workforce return');
+    expect(res.body.items[0].abilities).toMatchObject({ canAmend: true, canMonitor: true });
+  });
+
+  it('shows a submitter only published collections they report to, without setup rights', async () => {
+    const res = await (await t.as('clerkA')).get('/v1/api/Collection');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({
+      id: demoId,
+      abilities: { canAmend: false, canMonitor: false },
+    });
+  });
+
+  it('filters by name and pages', async () => {
+    const admin = await t.as('superAdmin');
+    const res = await admin.get('/v1/api/Collection?query=WORKFORCE&pageSize=1');
+    expect(res.body.total).toBeGreaterThanOrEqual(1);
+    expect(res.body.items).toHaveLength(1);
+    const none = await admin.get('/v1/api/Collection?query=zzz-no-such');
+    expect(none.body).toEqual({ items: [], total: 0 });
+    expect((await admin.get('/v1/api/Collection?pageSize=1000')).status).toBe(400);
+  });
+
+  it('needs sign-in', async () => {
+    expect((await t.anonymous().get('/v1/api/Collection')).status).toBe(401);
+  });
+});
+
+describe('GET /Collection/{id}', () => {
+  it('returns the collection to its manager and its submitters', async () => {
+    for (const persona of ['manager', 'clerkB', 'submissionManager'] as const) {
+      const res = await (await t.as(persona)).get(`/v1/api/Collection/${demoId}`);
+      expect(res.status, persona).toBe(200);
+      expect(res.body.name).toBe('Monthly workforce return');
+    }
+  });
+
+  it('answers 404 for a collection the user has nothing to do with, and for a missing one', async () => {
+    const admin = await t.as('collectionAdmin');
+    const other = await admin.post('/v1/api/Collection', { name: 'Private draft' });
+    expect((await (await t.as('clerkA')).get(`/v1/api/Collection/${other.body.id}`)).status).toBe(404);
+    expect((await admin.get('/v1/api/Collection/999999')).status).toBe(404);
+    expect((await admin.get('/v1/api/Collection/abc')).status).toBe(404);
+  });
+});
+
+describe('POST /Collection', () => {
+  it('creates a draft; a manager who creates one becomes its manager', async () => {
+    const manager = await t.as('manager');
+    const res = await manager.post('/v1/api/Collection', newCollection);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      ...newCollection,
+      status: 'draft',
+      isExcelTemplateEnabled: false,
+      abilities: { canAmend: true, canDelete: true },
+    });
+    expect((await manager.get(`/v1/api/Collection/${res.body.id}`)).status).toBe(200);
+  });
+
+  it('answers 400 with the required message for a missing name', async () => {
+    const res = await (await t.as('collectionAdmin')).post('/v1/api/Collection', { period: 'calendarYear' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.name).toEqual(['Please fill in this field']);
+  });
+
+  it('answers 400 for a value outside the enumerations', async () => {
+    const res = await (await t.as('collectionAdmin')).post('/v1/api/Collection', {
+      name: 'X',
+      period: 'academicYear',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(['period']);
+  });
+
+  it('refuses submitters (403)', async () => {
+    expect((await (await t.as('clerkA')).post('/v1/api/Collection', newCollection)).status).toBe(403);
+  });
+});
+
+describe('PUT /Collection/{id}', () => {
+  it('updates the fields and forces authorisation flags on every recipient', async () => {
+    const manager = await t.as('manager');
+    const current = (await manager.get(`/v1/api/Collection/${demoId}`)).body;
+    const res = await manager.put(`/v1/api/Collection/${demoId}`, {
+      ...current,
+      notes: 'Updated notes',
+      trustAuthorisation: 'notRequired',
+      nhsiAuthorisation: 'mandatory',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.notes).toBe('Updated notes');
+    const flags = await t.database.db
+      .selectFrom('collectionOrganisation')
+      .select(['isTrustAuthorisationRequired', 'isNhsiAuthorisationRequired'])
+      .where('collectionId', '=', demoId)
+      .execute();
+    expect(flags.length).toBe(2);
+    expect(flags.every((f) => !f.isTrustAuthorisationRequired && f.isNhsiAuthorisationRequired)).toBe(true);
+    await manager.put(`/v1/api/Collection/${demoId}`, { ...current });
+  });
+
+  it('refuses a submission manager (403) and a submitter (403)', async () => {
+    for (const persona of ['submissionManager', 'clerkA'] as const) {
+      expect(
+        (await (await t.as(persona)).put(`/v1/api/Collection/${demoId}`, newCollection)).status,
+        persona,
+      ).toBe(403);
+    }
+  });
+});
+
+describe('PATCH /Collection/{id}/Status', () => {
+  it('refuses to publish an incomplete collection, listing every missing part', async () => {
+    const admin = await t.as('collectionAdmin');
+    const created = await admin.post('/v1/api/Collection', { name: 'Incomplete' });
+    const res = await admin.patch(`/v1/api/Collection/${created.body.id}/Status`, { status: 'Published' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.status).toEqual([
+      'This collection has no scheduled reporting periods',
+      'This collection has not been assigned any recipients organisations',
+      'This collection has no form definition',
+    ]);
+  });
+
+  it('archives a published collection and restores it', async () => {
+    const manager = await t.as('manager');
+    const archived = await manager.patch(`/v1/api/Collection/${demoId}/Status`, { status: 'Archived' });
+    expect(archived.status).toBe(200);
+    expect(archived.body.status).toBe('archived');
+    // An archived collection is hidden from submitters and read-only.
+    expect((await (await t.as('clerkA')).get(`/v1/api/Collection/${demoId}`)).status).toBe(404);
+    expect((await manager.put(`/v1/api/Collection/${demoId}`, newCollection)).status).toBe(409);
+    const restored = await manager.patch(`/v1/api/Collection/${demoId}/Status`, { status: 'Published' });
+    expect(restored.body.status).toBe('published');
+  });
+
+  it('refuses a transition the workflow does not have (409) and a bad status (400)', async () => {
+    const manager = await t.as('manager');
+    expect((await manager.patch(`/v1/api/Collection/${demoId}/Status`, { status: 'Published' })).status).toBe(
+      409,
+    );
+    expect((await manager.patch(`/v1/api/Collection/${demoId}/Status`, { status: 'draft' })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe('DELETE /Collection/{id}', () => {
+  it('deletes a draft without submissions', async () => {
+    const admin = await t.as('collectionAdmin');
+    const created = await admin.post('/v1/api/Collection', { name: 'Mistake' });
+    expect((await admin.delete(`/v1/api/Collection/${created.body.id}`)).status).toBe(204);
+    expect((await admin.get(`/v1/api/Collection/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses to delete a published collection (409)', async () => {
+    const res = await (await t.as('collectionAdmin')).delete(`/v1/api/Collection/${demoId}`);
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe('Only a draft collection with no submissions can be deleted');
+  });
+});
+
+describe('PATCH /Collection/{id}/IsExcelTemplateEnabled', () => {
+  it('turns the Excel template on and off', async () => {
+    const manager = await t.as('manager');
+    const on = await manager.patch(`/v1/api/Collection/${demoId}/IsExcelTemplateEnabled`, {
+      isExcelTemplateEnabled: true,
+    });
+    expect(on.body.isExcelTemplateEnabled).toBe(true);
+    const bad = await manager.patch(`/v1/api/Collection/${demoId}/IsExcelTemplateEnabled`, {});
+    expect(bad.body.errors.isExcelTemplateEnabled).toEqual(['Please fill in this field']);
+  });
+});

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import { isAdmin } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+
+export const collectionColumns = [
+  'id',
+  'name',
+  'notes',
+  'assetOwners',
+  'users',
+  'isEmailEnabled',
+  'iconName',
+  'trustAuthorisation',
+  'nhsiAuthorisation',
+  'fileType',
+  'period',
+  'isExcelTemplateEnabled',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** Collections the principal may see: all for administrators; their own for managers; published ones for submitters. */
+export async function findVisibleCollections(
+  db: Db,
+  principal: Principal,
+  filter: {
+    query?: string | undefined;
+    status?: 'draft' | 'published' | 'archived' | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
+  let q = db.selectFrom('collection');
+  if (!isAdmin(principal)) {
+    q = q.where((eb) =>
+      eb.or([
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('collectionRole').select('collectionId').where('userId', '=', principal.userId),
+        ),
+        eb.and([
+          eb('status', '=', 'published'),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('collectionOrganisationRole')
+              .select('collectionId')
+              .where('userId', '=', principal.userId),
+          ),
+        ]),
+      ]),
+    );
+  }
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.query)
+    q = q.where(
+      sql<boolean>`lower(name) like ${`%${filter.query.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}`,
+    );
+  const [items, total] = await Promise.all([
+    q
+      .select(collectionColumns)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: total.n };
+}
+
+export function findCollection(db: Db | Tx, id: number) {
+  return db.selectFrom('collection').select(collectionColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** What a collection still lacks before it can be published. */
+export async function countSetup(db: Db | Tx, collectionId: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('reportingPeriod')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('collectionId', '=', collectionId)
+        .as('periods'),
+      eb
+        .selectFrom('collectionOrganisation')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('collectionId', '=', collectionId)
+        .as('recipients'),
+      eb
+        .selectFrom('form')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('collectionId', '=', collectionId)
+        .as('forms'),
+      eb
+        .selectFrom('submission')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('collectionId', '=', collectionId)
+        .as('submissions'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    periods: Number(row.periods ?? 0),
+    recipients: Number(row.recipients ?? 0),
+    forms: Number(row.forms ?? 0),
+    submissions: Number(row.submissions ?? 0),
+  };
+}

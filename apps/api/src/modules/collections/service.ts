@@ -1,0 +1,233 @@
+import { type CollectionInput, messages } from '@dcf/domain';
+import type { Db, Tx } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { canMonitorCollection, canSetUpCollection, isAdmin, knowsCollection } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import { countSetup, findCollection, findVisibleCollections } from './queries';
+
+type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
+
+/** The collection as the API presents it, with what this user may do to it. */
+export function presentCollection(row: CollectionRow, principal: Principal) {
+  const canAmend = canSetUpCollection(principal, row.id) && row.status !== 'archived';
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: {
+      canAmend,
+      canDelete: canSetUpCollection(principal, row.id) && row.status === 'draft',
+      canPublish: canSetUpCollection(principal, row.id) && row.status !== 'published',
+      canArchive: canSetUpCollection(principal, row.id) && row.status === 'published',
+      canMonitor: canMonitorCollection(principal, row.id),
+    },
+  };
+}
+
+export async function listCollections(
+  db: Db,
+  principal: Principal,
+  filter: Parameters<typeof findVisibleCollections>[2],
+) {
+  const { items, total } = await findVisibleCollections(db, principal, filter);
+  return { items: items.map((row) => presentCollection(row, principal)), total };
+}
+
+/** A collection the principal may see; submitters never see one that is not published. */
+export async function getCollection(db: Db, principal: Principal, id: number) {
+  const row = await findCollection(db, id);
+  if (!row) throw notFound();
+  const managerial = isAdmin(principal) || canMonitorCollection(principal, id);
+  if (!managerial && (row.status !== 'published' || !knowsCollection(principal, id))) throw notFound();
+  return presentCollection(row, principal);
+}
+
+/** Applies mandatory / notRequired authorisation settings to every recipient (optional leaves them per organisation). */
+async function forceAuthorisationFlags(
+  tx: Tx,
+  collectionId: number,
+  input: Pick<CollectionInput, 'trustAuthorisation' | 'nhsiAuthorisation'>,
+) {
+  if (input.trustAuthorisation !== 'optional') {
+    await tx
+      .updateTable('collectionOrganisation')
+      .set({ isTrustAuthorisationRequired: input.trustAuthorisation === 'mandatory' })
+      .where('collectionId', '=', collectionId)
+      .execute();
+  }
+  if (input.nhsiAuthorisation !== 'optional') {
+    await tx
+      .updateTable('collectionOrganisation')
+      .set({ isNhsiAuthorisationRequired: input.nhsiAuthorisation === 'mandatory' })
+      .where('collectionId', '=', collectionId)
+      .execute();
+  }
+}
+
+/** Creates a draft collection; the creator (when not an administrator) becomes its collection manager. */
+export async function createCollection(
+  db: Db,
+  principal: Principal,
+  input: CollectionInput,
+  requestId: string,
+) {
+  const id = await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('collection')
+      .values({ ...input, status: 'draft', createdBy: principal.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!isAdmin(principal)) {
+      await tx
+        .insertInto('collectionRole')
+        .values({ collectionId: row.id, userId: principal.userId, role: 'collectionManager' })
+        .execute();
+      const set = principal.collectionRoles.get(row.id) ?? new Set();
+      set.add('collectionManager');
+      principal.collectionRoles.set(row.id, set);
+    }
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'collection.create',
+      entityType: 'collection',
+      entityId: row.id,
+      collectionId: row.id,
+      after: input,
+      requestId,
+    });
+    return row.id;
+  });
+  return getCollection(db, principal, id);
+}
+
+export async function updateCollection(
+  db: Db,
+  principal: Principal,
+  id: number,
+  input: CollectionInput,
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    const before = await findCollection(tx, id);
+    if (!before) throw notFound();
+    if (before.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+    await tx
+      .updateTable('collection')
+      .set({ ...input, updatedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await forceAuthorisationFlags(tx, id, input);
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'collection.update',
+      entityType: 'collection',
+      entityId: id,
+      collectionId: id,
+      before,
+      after: input,
+      requestId,
+    });
+  });
+  return getCollection(db, principal, id);
+}
+
+/** Only a draft with no submissions may be deleted; anything else is kept for the record. */
+export async function deleteCollection(db: Db, principal: Principal, id: number, requestId: string) {
+  await db.transaction().execute(async (tx) => {
+    const before = await findCollection(tx, id);
+    if (!before) throw notFound();
+    const setup = await countSetup(tx, id);
+    if (before.status !== 'draft' || setup.submissions > 0)
+      throw conflict(
+        'Only a draft collection with no submissions can be deleted',
+        'Archive it instead to hide it.',
+      );
+    await tx.deleteFrom('collection').where('id', '=', id).execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'collection.delete',
+      entityType: 'collection',
+      entityId: id,
+      before,
+      requestId,
+    });
+  });
+}
+
+const transitions: Record<string, { Published?: true; Archived?: true }> = {
+  draft: { Published: true },
+  published: { Archived: true },
+  archived: { Published: true },
+};
+
+/** draft -> published -> archived, archived -> published; publishing needs periods, recipients and a form. */
+export async function changeStatus(
+  db: Db,
+  principal: Principal,
+  id: number,
+  status: 'Published' | 'Archived',
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    const before = await findCollection(tx, id);
+    if (!before) throw notFound();
+    if (!transitions[before.status]?.[status])
+      throw conflict(`A ${before.status} collection cannot be ${status.toLowerCase()}`);
+    if (status === 'Published') {
+      const setup = await countSetup(tx, id);
+      const missing = [
+        ...(setup.periods === 0 ? [messages.noScheduledPeriods] : []),
+        ...(setup.recipients === 0 ? [messages.noRecipientOrganisations] : []),
+        ...(setup.forms === 0 ? [messages.noFormDefinition] : []),
+      ];
+      if (missing.length > 0) throw validationProblem({ status: missing });
+    }
+    const next = status === 'Published' ? 'published' : 'archived';
+    await tx
+      .updateTable('collection')
+      .set({ status: next, updatedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: `collection.${next}`,
+      entityType: 'collection',
+      entityId: id,
+      collectionId: id,
+      before: { status: before.status },
+      after: { status: next },
+      requestId,
+    });
+  });
+  return getCollection(db, principal, id);
+}
+
+export async function setExcelTemplateEnabled(
+  db: Db,
+  principal: Principal,
+  id: number,
+  enabled: boolean,
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    const before = await findCollection(tx, id);
+    if (!before) throw notFound();
+    await tx
+      .updateTable('collection')
+      .set({ isExcelTemplateEnabled: enabled, updatedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'collection.excelTemplateEnabled',
+      entityType: 'collection',
+      entityId: id,
+      collectionId: id,
+      after: { isExcelTemplateEnabled: enabled },
+      requestId,
+    });
+  });
+  return getCollection(db, principal, id);
+}
