@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { assignUsers } from './assign-users';
+import { hasDuplicates, removeDuplicates } from './duplicates';
+import { isRemoveUserBlocked, removeUser } from './remove-user';
+import { createRoleAssignmentList, pendingRoleChanges, resetTouched } from './role-assignment-list';
+
+const leedsTrust = { organisationName: 'Leeds Teaching Hospitals NHS Trust', organisationId: 'org-rr8' };
+const alice = { userName: 'Alice Clerk', userId: 'u-alice', email: 'alice@nhs.net' };
+const bob = { userName: 'Bob Authoriser', userId: 'u-bob', email: 'bob@nhs.net' };
+
+/** Alice already holds both roles at Leeds (as loaded from the server). */
+function loaded() {
+  return createRoleAssignmentList([
+    { ...alice, ...leedsTrust, role: 'DataEntryClerk', status: 'New' },
+    { ...alice, ...leedsTrust, role: 'Authoriser', status: 'New' },
+  ]);
+}
+
+describe('role-assignment list', () => {
+  it('loads rows as existing, not duplicate, untouched', () => {
+    const list = loaded();
+    expect(list.touched).toBe(false);
+    expect(list.rows.map((row) => [row.role, row.state, row.isDuplicate])).toEqual([
+      ['DataEntryClerk', 'existing', false],
+      ['Authoriser', 'existing', false],
+    ]);
+  });
+
+  it('assigning a user gives both DataEntryClerk and Authoriser with status New', () => {
+    const list = assignUsers(createRoleAssignmentList([]), [bob], leedsTrust);
+    expect(list.touched).toBe(true);
+    expect(list.rows).toEqual([
+      { ...bob, ...leedsTrust, role: 'DataEntryClerk', status: 'New', state: 'new', isDuplicate: false },
+      { ...bob, ...leedsTrust, role: 'Authoriser', status: 'New', state: 'new', isDuplicate: false },
+    ]);
+  });
+
+  it('adding a user already in the list marks the new rows duplicate', () => {
+    const list = assignUsers(loaded(), [alice, bob], leedsTrust);
+    expect(list.rows.map((row) => [row.userId, row.role, row.state, row.isDuplicate])).toEqual([
+      ['u-alice', 'DataEntryClerk', 'existing', false],
+      ['u-alice', 'Authoriser', 'existing', false],
+      ['u-alice', 'DataEntryClerk', 'new', true],
+      ['u-alice', 'Authoriser', 'new', true],
+      ['u-bob', 'DataEntryClerk', 'new', false],
+      ['u-bob', 'Authoriser', 'new', false],
+    ]);
+  });
+
+  it('the same user picked twice in one go is a duplicate too; another organisation is not', () => {
+    const twice = assignUsers(createRoleAssignmentList([]), [bob, bob], leedsTrust);
+    expect(twice.rows.map((row) => row.isDuplicate)).toEqual([false, false, true, true]);
+    const elsewhere = assignUsers(loaded(), [alice], { organisationName: 'Other', organisationId: 'org-x' });
+    expect(hasDuplicates(elsewhere)).toBe(false);
+  });
+
+  it('removal marks both roles Deleted', () => {
+    const list = removeUser(loaded(), 'u-alice', 'org-rr8');
+    expect(list.touched).toBe(true);
+    expect(list.rows.map((row) => [row.role, row.status, row.state])).toEqual([
+      ['DataEntryClerk', 'Deleted', 'deleted'],
+      ['Authoriser', 'Deleted', 'deleted'],
+    ]);
+  });
+
+  it('removing a user added in this edit drops the unsaved rows', () => {
+    const list = removeUser(assignUsers(loaded(), [bob], leedsTrust), 'u-bob', 'org-rr8');
+    expect(list.rows.map((row) => row.userId)).toEqual(['u-alice', 'u-alice']);
+  });
+
+  it('deleting a user is blocked while any duplicate is in the list', () => {
+    const withDuplicate = assignUsers(loaded(), [alice, bob], leedsTrust);
+    expect(isRemoveUserBlocked(withDuplicate)).toBe(true);
+    expect(removeUser(withDuplicate, 'u-bob', 'org-rr8')).toBe(withDuplicate);
+  });
+
+  it('duplicates can be removed all at once, which unblocks deleting', () => {
+    const cleared = removeDuplicates(assignUsers(loaded(), [alice, bob, alice], leedsTrust));
+    expect(cleared.rows.map((row) => [row.userId, row.role, row.isDuplicate])).toEqual([
+      ['u-alice', 'DataEntryClerk', false],
+      ['u-alice', 'Authoriser', false],
+      ['u-bob', 'DataEntryClerk', false],
+      ['u-bob', 'Authoriser', false],
+    ]);
+    expect(isRemoveUserBlocked(cleared)).toBe(false);
+    expect(removeUser(cleared, 'u-bob', 'org-rr8').rows).toHaveLength(2);
+  });
+
+  it('re-adding a user removed in this edit restores the saved rows instead of duplicating', () => {
+    const restored = assignUsers(removeUser(loaded(), 'u-alice', 'org-rr8'), [alice], leedsTrust);
+    expect(restored.rows.map((row) => [row.role, row.status, row.state, row.isDuplicate])).toEqual([
+      ['DataEntryClerk', 'New', 'existing', false],
+      ['Authoriser', 'New', 'existing', false],
+    ]);
+    expect(pendingRoleChanges(restored)).toEqual({ toCreate: [], toDelete: [] });
+  });
+
+  it('the touched flag can be reset', () => {
+    const touched = assignUsers(loaded(), [bob], leedsTrust);
+    const reset = resetTouched(touched);
+    expect(reset.touched).toBe(false);
+    expect(reset.rows).toBe(touched.rows);
+  });
+
+  it('a save sends new non-duplicate rows and deleted rows only', () => {
+    const list = removeUser(
+      removeDuplicates(assignUsers(loaded(), [bob, bob], leedsTrust)),
+      'u-alice',
+      'org-rr8',
+    );
+    const { toCreate, toDelete } = pendingRoleChanges(list);
+    expect(toCreate.map((row) => [row.userId, row.role])).toEqual([
+      ['u-bob', 'DataEntryClerk'],
+      ['u-bob', 'Authoriser'],
+    ]);
+    expect(toDelete.map((row) => [row.userId, row.role, row.status])).toEqual([
+      ['u-alice', 'DataEntryClerk', 'Deleted'],
+      ['u-alice', 'Authoriser', 'Deleted'],
+    ]);
+  });
+
+  it('removing an unknown user changes nothing', () => {
+    const list = loaded();
+    expect(removeUser(list, 'u-nobody', 'org-rr8')).toBe(list);
+    expect(removeDuplicates(list)).toBe(list);
+  });
+});
