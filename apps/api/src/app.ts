@@ -24,6 +24,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { collectionRoutes } from './modules/collections/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
+import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
 import { installErrorHandler } from './platform/errors-install';
 import { access } from './platform/policy';
@@ -47,7 +48,7 @@ export interface Deps {
 export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
 
 /** Every resource module, in one list: adding a resource adds one line here. */
-const modules: RouteModule[] = [healthRoutes, featureFlagRoutes, collectionRoutes];
+const modules: RouteModule[] = [healthRoutes, featureFlagRoutes, collectionRoutes, formRoutes];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
 export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {

@@ -1,0 +1,64 @@
+import type { Db, Tx } from '../../db/database';
+
+export function findForms(db: Db | Tx, collectionId: number) {
+  return db
+    .selectFrom('form')
+    .select((eb) => [
+      'form.id',
+      'form.collectionId',
+      'form.version',
+      'form.definition',
+      'form.excelTemplateFileName',
+      'form.excelTemplateFileSize',
+      'form.createdAt',
+      eb
+        .exists(
+          eb.selectFrom('submission').select('submission.id').whereRef('submission.formId', '=', 'form.id'),
+        )
+        .as('hasSubmissions'),
+    ])
+    .where('form.collectionId', '=', collectionId)
+    .orderBy('form.version', 'desc');
+}
+
+export function findForm(db: Db | Tx, collectionId: number, formId: number) {
+  return findForms(db, collectionId).where('form.id', '=', formId).executeTakeFirst();
+}
+
+export async function nextVersion(tx: Tx, collectionId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('form')
+    .select((eb) => eb.fn.max('version').as('max'))
+    .where('collectionId', '=', collectionId)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+/** Points every period of the collection that has no submissions and uses `fromFormId` (or none) at `toFormId`. */
+export async function movePeriodsWithoutSubmissions(
+  tx: Tx,
+  collectionId: number,
+  fromFormId: number | null,
+  toFormId: number,
+) {
+  await tx
+    .updateTable('reportingPeriod')
+    .set({ formId: toFormId, updatedAt: new Date() })
+    .where('collectionId', '=', collectionId)
+    .where((eb) =>
+      fromFormId === null
+        ? eb('formId', 'is', null)
+        : eb.or([eb('formId', '=', fromFormId), eb('formId', 'is', null)]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('submission')
+            .select('submission.id')
+            .whereRef('submission.reportingPeriodId', '=', 'reportingPeriod.id'),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,126 @@
+import type { FormDefinition } from '@dcf/domain';
+import type { Db, Tx } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { getCollection } from '../collections/service';
+import { findForm, findForms, movePeriodsWithoutSubmissions, nextVersion } from './queries';
+
+type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
+
+function presentForm(row: FormRow, createdNewVersion?: boolean) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    hasSubmissions: Boolean(row.hasSubmissions),
+    ...(createdNewVersion === undefined ? {} : { createdNewVersion }),
+  };
+}
+
+/** Every version of a collection's form, newest first (visible to whoever may see the collection). */
+export async function listForms(db: Db, principal: Principal, collectionId: number) {
+  await getCollection(db, principal, collectionId);
+  return (await findForms(db, collectionId).execute()).map((row) => presentForm(row));
+}
+
+export async function getForm(db: Db, principal: Principal, collectionId: number, formId: number) {
+  await getCollection(db, principal, collectionId);
+  const row = await findForm(db, collectionId, formId);
+  if (!row) throw notFound();
+  return presentForm(row);
+}
+
+async function assertAmendable(tx: Tx, collectionId: number) {
+  const collection = await tx
+    .selectFrom('collection')
+    .select('status')
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  if (!collection) throw notFound();
+  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+}
+
+async function insertVersion(
+  tx: Tx,
+  principal: Principal,
+  collectionId: number,
+  definition: FormDefinition,
+  requestId: string,
+) {
+  const version = await nextVersion(tx, collectionId);
+  const { id } = await tx
+    .insertInto('form')
+    .values({ collectionId, version, definition: JSON.stringify(definition), createdBy: principal.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeAudit(tx, {
+    userId: principal.userId,
+    action: 'form.createVersion',
+    entityType: 'form',
+    entityId: id,
+    collectionId,
+    after: { version },
+    requestId,
+  });
+  return id;
+}
+
+/** Adds a new version; periods with no submissions (and periods with no form yet) move to it. */
+export async function createForm(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  definition: FormDefinition,
+  requestId: string,
+) {
+  const id = await db.transaction().execute(async (tx) => {
+    await assertAmendable(tx, collectionId);
+    const id = await insertVersion(tx, principal, collectionId, definition, requestId);
+    await movePeriodsWithoutSubmissions(tx, collectionId, null, id);
+    return id;
+  });
+  return getForm(db, principal, collectionId, id);
+}
+
+/**
+ * Saves a definition. A version that already has submissions is never changed in place: a new
+ * version is made and the periods without submissions move to it, so every submission keeps
+ * rendering with the version it was made with.
+ */
+export async function updateForm(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  definition: FormDefinition,
+  requestId: string,
+) {
+  const { id, createdNewVersion } = await db.transaction().execute(async (tx) => {
+    await assertAmendable(tx, collectionId);
+    const current = await findForm(tx, collectionId, formId);
+    if (!current) throw notFound();
+    if (current.hasSubmissions) {
+      const id = await insertVersion(tx, principal, collectionId, definition, requestId);
+      await movePeriodsWithoutSubmissions(tx, collectionId, formId, id);
+      return { id, createdNewVersion: true };
+    }
+    await tx
+      .updateTable('form')
+      .set({ definition: JSON.stringify(definition) })
+      .where('id', '=', formId)
+      .execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'form.update',
+      entityType: 'form',
+      entityId: formId,
+      collectionId,
+      before: { version: current.version },
+      requestId,
+    });
+    return { id: formId, createdNewVersion: false };
+  });
+  const row = await findForm(db, collectionId, id);
+  if (!row) throw notFound();
+  return presentForm(row, createdNewVersion);
+}
