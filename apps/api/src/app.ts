@@ -22,10 +22,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { authRoutes } from './modules/auth/routes';
 import { collectionRoutes } from './modules/collections/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
+import { lookupRoutes } from './modules/lookups/routes';
+import { organisationRoutes } from './modules/organisations/routes';
+import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { access } from './platform/policy';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
@@ -48,7 +52,7 @@ export interface Deps {
 export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
 
 /** Every resource module, in one list: adding a resource adds one line here. */
-const modules: RouteModule[] = [healthRoutes, featureFlagRoutes, collectionRoutes, formRoutes];
+const modules: RouteModule[] = [healthRoutes, authRoutes, featureFlagRoutes, collectionRoutes, formRoutes, organisationRoutes, lookupRoutes];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
 export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {
@@ -123,6 +127,7 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
 
   installErrorHandler(app);
   installRequestContext(app, { db: deps.database.db, config });
+  if (config.oidc.useDevelopmentProvider) await mountDevelopmentProvider(app, deps.database.db, config);
 
   for (const module of [...modules, ...(options.extraModules ?? [])]) {
     await app.register(async (scoped) => module(scoped.withTypeProvider<ZodTypeProvider>(), deps), {

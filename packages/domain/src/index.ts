@@ -11,3 +11,4 @@ export * from './role-assignments';
 export * from './schedules';
 export * from './collections';
 export * from './form-definition';
+export * from './organisations';

@@ -41,6 +41,19 @@ export interface OrganisationTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
+export interface OdsSyncRunTable {
+  id: Generated<number>;
+  status: Generated<'running' | 'succeeded' | 'failed'>;
+  source: Generated<'api' | 'cli' | 'job' | 'test'>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  closed: Generated<number>;
+  failed: Generated<number>;
+  error: string | null;
+  startedBy: number | null;
+  startedAt: CreatedAt;
+  finishedAt: Timestamp | null;
+}
 export interface AppUserTable {
   id: Generated<number>;
   idpId: string | null;
@@ -206,6 +219,7 @@ export interface Database {
   organisationType: OrganisationTypeTable;
   stp: StpTable;
   organisation: OrganisationTable;
+  odsSyncRun: OdsSyncRunTable;
   appUser: AppUserTable;
   userSystemRole: UserSystemRoleTable;
   collection: CollectionTable;

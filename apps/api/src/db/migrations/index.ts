@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
+import * as m0003 from './0003_organisations';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -7,4 +8,5 @@ import * as m0001 from './0001_initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0003_organisations': m0003,
 };

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('lookups', () => {
+  it('GET /Region lists the NHS England regions', async () => {
+    const res = await (await t.as('clerkA')).get('/v1/api/Region');
+    expect(res.status).toBe(200);
+    const names = res.body.map((r: { name: string }) => r.name);
+    for (const name of [
+      'London',
+      'South West',
+      'South East',
+      'Midlands',
+      'East of England',
+      'North West',
+      'North East and Yorkshire',
+    ])
+      expect(names).toContain(name);
+    expect(res.body[0]).toEqual({
+      id: expect.any(Number),
+      code: expect.any(String),
+      name: expect.any(String),
+    });
+  });
+
+  it('GET /OrganisationType lists the ODS role types with short and long descriptions', async () => {
+    const res = await (await t.as('manager')).get('/v1/api/OrganisationType');
+    expect(res.status).toBe(200);
+    expect(res.body).toContainEqual({
+      id: expect.any(Number),
+      code: 'RO197',
+      shortDescription: 'NHS Trust',
+      longDescription: 'NHS Trust',
+    });
+  });
+
+  it('GET /Stp answers a list', async () => {
+    const res = await (await t.as('manager')).get('/v1/api/Stp');
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+  });
+
+  it('needs a signed-in user (401)', async () => {
+    for (const path of ['/v1/api/Region', '/v1/api/OrganisationType', '/v1/api/Stp'])
+      expect((await t.anonymous().get(path)).status).toBe(401);
+  });
+});

@@ -1,0 +1,113 @@
+import { isOrganisationOpen, type Organisation } from '@dcf/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import type { OrganisationListParams } from './schemas';
+
+/** The columns every organisation view reads, with its region and type. */
+function baseQuery(db: Db | Tx) {
+  return db
+    .selectFrom('organisation as o')
+    .leftJoin('region as r', 'r.id', 'o.regionId')
+    .leftJoin('organisationType as t', 't.id', 'o.organisationTypeId')
+    .select([
+      'o.id',
+      'o.name',
+      'o.code',
+      'o.isManagementOrg',
+      'o.regionId',
+      'o.organisationTypeId',
+      'o.successorId',
+      'o.closureDate',
+      'r.code as regionCode',
+      'r.name as regionName',
+      't.shortDescription as typeShortDescription',
+      't.longDescription as typeLongDescription',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+export function present(row: Row, today: string): Organisation {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    isManagementOrg: row.isManagementOrg,
+    regionId: row.regionId,
+    organisationTypeId: row.organisationTypeId,
+    successorId: row.successorId,
+    closureDate: row.closureDate,
+    isOpen: isOrganisationOpen(row.closureDate, today),
+    region: row.regionId === null ? null : { id: row.regionId, code: row.regionCode!, name: row.regionName! },
+    organisationType:
+      row.organisationTypeId === null
+        ? null
+        : {
+            id: row.organisationTypeId,
+            shortDescription: row.typeShortDescription!,
+            longDescription: row.typeLongDescription!,
+          },
+  };
+}
+
+/** `like` pattern for a user's text: %, _ and \ are matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const sortColumns = { name: 'o.name', code: 'o.code', closureDate: 'o.closureDate' } as const;
+
+/**
+ * One page of organisations, filtered, sorted and paged in SQL. The search matches name or code,
+ * case-insensitively, anywhere in the text (trigram indexes on PostgreSQL; prefix btree indexes too).
+ */
+export async function listOrganisations(db: Db | Tx, params: OrganisationListParams, today: string) {
+  const filtered = baseQuery(db).where((eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (params.query) {
+      const pattern = containsPattern(params.query);
+      conditions.push(
+        eb.or([eb(sql`lower(o.name)`, 'like', pattern), eb(sql`lower(o.code)`, 'like', pattern)]),
+      );
+    }
+    if (params.organisationTypeId !== undefined)
+      conditions.push(eb('o.organisationTypeId', '=', params.organisationTypeId));
+    if (params.regionId !== undefined) conditions.push(eb('o.regionId', '=', params.regionId));
+    if (params.isOpen === true)
+      conditions.push(eb.or([eb('o.closureDate', 'is', null), eb('o.closureDate', '>', today)]));
+    if (params.isOpen === false) conditions.push(eb('o.closureDate', '<=', today));
+    return eb.and(conditions);
+  });
+
+  const direction = params.sortOrder === 'DESC' ? 'desc' : 'asc';
+  const column = sortColumns[params.sortBy];
+  const [rows, count] = await Promise.all([
+    filtered
+      .orderBy(column, (ob) =>
+        params.sortBy === 'closureDate' ? ob[direction]().nullsLast() : ob[direction](),
+      )
+      .orderBy('o.id', direction)
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize)
+      .execute(),
+    filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => present(r, today)), total: Number(count.total) };
+}
+
+export async function findOrganisation(db: Db | Tx, id: number, today: string) {
+  const row = await baseQuery(db).where('o.id', '=', id).executeTakeFirst();
+  return row ? present(row, today) : null;
+}
+
+export async function findOrganisationIdByCode(db: Db | Tx, code: string) {
+  const row = await db
+    .selectFrom('organisation')
+    .select('id')
+    .where(sql`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,100 @@
+import { londonToday, messages, type OrganisationValues } from '@dcf/domain';
+import type { Db, Tx } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { findOrganisation, findOrganisationIdByCode } from './queries';
+
+export const DUPLICATE_CODE = 'An organisation with this code already exists';
+
+interface Actor {
+  userId: number;
+  requestId: string;
+}
+
+/** Region and type must name existing lookups: an unknown id reads like an unanswered dropdown. */
+async function checkLookups(tx: Tx, values: OrganisationValues) {
+  const errors: Record<string, string[]> = {};
+  if (values.regionId !== null) {
+    const region = await tx
+      .selectFrom('region')
+      .select('id')
+      .where('id', '=', values.regionId)
+      .executeTakeFirst();
+    if (!region) errors.regionId = [messages.selectAnOption];
+  }
+  if (values.organisationTypeId !== null) {
+    const type = await tx
+      .selectFrom('organisationType')
+      .select('id')
+      .where('id', '=', values.organisationTypeId)
+      .executeTakeFirst();
+    if (!type) errors.organisationTypeId = [messages.selectAnOption];
+  }
+  if (Object.keys(errors).length > 0) throw validationProblem(errors);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export async function createOrganisation(db: Db, actor: Actor, values: OrganisationValues) {
+  try {
+    const id = await db.transaction().execute(async (tx) => {
+      await checkLookups(tx, values);
+      if (await findOrganisationIdByCode(tx, values.code)) throw conflict(DUPLICATE_CODE);
+      const row = await tx
+        .insertInto('organisation')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAudit(tx, {
+        userId: actor.userId,
+        action: 'organisation.create',
+        entityType: 'organisation',
+        entityId: row.id,
+        organisationId: row.id,
+        after: values,
+        requestId: actor.requestId,
+      });
+      return row.id;
+    });
+    return (await findOrganisation(db, id, londonToday()))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
+    throw error;
+  }
+}
+
+export async function updateOrganisation(db: Db, actor: Actor, id: number, values: OrganisationValues) {
+  try {
+    await db.transaction().execute(async (tx) => {
+      const before = await tx
+        .selectFrom('organisation')
+        .select(['name', 'code', 'isManagementOrg', 'regionId', 'organisationTypeId', 'closureDate'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound();
+      await checkLookups(tx, values);
+      const sameCode = await findOrganisationIdByCode(tx, values.code);
+      if (sameCode !== null && sameCode !== id) throw conflict(DUPLICATE_CODE);
+      await tx
+        .updateTable('organisation')
+        .set({ ...values, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+      await writeAudit(tx, {
+        userId: actor.userId,
+        action: 'organisation.update',
+        entityType: 'organisation',
+        entityId: id,
+        organisationId: id,
+        before,
+        after: values,
+        requestId: actor.requestId,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
+    throw error;
+  }
+  return (await findOrganisation(db, id, londonToday()))!;
+}

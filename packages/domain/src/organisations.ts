@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { sortOrder } from './enums';
+import { messages } from './messages';
+import { parseIsoDate } from './schedules/calendar-date';
+import { instantToLondon } from './schedules/london-time';
+
+/** Today's calendar date in Europe/London, `yyyy-MM-dd`. */
+export function londonToday(now: Date = new Date()): string {
+  return instantToLondon(now).date;
+}
+
+/** An organisation is open until its closure date: closed on and after that day (Europe/London). */
+export function isOrganisationOpen(closureDate: string | null | undefined, today = londonToday()): boolean {
+  return !closureDate || closureDate > today;
+}
+
+/** The closure date's message, or undefined when fine. Empty is accepted (the organisation is open). */
+export function closureDateMessage(value: unknown, today = londonToday()): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !parseIsoDate(value)) return messages.invalidDate;
+  if (value > today) return messages.closureDateInFuture;
+  return undefined;
+}
+
+const optionalId = z
+  .union([z.number().int().positive(), z.null(), z.literal('')])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : null));
+
+/**
+ * POST /Organisation and PUT /Organisation/{id}, and the create/edit form: the same rules and the
+ * specification's messages on both sides.
+ */
+export const organisationInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(3, messages.organisationNameTooShort)
+    .max(250, messages.organisationNameTooLong),
+  code: z.string().trim().toUpperCase().min(3, messages.organisationCodeTooShort).max(20),
+  isManagementOrg: z.boolean().default(false),
+  regionId: optionalId,
+  organisationTypeId: optionalId,
+  closureDate: z
+    .union([z.string(), z.null()])
+    .optional()
+    .superRefine((value, ctx) => {
+      const message = closureDateMessage(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((v) => (v ? v : null)),
+});
+export type OrganisationInput = z.input<typeof organisationInputSchema>;
+export type OrganisationValues = z.output<typeof organisationInputSchema>;
+
+export const regionSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type Region = z.infer<typeof regionSchema>;
+
+export const organisationTypeSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  shortDescription: z.string(),
+  longDescription: z.string(),
+});
+export type OrganisationType = z.infer<typeof organisationTypeSchema>;
+
+export const stpSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  regionId: z.number().nullable(),
+});
+export type Stp = z.infer<typeof stpSchema>;
+
+/** One organisation as every view reads it. */
+export const organisationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  isManagementOrg: z.boolean(),
+  regionId: z.number().nullable(),
+  organisationTypeId: z.number().nullable(),
+  successorId: z.number().nullable(),
+  closureDate: z.string().nullable(),
+  isOpen: z.boolean(),
+  region: regionSchema.nullable(),
+  organisationType: organisationTypeSchema.omit({ code: true }).nullable(),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+export const organisationSortBy = z.enum(['name', 'code', 'closureDate']);
+
+/** GET /Organisation query string. */
+export const organisationListQuerySchema = z.object({
+  query: z.string().trim().max(250).optional(),
+  organisationTypeId: z.coerce.number().int().positive().optional(),
+  regionId: z.coerce.number().int().positive().optional(),
+  isOpen: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sortBy: organisationSortBy.default('name'),
+  sortOrder: sortOrder.default('ASC'),
+});
+export type OrganisationListQuery = z.input<typeof organisationListQuerySchema>;
+
+export const organisationPageSchema = z.object({ items: z.array(organisationSchema), total: z.number() });
+export type OrganisationPage = z.infer<typeof organisationPageSchema>;
+
+/** What an import or a sync changed. */
+export const importReportSchema = z.object({
+  dryRun: z.boolean(),
+  added: z.number(),
+  updated: z.number(),
+  closed: z.number(),
+  unchanged: z.number(),
+  failed: z.array(z.object({ line: z.number(), code: z.string(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const odsSyncRunSchema = z.object({
+  id: z.number(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  added: z.number(),
+  updated: z.number(),
+  closed: z.number(),
+  failed: z.number(),
+  error: z.string().nullable(),
+  startedBy: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type OdsSyncRun = z.infer<typeof odsSyncRunSchema>;
