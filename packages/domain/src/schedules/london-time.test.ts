@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  instantMillis,
   instantToLondon,
   lastDayToSubmit,
   londonToInstant,
@@ -44,5 +45,20 @@ describe('London wall-clock time', () => {
   it('names the last day to submit for an exclusive midnight close', () => {
     expect(lastDayToSubmit('2026-05-08T23:00:00.000Z')).toBe('2026-05-08');
     expect(lastDayToSubmit('2026-10-26T00:00:00.000Z')).toBe('2026-10-25');
+  });
+});
+
+describe('instantMillis', () => {
+  it('reads instants with an offset, a Z, or none (London)', () => {
+    expect(instantMillis('2026-05-08T23:00:00.000Z')).toBe(Date.UTC(2026, 4, 8, 23));
+    expect(instantMillis('2026-05-09T00:00:00+01:00')).toBe(Date.UTC(2026, 4, 8, 23));
+    expect(instantMillis('2026-05-09T00:00')).toBe(Date.UTC(2026, 4, 8, 23));
+    expect(instantMillis(new Date(Date.UTC(2026, 0, 1)))).toBe(Date.UTC(2026, 0, 1));
+  });
+
+  it('refuses impossible dates that Date.parse would roll over', () => {
+    expect(() => instantMillis('2026-02-30T00:00:00Z')).toThrow(RangeError);
+    // ISO 8601's 24:00 is the end of the day, which is the next midnight, not a rolled-over error.
+    expect(instantMillis('2026-01-01T24:00:00Z')).toBe(Date.UTC(2026, 0, 2));
   });
 });

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { constants } from '../constants';
+import { isIsoDate } from './calendar-date';
 
 /**
  * London wall-clock time <-> UTC instants.
@@ -29,9 +30,19 @@ export function londonToInstant(date: string, time = '00:00:00'): string {
   return instant.toUTC().toISO();
 }
 
-/** 00:00 London at the start of `date`, as a UTC instant. */
+const midnightCache = new Map<string, string>();
+
+/**
+ * 00:00 London at the start of `date`, as a UTC instant. Remembered per date: a schedule of ten years of
+ * daily periods asks for the same few thousand midnights several times each, and each zone lookup costs.
+ */
 export function startOfLondonDay(date: string): string {
-  return londonToInstant(date, '00:00:00');
+  let instant = midnightCache.get(date);
+  if (instant === undefined) {
+    instant = londonToInstant(date, '00:00:00');
+    midnightCache.set(date, instant);
+  }
+  return instant;
 }
 
 /** The London calendar date and wall-clock time (`HH:mm:ss`) of an instant. */
@@ -50,8 +61,18 @@ export function parseInstant(value: string): DateTime | undefined {
   return parsed.isValid ? parsed : undefined;
 }
 
+/** ISO date-time text that names its own offset, which Date.parse reads exactly and quickly. */
+const absoluteIsoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** Epoch milliseconds of an instant given as ISO text or a Date. Throws on invalid text. */
 export function instantMillis(instant: string | Date): number {
+  if (instant instanceof Date) return instant.getTime();
+  // The fast path matters to the diff, which compares thousands of stored instants.
+  // Date.parse rolls 30 February over to March and accepts 24:00, so those are checked first.
+  if (absoluteIsoPattern.test(instant) && isIsoDate(instant.slice(0, 10)) && instant.slice(11, 13) < '24') {
+    const millis = Date.parse(instant);
+    if (!Number.isNaN(millis)) return millis;
+  }
   return toDateTime(instant).toMillis();
 }
 
