@@ -14,6 +14,7 @@ describe('formatting in Europe/London', () => {
   describe('spring clock change (last Sunday of March: 01:00 GMT becomes 02:00 BST)', () => {
     it('shows the last second before the change in GMT', () => {
       expect(formatSupportDateTime('2026-03-29T00:59:59Z')).toBe('29/03/2026 00:59:59');
+      expect(formatLongDateTime('2026-03-29T00:59:59Z')).toBe('29 March 2026 at 00:59:59');
     });
 
     it('shows the first second after the change in BST, an hour ahead of UTC', () => {
@@ -26,6 +27,7 @@ describe('formatting in Europe/London', () => {
   describe('autumn clock change (last Sunday of October: 02:00 BST becomes 01:00 GMT)', () => {
     it('shows the last second of BST', () => {
       expect(formatSupportDateTime('2026-10-25T00:59:59Z')).toBe('25/10/2026 01:59:59');
+      expect(formatMediumDateTime('2026-10-25T00:59:59Z')).toBe('25 Oct 2026, 01:59');
     });
 
     it('shows 01:00 again once the clocks go back', () => {
@@ -52,7 +54,20 @@ describe('formatting in Europe/London', () => {
 
   it('converts a luxon DateTime from another zone', () => {
     const newYork = DateTime.fromISO('2026-07-01T09:00:00', { zone: 'America/New_York' });
-    expect(formatSupportDateTime(newYork)).toBe('01/07/2026 14:00:00');
+    expect(formatMediumDateTime(newYork)).toBe('1 Jul 2026, 14:00');
+  });
+
+  it('gives the support-desk time as a 24-hour clock, midnight as 00', () => {
+    expect(formatSupportDateTime('2026-12-31T00:00:05Z')).toBe('31/12/2026 00:00:05');
+    expect(formatSupportDateTime('2026-07-01T11:59:59Z')).toBe('01/07/2026 12:59:59');
+  });
+
+  it('agrees with the luxon formats on the London date and time for a year of hourly instants', () => {
+    for (let hour = 0; hour < 366 * 24; hour += 7) {
+      const instant = Date.UTC(2026, 0, 1) + hour * 3_600_000 + 1234;
+      const viaLuxon = toLondon(instant)?.toFormat('dd/MM/yyyy HH:mm:ss');
+      expect(formatSupportDateTime(instant)).toBe(viaLuxon);
+    }
   });
 
   it('uses the British spelling of short month names', () => {
@@ -66,6 +81,7 @@ describe('formatting in Europe/London', () => {
     expect(formatShortDate('not a date')).toBe('');
     expect(formatShortDate(new Date(Number.NaN))).toBe('');
     expect(formatShortDate('2026-02-30')).toBe('');
+    expect(formatSupportDateTime('not a date')).toBe('');
   });
 
   it('formats the current time for the support desk by default', () => {

@@ -24,8 +24,6 @@ export const dateFormats = {
   longDate: 'd MMMM yyyy',
   /** Sun 29 Mar 2026 */
   weekdayDate: 'EEE d MMM yyyy',
-  /** 29/03/2026 14:05:09, the time a person quotes to the support desk */
-  supportDateTime: 'dd/MM/yyyy HH:mm:ss',
 } as const;
 
 /** The input as a luxon DateTime in Europe/London with the en-GB locale, or null when empty or invalid. */
@@ -69,7 +67,30 @@ export function formatWeekdayDate(value: DateInput): string {
   return formatWith(dateFormats.weekdayDate, value);
 }
 
-/** The date and time a person quotes to the support desk: 29/03/2026 14:05:09 (defaults to now). */
-export function formatSupportDateTime(value: DateInput = new Date()): string {
-  return formatWith(dateFormats.supportDateTime, value);
+/**
+ * The date and time a person quotes to the support desk: 29/03/2026 14:05:09 (defaults to now).
+ * Written with Intl rather than luxon because the error page needs it and sits in the app's first
+ * bundle, which stays free of luxon; the tests hold it to the same Europe/London results.
+ */
+export function formatSupportDateTime(value: Date | number | string = new Date()): string {
+  const instant = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(instant.getTime())) return '';
+  const parts: Record<string, string> = {};
+  for (const part of supportFormatter().formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+let cachedSupportFormatter: Intl.DateTimeFormat | undefined;
+function supportFormatter(): Intl.DateTimeFormat {
+  cachedSupportFormatter ??= new Intl.DateTimeFormat(constants.displayLocale, {
+    timeZone: constants.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return cachedSupportFormatter;
 }

@@ -1,0 +1,39 @@
+import { anonymousUser } from '@dcf/domain';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_BASE, api } from './client';
+import { queryKeys } from './query-keys';
+
+/** Sign-in starts with a full-page GET (a submitted form), never with fetch: the browser must follow the redirects. */
+export const LOGIN_URL = `${API_BASE}/Auth/Login`;
+
+/** POST /Auth/Logout answers where to go next to end the identity provider's session too, if anywhere. */
+export const logoutResponseSchema = z.object({ redirectUrl: z.string().nullish() }).loose();
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+export async function logout(): Promise<LogoutResponse> {
+  return (await api.post('/Auth/Logout', undefined, { schema: logoutResponseSchema })) ?? {};
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      // Forget everything cached for the signed-out user; the header then shows no navigation.
+      queryClient.setQueryData(queryKeys.currentUser, anonymousUser);
+      const currentUserHash = hashKey(queryKeys.currentUser);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== currentUserHash });
+    },
+  });
+}
+
+/** POST /Auth/EndSession: ends the session after inactivity (SESSIONMANAGEMENT). */
+export function endSession(): Promise<void> {
+  return api.post('/Auth/EndSession');
+}
+
+/** POST /Auth/Refresh: keeps the session alive. */
+export function refreshSession(): Promise<void> {
+  return api.post('/Auth/Refresh');
+}

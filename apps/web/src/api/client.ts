@@ -1,0 +1,162 @@
+import { messageForFailure, messages } from '@dcf/domain';
+import type { ZodType } from 'zod';
+
+/**
+ * The one typed client for the API (specification, section 7): every call goes to `/v1/api`, sends the
+ * session cookie, echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` on every non-GET request, sends JSON
+ * bodies, and turns a failure into an `ApiError` whose `message` is the specification's text for the status.
+ */
+export const API_BASE = '/v1/api';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** What went wrong: the server answered with an error status, or no usable answer arrived. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when no response arrived (network failure, timeout). */
+  readonly status: number;
+  /** The parsed response body (problem details for API errors), when there was one. */
+  readonly body: unknown;
+  readonly kind: ApiErrorKind;
+
+  constructor(status: number, body: unknown, kind: ApiErrorKind = 'http', options?: { cause?: unknown }) {
+    super(kind === 'http' ? messageForFailure(status, body) : messages.somethingWentWrong, options);
+    this.status = status;
+    this.body = body;
+    this.kind = kind;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : messages.somethingWentWrong;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Query string; null and undefined values are left out, arrays repeat the key. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates (and strips unknown keys from) the response body. */
+  schema?: ZodType<T>;
+  /** Abort after this many milliseconds; the call then fails with an ApiError of kind 'timeout'. */
+  timeoutMs?: number;
+  /** Cancels the call, e.g. TanStack Query's `signal`. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** The value of a cookie readable by scripts, or undefined. */
+export function readCookie(
+  name: string,
+  cookieString: string = globalThis.document?.cookie ?? '',
+): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      const raw = part.slice(index + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `/v1/api` + path + query string. */
+export function apiUrl(path: string, query?: RequestOptions<unknown>['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (item !== null && item !== undefined) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const signals = [signal, timeout].filter((s): s is AbortSignal => s !== undefined);
+  const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  return { combined, timeout };
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  const { combined, timeout } = combineSignals(options.signal, options.timeoutMs);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: combined,
+    });
+  } catch (cause) {
+    // A caller's own cancellation is passed through untouched so TanStack Query can recognise it.
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, undefined, timeout?.aborted ? 'timeout' : 'network', { cause });
+  }
+
+  if (response.status === 204) return undefined as T;
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body, 'http');
+  if (!options.schema) return body as T;
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, body, 'invalid-response', { cause: parsed.error });
+  return parsed.data;
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+/** Shorthands: `api.get('/Collection', { schema })`, `api.post('/Collection', body)`. */
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T> & { body?: unknown }) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,31 @@
+import { anonymousUser, type CurrentUser, constants, currentUserSchema } from '@dcf/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from './client';
+import { queryKeys } from './query-keys';
+
+/**
+ * GET /User/Current (specification, section 7): 3 second timeout, no refetch on window focus.
+ * A 401 means nobody is signed in, which is an answer rather than a failure.
+ */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  try {
+    return await api.get('/User/Current', {
+      schema: currentUserSchema,
+      timeoutMs: constants.currentUserTimeoutMs,
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return anonymousUser;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Every screen's path (specification, section 2) in one place: `route` patterns for the router and
+ * builders for links, so a path is spelled once.
+ */
+type Id = string | number;
+
+function optional(...segments: (Id | undefined | null | false)[]): string {
+  return segments
+    .filter((s) => s !== undefined && s !== null && s !== false && s !== '')
+    .map((s) => `/${encodeURIComponent(String(s))}`)
+    .join('');
+}
+
+export const paths = {
+  landing: '/',
+  submitterHome: '/collection/submit',
+  managerHome: '/collection/manage',
+  adminHome: '/collection/admin',
+  userSettings: '/user/settings',
+  adminManageCollections: '/collection/admin/manage',
+  adminSubmissions: '/collection/admin/submissions',
+  hiddenCollections: '/collection/admin/hidden',
+  createCollection: '/collection/create',
+  organisations: '/organisation',
+  error: '/error',
+  health: '/health',
+  logout: '/logout',
+  endSession: '/endSession',
+
+  /** `tab`: overview, organisations, preview, form, excelTemplate, schedule, default-schedule, permissions. */
+  amendCollection: (collectionId: Id, tab?: string) => `/collection/amend/${collectionId}${optional(tab)}`,
+  managerReportingPeriod: (id: Id) => `/collection/manage/reportingPeriod/${id}`,
+  submitterAccess: (collectionId: Id) => `/collection/manage/submitterAccess/${collectionId}`,
+  schedule: (collectionId: Id, action?: string) => `/schedule/${collectionId}${optional(action)}`,
+  editOrganisation: (organisationId?: Id) => `/organisation/manage/edit${optional(organisationId)}`,
+  reportingPeriods: (collectionId: Id, id?: Id, isManager?: boolean) =>
+    `/collection/${collectionId}/reportingPeriod${optional(id, isManager === undefined ? undefined : String(isManager))}`,
+  form: (collectionId: Id, organisationId: Id, reportingPeriodId?: Id) =>
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod${optional(reportingPeriodId)}`,
+  collectionOrganisations: (collectionId: Id) => `/manage/collection/${collectionId}/organisations`,
+} as const;
+
+/** Route patterns in React Router syntax, exactly the specification's routes. */
+export const routePatterns = {
+  amendCollection: '/collection/amend/:collectionId/*',
+  managerReportingPeriod: '/collection/manage/reportingPeriod/:id',
+  submitterAccess: '/collection/manage/submitterAccess/:collectionId',
+  schedule: '/schedule/:collectionId/:action?',
+  editOrganisation: '/organisation/manage/edit/:organisationId?',
+  reportingPeriods: '/collection/:collectionId/reportingPeriod/:id?/:isManager?',
+  form: '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId?',
+  collectionOrganisations: '/manage/collection/:collectionId/organisations',
+} as const;
+
+/** Routes anyone may open without signing in (specification, section 2). */
+export const publicPaths: readonly string[] = [paths.error, paths.health, paths.logout];

@@ -1,0 +1,163 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { EndSessionPage } from '../pages/end-session/end-session-page';
+import { ErrorRoutePage } from '../pages/error/error-route-page';
+import { NotFoundPage } from '../pages/error/not-found-page';
+import { LandingPage } from '../pages/landing/landing-page';
+import { LogoutPage } from '../pages/logout/logout-page';
+import type { Need } from './access';
+import { AppShell } from './app-shell';
+import { RequireAccess, RequireAuth } from './guards';
+import { HealthRedirect } from './health-redirect';
+import { BlankArea } from './layout';
+import { paths, routePatterns } from './paths';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error';
+
+/**
+ * Every route of the specification (section 2). The landing, logout, end-session and error pages are in
+ * the first bundle; every other screen is a lazily loaded chunk, so heavy screens (Form.io, charts) never
+ * weigh on the landing page.
+ */
+
+/** A route whose page module is loaded on first visit. */
+function lazyPage<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
+  return { path, lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+function guarded(need: Need, children: RouteObject[]): RouteObject {
+  return { element: <RequireAccess need={need} />, children };
+}
+
+const submitterRoutes: RouteObject[] = [
+  lazyPage(
+    paths.submitterHome,
+    () => import('../pages/submitter/submitter-home-page'),
+    (m) => m.SubmitterHomePage,
+  ),
+];
+
+const managerRoutes: RouteObject[] = [
+  lazyPage(
+    paths.managerHome,
+    () => import('../pages/manager/manager-home-page'),
+    (m) => m.ManagerHomePage,
+  ),
+  lazyPage(
+    routePatterns.managerReportingPeriod,
+    () => import('../pages/manager/reporting-period-submissions-page'),
+    (m) => m.ReportingPeriodSubmissionsPage,
+  ),
+  lazyPage(
+    routePatterns.submitterAccess,
+    () => import('../pages/manager/submitter-access-page'),
+    (m) => m.SubmitterAccessPage,
+  ),
+  lazyPage(
+    routePatterns.collectionOrganisations,
+    () => import('../pages/manager/collection-organisations-page'),
+    (m) => m.CollectionOrganisationsPage,
+  ),
+  lazyPage(
+    routePatterns.amendCollection,
+    () => import('../pages/collection/amend-collection-page'),
+    (m) => m.AmendCollectionPage,
+  ),
+  lazyPage(
+    routePatterns.schedule,
+    () => import('../pages/schedule/schedule-page'),
+    (m) => m.SchedulePage,
+  ),
+];
+
+const adminRoutes: RouteObject[] = [
+  lazyPage(
+    paths.adminHome,
+    () => import('../pages/admin/admin-home-page'),
+    (m) => m.AdminHomePage,
+  ),
+  lazyPage(
+    paths.userSettings,
+    () => import('../pages/admin/admin-home-page'),
+    (m) => m.AdminHomePage,
+  ),
+  lazyPage(
+    paths.adminManageCollections,
+    () => import('../pages/admin/manage-collections-page'),
+    (m) => m.ManageCollectionsPage,
+  ),
+  lazyPage(
+    paths.adminSubmissions,
+    () => import('../pages/admin/submissions-overview-page'),
+    (m) => m.SubmissionsOverviewPage,
+  ),
+  lazyPage(
+    paths.hiddenCollections,
+    () => import('../pages/admin/hidden-collections-page'),
+    (m) => m.HiddenCollectionsPage,
+  ),
+  lazyPage(
+    paths.createCollection,
+    () => import('../pages/collection/create-collection-page'),
+    (m) => m.CreateCollectionPage,
+  ),
+  lazyPage(
+    paths.organisations,
+    () => import('../pages/organisation/organisation-list-page'),
+    (m) => m.OrganisationListPage,
+  ),
+  lazyPage(
+    routePatterns.editOrganisation,
+    () => import('../pages/organisation/edit-organisation-page'),
+    (m) => m.EditOrganisationPage,
+  ),
+];
+
+/** Screens several roles share; each decides what to show from the data the API returns. */
+const sharedRoutes: RouteObject[] = [
+  lazyPage(
+    routePatterns.reportingPeriods,
+    () => import('../pages/collection/reporting-periods-page'),
+    (m) => m.ReportingPeriodsPage,
+  ),
+  lazyPage(
+    routePatterns.form,
+    () => import('../pages/form/form-entry-page'),
+    (m) => m.FormEntryPage,
+  ),
+];
+
+export const routes: RouteObject[] = [
+  { path: paths.health, Component: HealthRedirect },
+  {
+    id: 'root',
+    Component: AppShell,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: BlankArea,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { path: paths.error, Component: ErrorRoutePage },
+          { path: paths.logout, Component: LogoutPage },
+          { path: paths.endSession, Component: EndSessionPage },
+          {
+            Component: RequireAuth,
+            children: [
+              { index: true, Component: LandingPage },
+              guarded('submitter', submitterRoutes),
+              guarded('manager', managerRoutes),
+              guarded('admin', adminRoutes),
+              ...sharedRoutes,
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

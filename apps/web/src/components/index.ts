@@ -1,0 +1,31 @@
+/** The shared interface of the specification (section 2), built once and used everywhere. */
+export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './breadcrumbs';
+export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
+export { ErrorPage, type ErrorPageProps } from './error-page';
+export {
+  FileUploadStatus,
+  type FileUploadStatusProps,
+  type UploadStatus,
+  uploadStatusText,
+} from './file-upload-status';
+export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
+export { Modal, type ModalProps } from './modal';
+export { NotYetAvailable } from './not-yet-available';
+export { Notification, type NotificationProps, type NotificationVariant } from './notification';
+export { PageContainer, type PageContainerProps } from './page-container';
+export { QueryState, type QueryStateProps } from './query-state';
+export { RequiredLabel, type RequiredLabelProps } from './required-label';
+export { SaveButton, type SaveButtonProps } from './save-button';
+export {
+  type OrganisationSearchRow,
+  type SearchKind,
+  SearchWidget,
+  type SearchWidgetProps,
+  type UserSearchRow,
+} from './search-widget';
+export { Select, type SelectOption, type SelectProps } from './select';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
+export { UnsavedChangesPrompt, type UnsavedChangesPromptProps } from './unsaved-changes-prompt';
+export { type NotificationState, useNotification } from './use-notification';
+export { SERVICE_NAME, usePageTitle } from './use-page-title';
+export { YesNoModal, type YesNoModalProps } from './yes-no-modal';

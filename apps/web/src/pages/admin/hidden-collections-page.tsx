@@ -1,0 +1,6 @@
+import { NotYetAvailable } from '../../components/not-yet-available';
+
+/** Hidden collections (route: /collection/admin/hidden). */
+export function HiddenCollectionsPage() {
+  return <NotYetAvailable title="Hidden collections" />;
+}

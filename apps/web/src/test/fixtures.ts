@@ -1,0 +1,45 @@
+import { anonymousUser, type CurrentUser } from '@dcf/domain';
+
+/** Current users for each role, as GET /User/Current returns them. */
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    ...anonymousUser,
+    isAuthenticated: true,
+    idpId: 'idp-1',
+    email: 'alex.smith@nhs.net',
+    name: 'Alex Smith',
+    providerCode: 'RJ1',
+    organisation: "Guy's and St Thomas' NHS Foundation Trust",
+    jobTitle: 'Analyst',
+    ...overrides,
+  };
+}
+
+export const users = {
+  anonymous: anonymousUser,
+  none: makeUser(),
+  submitter: makeUser({
+    isCollectionSubmitter: true,
+    collectionOrganisationRoles: [{ role: 'DataEntryClerk', collectionId: 1, organisationId: 10 }],
+  }),
+  manager: makeUser({
+    isCollectionManager: true,
+    collectionRoles: [{ role: 'collectionManager', collectionId: 1 }],
+  }),
+  collectionAdmin: makeUser({ isCollectionAdmin: true, isNominatedCollectionAdministrator: true }),
+  superAdmin: makeUser({ isSuperAdmin: true, systemRoles: [{ role: 'superAdmin' }] }),
+  everything: makeUser({
+    isCollectionSubmitter: true,
+    isCollectionManager: true,
+    isSuperAdmin: true,
+    systemRoles: [{ role: 'superAdmin' }],
+  }),
+} satisfies Record<string, CurrentUser>;
+
+/** A fetch Response with a JSON body. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,87 @@
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+/**
+ * NHS.UK frontend's CSS refers to /assets/images/*.svg: copy its images into public/ (ignored by git)
+ * whenever Vite starts or builds, so they always match the installed version.
+ */
+function copyNhsukImages(): Plugin {
+  return {
+    name: 'dcf:copy-nhsuk-images',
+    buildStart() {
+      const source = resolve(here, '../../node_modules/nhsuk-frontend/dist/nhsuk/assets/images');
+      const target = resolve(here, 'public/assets/images');
+      if (!existsSync(source)) this.error(`nhsuk-frontend images not found at ${source}`);
+      mkdirSync(target, { recursive: true });
+      cpSync(source, target, { recursive: true });
+    },
+  };
+}
+
+/**
+ * NHS.UK frontend loads the Frutiger font from assets.nhs.uk, which is out of reach here and would be a
+ * request to another host. Dropping those @font-face rules leaves the design system's own fallback, Arial.
+ */
+function dropExternalFonts(): Plugin {
+  return {
+    name: 'dcf:drop-external-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('nhsuk-frontend') || !/\.css($|\?)/.test(id)) return null;
+      return { code: code.replace(/@font-face\s*\{[^}]*https?:\/\/[^}]*\}/g, ''), map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  root: here,
+  plugins: [react(), copyNhsukImages(), dropExternalFonts()],
+  css: {
+    // nhsuk-frontend still carries an old IE hack (`@media screen\0`) that stops the minifier otherwise.
+    lightningcss: { errorRecovery: true },
+  },
+  build: {
+    outDir: resolve(here, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries change less often than our code: a separate chunk stays cached across releases.
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+      treeshake: {
+        // @dcf/domain is pure logic: a module whose exports the browser does not use can be left out
+        // (so the schedule engine's bank-holiday tables never reach the landing page). Only its zod
+        // set-up runs for its effect.
+        moduleSideEffects: (id) => !(id.includes('/packages/domain/src/') && !id.endsWith('/zod-setup.ts')),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': { target: apiTarget, changeOrigin: false },
+      '/health': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/v1': { target: apiTarget, changeOrigin: false },
+      '/health': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});
