@@ -1,14 +1,45 @@
-export * from './calendar-date';
-export * from './date-field';
-export * from './deadlines';
-export * from './diff-periods';
-export * from './field-errors';
-export * from './generate-periods';
-export * from './london-time';
-export * from './period-names';
-export * from './period-ranges';
-export * from './period-status';
-export * from './schedule-schema';
-export * from './time-string';
-export * from './validate-reporting-period';
-export * from './working-days';
+// The public API of the schedule engine. Lower-level helpers (day numbers, ranges, window days) stay
+// internal so other modules' exports cannot collide with them through the package index.
+export { isIsoDate } from './calendar-date';
+export { dateFieldMessage } from './date-field';
+export type { DayCounting } from './deadlines';
+export {
+  type ChangedPeriod,
+  type ComparedPeriodField,
+  comparedPeriodFields,
+  diffPeriods,
+  type ExistingPeriod,
+  type PeriodConflict,
+  type PeriodDiff,
+  type UnchangedPeriod,
+} from './diff-periods';
+export { type FieldErrors, fieldErrorsFromZod } from './field-errors';
+export { type GeneratedPeriod, generatePeriods } from './generate-periods';
+export {
+  instantMillis,
+  instantToLondon,
+  lastDayToSubmit,
+  londonToInstant,
+  parseInstant,
+  startOfLondonDay,
+} from './london-time';
+export { financialYearLabel, periodName } from './period-names';
+export { getSubmissionDisplayState, type PeriodWindow, periodStatus } from './period-status';
+export {
+  dayCountMessage,
+  defaultSchedulePlaceholder,
+  type Schedule,
+  type ScheduleInput,
+  scheduleSchema,
+  validateSchedule,
+  wholeNumberMessage,
+} from './schedule-schema';
+export { isValidTime, normaliseTime, timeFieldMessage } from './time-string';
+export {
+  type ExistingPeriodDates,
+  normaliseReportingPeriod,
+  type ReportingPeriodInput,
+  type ReportingPeriodValues,
+  validateReportingPeriod,
+} from './validate-reporting-period';
+export { bankHolidays, countWorkingDays, isWorkingDay } from './working-days';
