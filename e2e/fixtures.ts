@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { demoUsers } from '../apps/api/src/db/seed/demo-users';
+
+/** WCAG 2.2 AA: every level-A and level-AA rule up to 2.2 that axe knows. */
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** The demo accounts of the development identity provider (apps/api/src/db/seed/demo-users.ts). */
+export type PersonaName =
+  | 'superAdmin'
+  | 'collectionAdmin'
+  | 'manager'
+  | 'submissionManager'
+  | 'clerkA'
+  | 'authoriserA'
+  | 'clerkB'
+  | 'authoriserB'
+  | 'nhsi';
+
+/** Where sign-in starts: a full-page GET that the identity provider answers with its sign-in page. */
+export const LOGIN_PATH = '/v1/api/Auth/Login';
+
+/**
+ * Checks the page with axe against WCAG 2.2 AA and fails with a readable list of what is wrong.
+ * Pages must come from `browser.newContext()` (Playwright's `page` fixture does).
+ */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const readable = violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} -> ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
+  expect(readable, `axe found accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Signs in as one of the demo personas through the real OIDC flow: GET /v1/api/Auth/Login, the
+ * development identity provider's page under /oidc/... lists the demo accounts with a button each,
+ * pressing one returns to the app signed in.
+ *
+ * PLACEHOLDER: the development sign-in page does not exist yet. The engineer who builds it completes
+ * this helper (the button's accessible name, where the app lands afterwards); until then it fails with
+ * a clear message rather than pretending to sign in.
+ */
+export async function signInAs(page: Page, personaName: PersonaName): Promise<void> {
+  const persona = demoUsers.find((u) => u.key === personaName);
+  if (!persona) throw new Error(`signInAs: no demo persona called '${personaName}'`);
+  const response = await page.goto(LOGIN_PATH);
+  if (!page.url().includes('/oidc/') || (response && response.status() >= 400)) {
+    throw new Error(
+      `signInAs('${personaName}'): the development sign-in page is not available yet ` +
+        `(GET ${LOGIN_PATH} ended at ${page.url()} with status ${response?.status() ?? 'none'})`,
+    );
+  }
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(persona.name)) }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc/') && !url.pathname.startsWith('/v1/'));
+  await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The test object every spec imports: Playwright's, with baseURL taken from the app that
+ * global-setup.ts started (workers inherit E2E_BASE_URL).
+ */
+export const test = base.extend({
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.E2E_BASE_URL ?? baseURL);
+  },
+});
+
+export { expect };
