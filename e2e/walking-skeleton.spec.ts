@@ -8,6 +8,8 @@ import { expect, expectNoAxeViolations, LOGIN_PATH, test } from './fixtures';
  * layout, health) before the journeys of each role widen it.
  */
 
+const CURRENT_USER_PATH = '/v1/api/User/Current';
+
 async function expectHeaderAndFooter(page: Page): Promise<void> {
   const header = page.getByRole('banner');
   await expect(header).toBeVisible();
@@ -43,6 +45,17 @@ test.describe('public pages', () => {
 });
 
 test.describe('landing page', () => {
+  // The web app decides "signed in or not" from GET /v1/api/User/Current (401 -> sign-in form). Until the
+  // API has that route, the landing page shows the error page instead; these tests switch themselves on
+  // as soon as the route appears in the OpenAPI document.
+  test.beforeEach(async ({ request }) => {
+    const openapi = await (await request.get('/v1/api/openapi.json')).json();
+    test.fixme(
+      !(CURRENT_USER_PATH in (openapi.paths ?? {})),
+      `GET ${CURRENT_USER_PATH} is not built yet: the landing page cannot tell a signed-out visitor`,
+    );
+  });
+
   test('an unauthenticated visitor is sent to sign-in by a submitted form (a full-page GET)', async ({
     page,
   }) => {
@@ -55,7 +68,7 @@ test.describe('landing page', () => {
     expect(request.frame()).toBe(page.mainFrame());
   });
 
-  test('the landing page is served by the built app with the header and footer while signed out', async ({
+  test('the landing page is served by the built app with the header and footer, and passes axe', async ({
     page,
   }) => {
     // Answer the sign-in navigation with 204 No Content, which leaves the browser on the page it was on,
@@ -70,7 +83,9 @@ test.describe('landing page', () => {
     expect(response?.headers()['content-type']).toContain('text/html');
     await expect(page).toHaveTitle(/Data Collection Framework/);
     await expect(page.getByRole('banner')).toContainText('Data Collection Framework');
+    await expect(page.getByRole('contentinfo')).toContainText(/©\s*Crown copyright/);
     await expect.poll(() => signInStarted).toBe(true);
+    await expectNoAxeViolations(page);
   });
 });
 
