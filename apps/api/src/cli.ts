@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { listMigrations, migrateToLatest, rollbackLast } from './db/migrate';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import { importOdsCsv } from './modules/organisations/import';
+import { runOdsSync } from './modules/organisations/ods-sync';
 
 /**
  * Operations from the command line: `npm run cli -- <command>`.
@@ -9,6 +12,8 @@ import { seedDemoData, seedReferenceData } from './db/seed';
  *   rollback   roll back the newest migration
  *   status     list migrations and when they ran
  *   seed       reference data, plus demo data unless NODE_ENV=production
+ *   import-ods <file> [--dry-run]   import an ODS extract (etr.csv layout); prints what changed
+ *   sync-ods   synchronise organisations with the ODS ORD API (ODS_API_BASE_URL)
  */
 const commands: Record<string, (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>> = {
   migrate: migrateToLatest,
@@ -20,6 +25,13 @@ const commands: Record<string, (db: Awaited<ReturnType<typeof openDatabase>>['db
     if (process.env.NODE_ENV !== 'production') await seedDemoData(db);
     return 'seeded';
   },
+  'import-ods': async (db) => {
+    const file = process.argv.slice(3).find((a) => !a.startsWith('--'));
+    if (!file) throw new Error('Usage: npm run cli -- import-ods <file> [--dry-run]');
+    const dryRun = process.argv.includes('--dry-run');
+    return importOdsCsv(db, readFileSync(file, 'utf8'), { dryRun, userId: null });
+  },
+  'sync-ods': async (db) => runOdsSync(db, { baseUrl: config.ods.apiBaseUrl, userId: null, source: 'cli' }),
 };
 
 const name = process.argv[2] ?? '';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { repoRoot } from '../../config';
+import { readOdsCsv } from '../../modules/organisations/ods-csv';
 import type { Db, Tx } from '../database';
 import { demoFormDefinition } from './demo-collection';
 import { demoIdpId, demoUsers, MANAGEMENT_ORG, TRUST_A, TRUST_B } from './demo-users';
-import { readOdsCsv } from './ods-csv';
 import { organisationTypes, regions } from './reference-data';
 
 export const ODS_TRUSTS_CSV = path.join(repoRoot, '../shared/data/ods/etr.csv');

@@ -1,11 +1,17 @@
 import { londonToday } from '@dcf/domain';
+import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { notFound } from '../../platform/errors';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import { importOdsCsv } from './import';
+import { listSyncRuns, triggerOdsSync } from './ods-sync';
 import { findOrganisation, listOrganisations } from './queries';
 import {
   idParams,
+  importBodySchema,
+  importReportSchema,
+  odsSyncRunSchema,
   organisationInputSchema,
   organisationListQuerySchema,
   organisationPageSchema,
@@ -21,7 +27,7 @@ function organisationId(raw: string): number {
   return Number(raw);
 }
 
-export const organisationRoutes: RouteModule = (app, { database }) => {
+export const organisationRoutes: RouteModule = (app, { database, config }) => {
   const { db } = database;
 
   app.get(
@@ -74,5 +80,39 @@ export const organisationRoutes: RouteModule = (app, { database }) => {
       const actor = { userId: principalOf(request).userId, requestId: request.id };
       return updateOrganisation(db, actor, organisationId(request.params.id), request.body);
     },
+  );
+
+  app.post(
+    '/Organisation/Admin/Import',
+    {
+      config: { access: access.admin },
+      schema: { tags, body: importBodySchema, response: { 200: importReportSchema } },
+    },
+    async (request) => {
+      const { content, encoding, dryRun } = request.body;
+      const text = encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
+      return importOdsCsv(db, text, { dryRun, userId: principalOf(request).userId, requestId: request.id });
+    },
+  );
+
+  app.post(
+    '/Organisation/Admin/TriggerSyncOrganisations',
+    {
+      config: { access: access.admin },
+      schema: { tags, body: z.object({}).optional(), response: { 202: odsSyncRunSchema } },
+    },
+    async (request, reply) => {
+      const run = await triggerOdsSync(db, {
+        baseUrl: config.ods.apiBaseUrl,
+        userId: principalOf(request).userId,
+      });
+      return reply.status(202).send(run);
+    },
+  );
+
+  app.get(
+    '/Organisation/Admin/SyncRuns',
+    { config: { access: access.admin }, schema: { tags, response: { 200: z.array(odsSyncRunSchema) } } },
+    async () => listSyncRuns(db),
   );
 };

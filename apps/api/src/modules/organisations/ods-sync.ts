@@ -1,0 +1,284 @@
+import type { OdsSyncRun } from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict } from '../../platform/errors';
+import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
+
+/**
+ * Synchronisation with the national Organisation Data Service, ORD 2-0-0 JSON API:
+ * - listing: `GET {base}/organisations?PrimaryRoleId=RO197&Limit=1000&Offset=N` answers
+ *   `{ Organisations: [{ Name, OrgId, Status, PrimaryRoleId, OrgLink, ... }] }`, pages until short;
+ * - detail: `GET {base}/organisations/{code}` answers `{ Organisation: { Name, OrgId: { extension },
+ *   Status, Date: [{ Type: 'Operational', Start, End }], GeoLoc: { Location }, Roles: { Role: [...] },
+ *   Rels: { Rel: [{ Status, Target: { OrgId: { extension } } }] }, Succs: { Succ: [{ Type, Target }] } } }`.
+ * Every page and record is fetched first (each request tried 3 times with backoff); only when all have
+ * arrived is the register applied, in one transaction. A request that still fails fails the run and
+ * changes nothing.
+ */
+export interface OdsSyncOptions {
+  baseUrl: string;
+  roles?: string[];
+  pageSize?: number;
+  attempts?: number;
+  backoffMs?: number;
+  concurrency?: number;
+  fetch?: typeof fetch;
+}
+
+export class OdsRequestError extends Error {}
+
+interface OrdDate {
+  Type?: string;
+  Start?: string;
+  End?: string;
+}
+interface OrdTarget {
+  OrgId?: { extension?: string };
+  PrimaryRoleId?: { id?: string };
+}
+interface OrdOrganisation {
+  Name: string;
+  OrgId: { extension: string };
+  Status?: string;
+  Date?: OrdDate[];
+  GeoLoc?: { Location?: Record<string, string | undefined> };
+  Roles?: { Role?: { id: string; primaryRole?: boolean; Status?: string }[] };
+  Rels?: { Rel?: { id?: string; Status?: string; Target?: OrdTarget }[] };
+  Succs?: { Succ?: { Type?: string; Date?: OrdDate[]; Target?: OrdTarget }[] };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function getJson<T>(url: string, options: OdsSyncOptions): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  const doFetch = options.fetch ?? fetch;
+  let last: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const response = await doFetch(url, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new OdsRequestError(`${url} answered ${response.status}`);
+      return (await response.json()) as T;
+    } catch (error) {
+      last = error;
+      if (attempt < attempts) await sleep((options.backoffMs ?? 250) * 2 ** (attempt - 1));
+    }
+  }
+  throw new OdsRequestError(
+    `ODS request failed after ${attempts} attempts: ${last instanceof Error ? last.message : String(last)}`,
+  );
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; the first failure rejects. */
+async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export function ordToIncoming(
+  org: OrdOrganisation,
+  line: number,
+  regionCodes: Set<string>,
+): IncomingOrganisation {
+  const operational =
+    org.Date?.find((d) => d.Type === 'Operational') ?? org.Date?.find((d) => d.Type === 'Legal');
+  const location = org.GeoLoc?.Location ?? {};
+  const region = org.Rels?.Rel?.find(
+    (r) =>
+      (r.Status ?? 'Active') === 'Active' &&
+      regionCodes.has((r.Target?.OrgId?.extension ?? '').toUpperCase()),
+  );
+  const successors = (org.Succs?.Succ ?? []).filter((s) => s.Type === 'Successor');
+  const latest = successors
+    .sort((a, b) => (a.Date?.[0]?.Start ?? '').localeCompare(b.Date?.[0]?.Start ?? ''))
+    .at(-1);
+  let closureDate = operational?.End ?? null;
+  if (!closureDate && org.Status === 'Inactive') closureDate = latest?.Date?.[0]?.Start ?? null;
+  return {
+    line,
+    code: org.OrgId.extension,
+    name: org.Name,
+    regionCode: region?.Target?.OrgId?.extension ?? null,
+    typeCode: org.Roles?.Role?.find((r) => r.primaryRole)?.id ?? null,
+    openDate: operational?.Start ?? null,
+    closureDate,
+    addressLines: ['AddrLn1', 'AddrLn2', 'AddrLn3', 'Town', 'County']
+      .map((k) => location[k])
+      .filter((v): v is string => !!v),
+    postcode: location.PostCode ?? null,
+    successorCode: latest?.Target?.OrgId?.extension ?? null,
+  };
+}
+
+/** Fetches the whole register for the configured roles (all pages, every record's detail). */
+export async function fetchOdsRegister(db: Db, options: OdsSyncOptions): Promise<IncomingOrganisation[]> {
+  const base = options.baseUrl.replace(/\/$/, '');
+  const limit = options.pageSize ?? 1000;
+  const codes: string[] = [];
+  for (const role of options.roles ?? ['RO197']) {
+    for (let offset = 0; ; offset += limit) {
+      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
+        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}&Limit=${limit}&Offset=${offset}`,
+        options,
+      );
+      const items = page.Organisations ?? [];
+      codes.push(...items.map((o) => o.OrgId));
+      if (items.length < limit) break;
+    }
+  }
+  const regionCodes = new Set(
+    (await db.selectFrom('region').select('code').execute()).map((r) => r.code.toUpperCase()),
+  );
+  const unique = [...new Set(codes)];
+  return mapLimited(unique, options.concurrency ?? 8, async (code) => {
+    const detail = await getJson<{ Organisation: OrdOrganisation }>(
+      `${base}/organisations/${encodeURIComponent(code)}`,
+      options,
+    );
+    return ordToIncoming(detail.Organisation, unique.indexOf(code) + 1, regionCodes);
+  });
+}
+
+const runColumns = [
+  'id',
+  'status',
+  'added',
+  'updated',
+  'closed',
+  'failed',
+  'error',
+  'startedBy',
+  'startedAt',
+  'finishedAt',
+] as const;
+
+export function presentRun(row: {
+  id: number;
+  status: OdsSyncRun['status'];
+  added: number;
+  updated: number;
+  closed: number;
+  failed: number;
+  error: string | null;
+  startedBy: number | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}): OdsSyncRun {
+  return {
+    ...row,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The sync task: a plain function a job runner, the CLI or a test calls. Records its run in
+ * `ods_sync_run` (created here unless `runId` is given) and returns the finished run.
+ */
+export async function runOdsSync(
+  db: Db,
+  options: OdsSyncOptions & {
+    userId: number | null;
+    runId?: number;
+    source?: 'api' | 'cli' | 'job' | 'test';
+  },
+): Promise<OdsSyncRun> {
+  const runId =
+    options.runId ??
+    (
+      await db
+        .insertInto('odsSyncRun')
+        .values({ startedBy: options.userId, source: options.source ?? 'job' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  try {
+    const incoming = await fetchOdsRegister(db, options);
+    await db.transaction().execute(async (tx) => {
+      const report = await reconcileOrganisations(tx, incoming, {
+        dryRun: false,
+        userId: options.userId,
+        action: 'organisation.sync',
+      });
+      await tx
+        .updateTable('odsSyncRun')
+        .set({
+          status: 'succeeded',
+          added: report.added,
+          updated: report.updated,
+          closed: report.closed,
+          failed: report.failed.length,
+          error: report.failed.length
+            ? report.failed
+                .map((f) => `${f.code}: ${f.reason}`)
+                .join('; ')
+                .slice(0, 2000)
+            : null,
+          finishedAt: new Date(),
+        })
+        .where('id', '=', runId)
+        .execute();
+      await writeAudit(tx, {
+        userId: options.userId,
+        action: 'organisation.sync',
+        entityType: 'odsSyncRun',
+        entityId: runId,
+        after: { ...report, failed: report.failed.length },
+      });
+    });
+  } catch (error) {
+    await db
+      .updateTable('odsSyncRun')
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: new Date(),
+      })
+      .where('id', '=', runId)
+      .execute();
+  }
+  return presentRun(
+    await db.selectFrom('odsSyncRun').select(runColumns).where('id', '=', runId).executeTakeFirstOrThrow(),
+  );
+}
+
+/** Starts a sync in the background and answers its run at once; one run at a time. */
+export async function triggerOdsSync(
+  db: Db,
+  options: OdsSyncOptions & { userId: number },
+  onDone?: (run: Promise<OdsSyncRun>) => void,
+): Promise<OdsSyncRun> {
+  const running = await db
+    .selectFrom('odsSyncRun')
+    .select('id')
+    .where('status', '=', 'running')
+    .where('startedAt', '>', new Date(Date.now() - 60 * 60 * 1000))
+    .executeTakeFirst();
+  if (running) throw conflict('A sync with ODS is already running');
+  const row = await db
+    .insertInto('odsSyncRun')
+    .values({ startedBy: options.userId, source: 'api' })
+    .returning(runColumns)
+    .executeTakeFirstOrThrow();
+  const done = runOdsSync(db, { ...options, runId: row.id });
+  done.catch(() => {});
+  onDone?.(done);
+  return presentRun(row);
+}
+
+export async function listSyncRuns(db: Db, limit = 20): Promise<OdsSyncRun[]> {
+  const rows = await db
+    .selectFrom('odsSyncRun')
+    .select(runColumns)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(presentRun);
+}
