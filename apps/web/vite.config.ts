@@ -48,6 +48,7 @@ export default defineConfig({
   },
   build: {
     outDir: resolve(here, 'dist'),
+    manifest: true, // dist/.vite/manifest.json: bench/bundle-size.mjs reads the landing page's initial chunks
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {

@@ -1,0 +1,161 @@
+// Cold start: time from spawning the server (`tsx apps/api/src/server.ts`) to the first 200 from /health,
+// on a database that has never been used: a fresh PGlite directory (creating the cluster, migrations,
+// reference and demo data all happen in that time) and a fresh PostgreSQL database on the server at
+// 127.0.0.1:5432 (migrations and seed too). Several runs each; the median is compared with the budget.
+//
+//   node bench/cold-start.mjs
+//   COLD_START_RUNS=5 COLD_START_PGLITE_BUDGET_S=20 COLD_START_POSTGRES_BUDGET_S=5 node bench/cold-start.mjs
+//   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   the server on which fresh databases are created
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.COLD_START_RUNS ?? 3);
+const budgets = {
+  pglite: Number(process.env.COLD_START_PGLITE_BUDGET_S ?? 15),
+  postgres: Number(process.env.COLD_START_POSTGRES_BUDGET_S ?? 5),
+};
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const timeoutMs = 120_000;
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns the server with `env`, returns the milliseconds until GET /health answered 200, then stops it. */
+async function timeStart(env) {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcf-bench-'));
+  const output = [];
+  const started = performance.now();
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      STORAGE_LOCAL_DIR: path.join(dataDir, 'blobs'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    while (performance.now() - started < timeoutMs) {
+      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/health`);
+        if (response.status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no 200 from /health within ${timeoutMs / 1000} s`);
+  } catch (error) {
+    throw new Error(`${error.message}\n${Buffer.concat(output).toString().slice(-4000)}`);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (ms) => Number((ms / 1000).toFixed(2));
+
+async function benchPglite() {
+  const times = [];
+  for (let i = 1; i <= runs; i += 1) {
+    const ms = await timeStart({});
+    times.push(ms);
+    console.log(`  PGlite run ${i}/${runs}: ${seconds(ms)} s`);
+  }
+  return times;
+}
+
+async function benchPostgres() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { skipped: `no PostgreSQL server at ${adminUrl}: ${error.message}` };
+  }
+  const times = [];
+  try {
+    for (let i = 1; i <= runs; i += 1) {
+      const name = `dcf_bench_${process.pid}_${i}`;
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const ms = await timeStart({ DATABASE_URL: url.toString() });
+        times.push(ms);
+        console.log(`  PostgreSQL run ${i}/${runs}: ${seconds(ms)} s`);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return times;
+}
+
+const results = {};
+console.log(`Cold start to the first /health 200, ${runs} runs each (median against the budget):`);
+for (const [engine, bench] of [
+  ['pglite', benchPglite],
+  ['postgres', benchPostgres],
+]) {
+  const outcome = await bench();
+  if (!Array.isArray(outcome)) {
+    console.log(`  ${engine}: SKIPPED (${outcome.skipped})`);
+    results[engine] = { skipped: outcome.skipped, budgetSeconds: budgets[engine] };
+    continue;
+  }
+  const medianSeconds = seconds(median(outcome));
+  results[engine] = {
+    runsSeconds: outcome.map(seconds),
+    medianSeconds,
+    budgetSeconds: budgets[engine],
+    passed: medianSeconds <= budgets[engine],
+  };
+  console.log(
+    `  ${engine}: median ${medianSeconds} s (budget ${budgets[engine]} s) -> ${results[engine].passed ? 'within budget' : 'OVER BUDGET'}`,
+  );
+}
+
+const passed = Object.values(results).every((r) => r.passed !== false);
+const result = { name: 'cold-start', passed, runs, measured: results };
+if (process.env.BENCH_RESULT_FILE)
+  writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(result, null, 2));
+process.exit(passed ? 0 : 1);
