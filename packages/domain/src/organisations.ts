@@ -104,7 +104,17 @@ export const organisationListQuerySchema = z.object({
   sortBy: organisationSortBy.default('name'),
   sortOrder: sortOrder.default('ASC'),
 });
-export type OrganisationListQuery = z.input<typeof organisationListQuerySchema>;
+/** GET /Organisation query as a client sends it. */
+export interface OrganisationListQuery {
+  query?: string;
+  organisationTypeId?: number;
+  regionId?: number;
+  isOpen?: 'true' | 'false';
+  page?: number;
+  pageSize?: number;
+  sortBy?: z.infer<typeof organisationSortBy>;
+  sortOrder?: 'ASC' | 'DESC';
+}
 
 export const organisationPageSchema = z.object({ items: z.array(organisationSchema), total: z.number() });
 export type OrganisationPage = z.infer<typeof organisationPageSchema>;

@@ -1,8 +1,259 @@
-import { useParams } from 'react-router';
-import { NotYetAvailable } from '../../components/not-yet-available';
+import {
+  type FieldErrors,
+  fieldErrorsFromZod,
+  messages,
+  type Organisation,
+  organisationInputSchema,
+} from '@dcf/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import {
+  useOrganisation,
+  useOrganisationTypes,
+  useRegions,
+  useSaveOrganisation,
+} from '../../api/organisations';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
+
+interface FormValues {
+  name: string;
+  code: string;
+  isManagementOrg: boolean;
+  regionId: string;
+  organisationTypeId: string;
+  closureDate: string;
+}
+
+const empty: FormValues = {
+  name: '',
+  code: '',
+  isManagementOrg: false,
+  regionId: '',
+  organisationTypeId: '',
+  closureDate: '',
+};
+
+const fromOrganisation = (o: Organisation): FormValues => ({
+  name: o.name,
+  code: o.code,
+  isManagementOrg: o.isManagementOrg,
+  regionId: o.regionId ? String(o.regionId) : '',
+  organisationTypeId: o.organisationTypeId ? String(o.organisationTypeId) : '',
+  closureDate: o.closureDate ?? '',
+});
+
+const fieldLabels: [keyof FormValues, string][] = [
+  ['name', 'Name'],
+  ['code', 'Code'],
+  ['regionId', 'Region'],
+  ['organisationTypeId', 'Type'],
+  ['closureDate', 'Closure date'],
+];
 
 /** Create or edit an organisation (route: /organisation/manage/edit/{organisationId?}). */
 export function EditOrganisationPage() {
-  const { organisationId } = useParams();
-  return <NotYetAvailable title={organisationId ? 'Edit organisation' : 'Create an organisation'} />;
+  const params = useParams();
+  const id =
+    params.organisationId && /^\d+$/.test(params.organisationId) ? Number(params.organisationId) : undefined;
+  const existing = useOrganisation(id);
+  const regions = useRegions();
+  const types = useOrganisationTypes();
+  const save = useSaveOrganisation(id);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FormValues>(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (existing.data) setValues(fromOrganisation(existing.data));
+  }, [existing.data]);
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) summary.current?.focus();
+  }, [errors]);
+
+  const title = id ? 'Edit organisation' : 'Create an organisation';
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const input = {
+      name: values.name,
+      code: values.code,
+      isManagementOrg: values.isManagementOrg,
+      regionId: values.regionId ? Number(values.regionId) : null,
+      organisationTypeId: values.organisationTypeId ? Number(values.organisationTypeId) : null,
+      closureDate: values.closureDate || null,
+    };
+    const parsed = organisationInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(input);
+      navigate(paths.organisations);
+    } catch (error) {
+      const body = isApiError(error)
+        ? (error.body as { errors?: FieldErrors; title?: string } | undefined)
+        : undefined;
+      if (isApiError(error) && error.status === 400 && body?.errors) setErrors(body.errors);
+      else if (isApiError(error) && error.status === 409) setErrors({ code: [body?.title ?? error.message] });
+      else setFailure(isApiError(error) ? error.message : messages.somethingWentWrong);
+    }
+  };
+
+  if (id !== undefined && existing.isPending) return <Spinner block />;
+  if (id !== undefined && existing.isError)
+    return (
+      <Notification
+        variant="error"
+        message={isApiError(existing.error) ? existing.error.message : messages.somethingWentWrong}
+      />
+    );
+
+  const error = (field: keyof FormValues) => errors[field]?.[0];
+  const listed = fieldLabels.filter(([field]) => error(field));
+
+  return (
+    <PageContainer
+      title={title}
+      breadcrumbs={
+        <Breadcrumbs items={[{ text: 'Organisations', href: paths.organisations }, { text: title }]} />
+      }
+    >
+      {listed.length > 0 ? (
+        <div
+          className="nhsuk-error-summary"
+          aria-labelledby="error-summary-title"
+          role="alert"
+          tabIndex={-1}
+          ref={summary}
+        >
+          <h2 className="nhsuk-error-summary__title" id="error-summary-title">
+            {messages.errorSummaryHeading}
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            <ul className="nhsuk-list nhsuk-error-summary__list">
+              {listed.map(([field]) => (
+                <li key={field}>
+                  <a href={`#organisation-${field}`}>{error(field)}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+      {failure ? <Notification variant="error" message={failure} /> : null}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id="name"
+          label="Name"
+          value={values.name}
+          error={error('name')}
+          onChange={(v) => set('name', v)}
+        />
+        <TextField
+          id="code"
+          label="Code"
+          value={values.code}
+          error={error('code')}
+          onChange={(v) => set('code', v)}
+          width="nhsuk-input--width-10"
+        />
+        <div className="nhsuk-form-group">
+          <div className="nhsuk-checkboxes">
+            <div className="nhsuk-checkboxes__item">
+              <input
+                className="nhsuk-checkboxes__input"
+                id="organisation-isManagementOrg"
+                type="checkbox"
+                checked={values.isManagementOrg}
+                onChange={(e) => set('isManagementOrg', e.target.checked)}
+              />
+              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="organisation-isManagementOrg">
+                Management organisation
+              </label>
+            </div>
+          </div>
+        </div>
+        <Select
+          id="organisation-regionId"
+          label="Region"
+          value={values.regionId}
+          error={error('regionId')}
+          onChange={(v) => set('regionId', v)}
+          options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: `${r.code} - ${r.name}` }))}
+        />
+        <Select
+          id="organisation-organisationTypeId"
+          label="Type"
+          value={values.organisationTypeId}
+          error={error('organisationTypeId')}
+          onChange={(v) => set('organisationTypeId', v)}
+          options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.shortDescription }))}
+        />
+        <TextField
+          id="closureDate"
+          label="Closure date"
+          hint="Leave empty while the organisation is open"
+          type="date"
+          value={values.closureDate}
+          error={error('closureDate')}
+          onChange={(v) => set('closureDate', v)}
+          width="nhsuk-input--width-10"
+        />
+        <button className="nhsuk-button" type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </form>
+    </PageContainer>
+  );
+}
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  type?: string;
+  width?: string;
+}) {
+  const inputId = `organisation-${props.id}`;
+  const describedBy = [props.hint ? `${inputId}-hint` : '', props.error ? `${inputId}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
+      <label className="nhsuk-label" htmlFor={inputId}>
+        {props.label}
+      </label>
+      {props.hint ? (
+        <div className="nhsuk-hint" id={`${inputId}-hint`}>
+          {props.hint}
+        </div>
+      ) : null}
+      {props.error ? (
+        <span className="nhsuk-error-message" id={`${inputId}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {props.error}
+        </span>
+      ) : null}
+      <input
+        id={inputId}
+        className={`nhsuk-input${props.width ? ` ${props.width}` : ''}${props.error ? ' nhsuk-input--error' : ''}`}
+        type={props.type ?? 'text'}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,242 @@
-import { NotYetAvailable } from '../../components/not-yet-available';
+import { formatMediumDateTime, formatShortDate, type OrganisationListQuery } from '@dcf/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
+import {
+  useOrganisations,
+  useOrganisationTypes,
+  useRegions,
+  useSyncRuns,
+  useTriggerSync,
+} from '../../api/organisations';
+import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
 
-/** Organisations (route: /organisation). */
+type SortBy = NonNullable<OrganisationListQuery['sortBy']>;
+const PAGE_SIZE = 25;
+
+/** Organisations (route: /organisation): search, filters, sortable columns and paging, all done by the API. */
 export function OrganisationListPage() {
-  return <NotYetAvailable title="Organisations" />;
+  const user = useUser();
+  const isAdmin = user.isSuperAdmin || user.isCollectionAdmin;
+  const [text, setText] = useState('');
+  const [typeId, setTypeId] = useState('');
+  const [regionId, setRegionId] = useState('');
+  const [status, setStatus] = useState('');
+  const [query, setQuery] = useState<OrganisationListQuery>({
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sortBy: 'name',
+    sortOrder: 'ASC',
+  });
+  const organisations = useOrganisations(query);
+  const regions = useRegions();
+  const types = useOrganisationTypes();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery((q) => ({
+      ...q,
+      page: 1,
+      query: text.trim() || undefined,
+      organisationTypeId: typeId ? Number(typeId) : undefined,
+      regionId: regionId ? Number(regionId) : undefined,
+      isOpen: status === 'open' ? 'true' : status === 'closed' ? 'false' : undefined,
+    }));
+  };
+  const sortBy = (column: SortBy) =>
+    setQuery((q) => ({
+      ...q,
+      page: 1,
+      sortBy: column,
+      sortOrder: q.sortBy === column && q.sortOrder === 'ASC' ? 'DESC' : 'ASC',
+    }));
+  const ariaSort = (column: SortBy) =>
+    query.sortBy === column ? (query.sortOrder === 'ASC' ? 'ascending' : 'descending') : 'none';
+  const header = (column: SortBy, label: string) => (
+    <th scope="col" className="nhsuk-table__header" aria-sort={ariaSort(column)}>
+      <button type="button" className="dcf-link-button" onClick={() => sortBy(column)}>
+        {label}
+        {query.sortBy === column ? (query.sortOrder === 'ASC' ? ' ▲' : ' ▼') : ''}
+      </button>
+    </th>
+  );
+
+  const data = organisations.data;
+  const page = query.page ?? 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <PageContainer title="Organisations" breadcrumbs={<Breadcrumbs items={[{ text: 'Organisations' }]} />}>
+      {isAdmin ? (
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-full">
+            <Link className="nhsuk-button" to={paths.editOrganisation()}>
+              Create an organisation
+            </Link>{' '}
+            <SyncWithOds />
+          </div>
+        </div>
+      ) : null}
+
+      <form onSubmit={search} aria-label="Search organisations">
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="organisation-search">
+            Search by name or code
+          </label>
+          <input
+            id="organisation-search"
+            className="nhsuk-input nhsuk-u-width-two-thirds"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-one-third">
+            <Select
+              label="Type"
+              value={typeId}
+              onChange={setTypeId}
+              options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
+            />
+          </div>
+          <div className="nhsuk-grid-column-one-third">
+            <Select
+              label="Region"
+              value={regionId}
+              onChange={setRegionId}
+              options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            />
+          </div>
+          <div className="nhsuk-grid-column-one-third">
+            <Select
+              label="Status"
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: 'open', label: 'Open' },
+                { value: 'closed', label: 'Closed' },
+              ]}
+            />
+          </div>
+        </div>
+        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+          Search
+        </button>
+      </form>
+
+      {organisations.isPending ? <Spinner block /> : null}
+      {organisations.isError ? (
+        <Notification variant="error" message={errorMessage(organisations.error)} />
+      ) : null}
+      {data ? (
+        <>
+          <p className="nhsuk-body" aria-live="polite">
+            {data.total === 1 ? '1 organisation' : `${data.total.toLocaleString('en-GB')} organisations`}
+          </p>
+          {data.items.length === 0 ? (
+            <p className="nhsuk-body">No results(s) found</p>
+          ) : (
+            <table className="nhsuk-table">
+              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisations</caption>
+              <thead className="nhsuk-table__head">
+                <tr className="nhsuk-table__row">
+                  {header('name', 'Name')}
+                  {header('code', 'Code')}
+                  <th scope="col" className="nhsuk-table__header">
+                    Region
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    Type
+                  </th>
+                  {header('closureDate', 'Closure date')}
+                  <th scope="col" className="nhsuk-table__header">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="nhsuk-table__body">
+                {data.items.map((o) => (
+                  <tr key={o.id} className="nhsuk-table__row">
+                    <td className="nhsuk-table__cell">
+                      {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
+                    </td>
+                    <td className="nhsuk-table__cell">{o.code}</td>
+                    <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
+                    <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
+                    <td className="nhsuk-table__cell">
+                      {o.closureDate ? formatShortDate(o.closureDate) : ''}
+                    </td>
+                    <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <nav className="nhsuk-pagination" aria-label="Pagination">
+            <ul className="nhsuk-list nhsuk-pagination__list">
+              {page > 1 ? (
+                <li className="nhsuk-pagination-item--previous">
+                  <button
+                    type="button"
+                    className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--prev"
+                    onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
+                  >
+                    <span className="nhsuk-pagination__title">Previous</span>
+                  </button>
+                </li>
+              ) : null}
+              <li className="nhsuk-pagination__page">
+                Page {page} of {pages}
+              </li>
+              {page < pages ? (
+                <li className="nhsuk-pagination-item--next">
+                  <button
+                    type="button"
+                    className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--next"
+                    onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
+                  >
+                    <span className="nhsuk-pagination__title">Next</span>
+                  </button>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+/** The administrator's "Sync with ODS" button and the outcome of the last run (polled while it runs). */
+function SyncWithOds() {
+  const runs = useSyncRuns();
+  const trigger = useTriggerSync();
+  const last = runs.data?.[0];
+  const running = last?.status === 'running' || trigger.isPending;
+  return (
+    <>
+      <button
+        type="button"
+        className="nhsuk-button nhsuk-button--secondary"
+        disabled={running}
+        onClick={() => trigger.mutate()}
+      >
+        {running ? 'Syncing with ODS...' : 'Sync with ODS'}
+      </button>
+      <div role="status" className="nhsuk-body-s">
+        {trigger.isError ? errorMessage(trigger.error) : null}
+        {last && last.status !== 'running'
+          ? `Last sync ${formatMediumDateTime(last.startedAt)}: ${
+              last.status === 'succeeded'
+                ? `${last.added} added, ${last.updated} updated, ${last.closed} closed, ${last.failed} failed`
+                : `failed (${last.error ?? 'unknown error'})`
+            }`
+          : null}
+        {last?.status === 'running' ? 'A sync with ODS is in progress.' : null}
+      </div>
+    </>
+  );
 }

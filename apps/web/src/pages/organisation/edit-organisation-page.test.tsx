@@ -1,0 +1,68 @@
+import { messages } from '@dcf/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { users } from '../../test/fixtures';
+import { renderAt } from '../../test/render';
+import { EditOrganisationPage } from './edit-organisation-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubApi(onPost: (body: unknown) => Response) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/Region')) return json(200, [{ id: 1, code: 'Y56', name: 'London' }]);
+    if (url.endsWith('/OrganisationType'))
+      return json(200, [
+        { id: 2, code: 'RO197', shortDescription: 'NHS Trust', longDescription: 'NHS Trust' },
+      ]);
+    if (url.endsWith('/Organisation') && init?.method === 'POST')
+      return onPost(JSON.parse(String(init.body)));
+    return json(404, { title: 'Not found', status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('EditOrganisationPage', () => {
+  it("shows the specification's messages inline and in the error summary, without calling the API", async () => {
+    const fetchMock = stubApi(() => json(201, {}));
+    renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create an organisation' }),
+    ).toBeInTheDocument();
+    type('Name', 'ab');
+    type('Code', 'x');
+    type('Closure date', '2999-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(messages.errorSummaryHeading);
+    for (const message of [
+      messages.organisationNameTooShort,
+      messages.organisationCodeTooShort,
+      messages.closureDateInFuture,
+    ]) {
+      expect(screen.getByRole('link', { name: message })).toBeInTheDocument();
+      expect(screen.getAllByText(message, { exact: false })).toHaveLength(2);
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("shows the API's duplicate-code conflict at the code field", async () => {
+    stubApi(() => json(409, { title: 'An organisation with this code already exists', status: 409 }));
+    renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Y56 - London' })).toBeInTheDocument());
+    type('Name', 'A new trust');
+    type('Code', 'RJ1');
+    type('Region', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('link', { name: 'An organisation with this code already exists' }),
+    ).toBeInTheDocument();
+  });
+});
