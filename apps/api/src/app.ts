@@ -52,7 +52,15 @@ export interface Deps {
 export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
 
 /** Every resource module, in one list: adding a resource adds one line here. */
-const modules: RouteModule[] = [healthRoutes, authRoutes, featureFlagRoutes, collectionRoutes, formRoutes, organisationRoutes, lookupRoutes];
+const modules: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  featureFlagRoutes,
+  collectionRoutes,
+  formRoutes,
+  organisationRoutes,
+  lookupRoutes,
+];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
 export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {

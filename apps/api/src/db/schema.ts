@@ -214,6 +214,17 @@ export interface AuditLogTable {
   requestId: string | null;
 }
 
+/** oidc-provider's storage (development identity provider only). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: Date | null;
+  consumedAt: Date | null;
+}
 export interface Database {
   region: RegionTable;
   organisationType: OrganisationTypeTable;
@@ -234,6 +245,7 @@ export interface Database {
   session: SessionTable;
   featureFlag: FeatureFlagTable;
   auditLog: AuditLogTable;
+  oidcPayload: OidcPayloadTable;
 }
 
 export type Organisation = Selectable<OrganisationTable>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_oidc_and_users';
 import * as m0003 from './0003_organisations';
 
 /**
@@ -8,5 +9,6 @@ import * as m0003 from './0003_organisations';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_oidc_and_users': m0002,
   '0003_organisations': m0003,
 };

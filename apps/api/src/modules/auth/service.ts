@@ -1,0 +1,102 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+
+/** What the ID token (and userinfo) tell us about the person signing in. */
+export interface IdentityClaims {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  providerCode: string | null;
+  jobTitle: string | null;
+}
+
+export function identityFromClaims(claims: Record<string, unknown>, config: Config): IdentityClaims {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  return {
+    sub: String(claims.sub),
+    email: text(claims.email) ?? text(claims.preferred_username),
+    name: text(claims.name),
+    providerCode: text(claims[config.oidc.odsClaim])?.toUpperCase() ?? null,
+    jobTitle: text(claims.job_title) ?? text(claims.jobTitle),
+  };
+}
+
+export type SignInOutcome =
+  | { kind: 'signedIn'; userId: number }
+  | { kind: 'notActive'; status: string }
+  | { kind: 'noEmail' }
+  | { kind: 'emailTaken' };
+
+/**
+ * Creates or updates the user from the identity provider's claims: found by subject (idpId); else a
+ * pre-registered user with the same email and no idpId yet is linked; else a new user is created.
+ * Only a user whose stored identity-provider status is Active may sign in.
+ */
+export async function signInUser(
+  db: Db,
+  identity: IdentityClaims,
+  requestId: string,
+): Promise<SignInOutcome> {
+  return db.transaction().execute(async (tx) => {
+    const bySubject = await tx
+      .selectFrom('appUser')
+      .select(['id', 'idpStatus'])
+      .where('idpId', '=', identity.sub)
+      .forUpdate()
+      .executeTakeFirst();
+    let user = bySubject;
+    let action = 'user.signIn';
+    if (!user) {
+      if (!identity.email) return { kind: 'noEmail' } as const;
+      const byEmail = await tx
+        .selectFrom('appUser')
+        .select(['id', 'idpStatus', 'idpId'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', identity.email!.toLowerCase()))
+        .forUpdate()
+        .executeTakeFirst();
+      if (byEmail?.idpId) return { kind: 'emailTaken' } as const;
+      if (byEmail) {
+        user = byEmail;
+        action = 'user.link';
+      } else {
+        user = await tx
+          .insertInto('appUser')
+          .values({ email: identity.email, idpId: identity.sub, updatedAt: new Date() })
+          .returning(['id', 'idpStatus'])
+          .executeTakeFirstOrThrow();
+        action = 'user.create';
+      }
+    }
+    if (user.idpStatus !== 'Active') return { kind: 'notActive', status: user.idpStatus } as const;
+    const after = {
+      idpId: identity.sub,
+      ...(identity.email ? { email: identity.email } : {}),
+      name: identity.name,
+      providerCode: identity.providerCode,
+      jobTitle: identity.jobTitle,
+    };
+    await tx
+      .updateTable('appUser')
+      .set({ ...after, lastSignInAt: new Date(), updatedAt: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    await writeAudit(tx, {
+      userId: user.id,
+      action,
+      entityType: 'user',
+      entityId: user.id,
+      after: action === 'user.signIn' ? undefined : after,
+      requestId,
+    });
+    return { kind: 'signedIn', userId: user.id } as const;
+  });
+}
+
+/** A same-site path to go back to after sign-in; anything else (other sites, `//host`) becomes '/'. */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (/[\r\n]/.test(value)) return '/';
+  return value;
+}
