@@ -29,6 +29,8 @@ import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { organisationRoutes } from './modules/organisations/routes';
+import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
+import { userRoutes } from './modules/users/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { access } from './platform/policy';
@@ -55,11 +57,13 @@ export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
 const modules: RouteModule[] = [
   healthRoutes,
   authRoutes,
+  userRoutes,
   featureFlagRoutes,
   collectionRoutes,
   formRoutes,
   organisationRoutes,
   lookupRoutes,
+  reportingPeriodRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */

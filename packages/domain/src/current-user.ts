@@ -21,6 +21,8 @@ export const currentUserSchema = z.object({
   isCollectionAdmin: z.boolean(),
   isCollectionManager: z.boolean(),
   isCollectionSubmitter: z.boolean(),
+  /** When the session ends if idle (SESSIONMANAGEMENT on), for the sign-out warning; else null. */
+  sessionExpiresAt: z.string().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -41,4 +43,5 @@ export const anonymousUser: CurrentUser = {
   isCollectionAdmin: false,
   isCollectionManager: false,
   isCollectionSubmitter: false,
+  sessionExpiresAt: null,
 };

@@ -12,3 +12,5 @@ export * from './schedules';
 export * from './collections';
 export * from './form-definition';
 export * from './organisations';
+export * from './users';
+export * from './reporting-periods';

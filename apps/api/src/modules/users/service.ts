@@ -1,0 +1,96 @@
+import type { AdministratorUpdate, CurrentUser } from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import * as q from './queries';
+
+/** The specification's Current user entity, with the derived flags, for a signed-in principal. */
+export async function currentUser(
+  db: Db,
+  principal: Principal,
+  sessionExpiresAt: Date | null,
+): Promise<CurrentUser> {
+  const profile = await q.currentUserProfile(db, principal.userId);
+  const collectionRoles = [...principal.collectionRoles].flatMap(([collectionId, roles]) =>
+    [...roles].map((role) => ({ role, collectionId })),
+  );
+  const collectionOrganisationRoles = [...principal.organisationRoles].flatMap(([key, roles]) => {
+    const [collectionId, organisationId] = key.split(':').map(Number) as [number, number];
+    return [...roles].map((role) => ({ role, collectionId, organisationId }));
+  });
+  return {
+    isAuthenticated: true,
+    idpId: profile?.idpId ?? null,
+    email: principal.email,
+    name: principal.name,
+    providerCode: profile?.providerCode ?? null,
+    organisation: profile?.organisationName ?? null,
+    jobTitle: profile?.jobTitle ?? null,
+    systemRoles: principal.isSuperAdmin ? [{ role: 'superAdmin' }] : [],
+    isNominatedCollectionAdministrator: principal.isCollectionAdmin,
+    isManagementOrganisationUser: principal.isManagementOrganisationUser,
+    collectionRoles,
+    collectionOrganisationRoles,
+    isSuperAdmin: principal.isSuperAdmin,
+    isCollectionAdmin: principal.isCollectionAdmin,
+    isCollectionManager: collectionRoles.length > 0,
+    isCollectionSubmitter: collectionOrganisationRoles.length > 0,
+    sessionExpiresAt: sessionExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** An administrator registers a user by email, so roles can be given before the first sign-in. */
+export async function preRegisterUser(
+  db: Db,
+  actorId: number,
+  input: { email: string; name: string | null },
+  requestId: string,
+) {
+  return db.transaction().execute(async (tx) => {
+    if (await q.findUserByEmail(tx, input.email)) throw conflict('A user with this email already exists');
+    const user = await q.insertUser(tx, input);
+    await writeAudit(tx, {
+      userId: actorId,
+      action: 'user.preRegister',
+      entityType: 'user',
+      entityId: user.id,
+      after: input,
+      requestId,
+    });
+    return user;
+  });
+}
+
+/**
+ * Nominates or removes a collection administrator. The specification's role configuration for
+ * collectionAdmin sets isNominatedCollectionAdministrator and isManagementOrganisationUser together.
+ */
+export async function setCollectionAdministrator(
+  db: Db,
+  actorId: number,
+  input: AdministratorUpdate,
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    const before = await q.findAdministratorFlags(tx, input.userId);
+    if (!before) throw notFound();
+    await q.setAdministratorFlags(tx, input.userId, input.isCollectionAdmin);
+    await writeAudit(tx, {
+      userId: actorId,
+      action: input.isCollectionAdmin ? 'user.nominateAdministrator' : 'user.removeAdministrator',
+      entityType: 'user',
+      entityId: input.userId,
+      before: {
+        isNominatedCollectionAdministrator: before.isNominatedCollectionAdministrator,
+        isManagementOrganisationUser: before.isManagementOrganisationUser,
+      },
+      after: {
+        isNominatedCollectionAdministrator: input.isCollectionAdmin,
+        isManagementOrganisationUser: input.isCollectionAdmin,
+      },
+      requestId,
+    });
+  });
+  return q.listAdministrators(db);
+}

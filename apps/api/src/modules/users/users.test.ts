@@ -1,0 +1,202 @@
+import { anonymousUser, currentUserSchema } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { signInThroughProvider } from '../auth/sign-in-flow';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const userId = async (email: string) =>
+  (
+    await t.database.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe('GET /User/Current', () => {
+  it('answers the anonymous user when nobody is signed in', async () => {
+    const res = await t.anonymous().get('/v1/api/User/Current');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(anonymousUser);
+  });
+
+  it('shows the user who signed in through the identity provider, with their organisation', async () => {
+    const browser = t.anonymous();
+    await signInThroughProvider(browser, t.config.publicUrl, 'clerkA');
+    const res = await browser.get('/v1/api/User/Current');
+    expect(res.status).toBe(200);
+    expect(currentUserSchema.parse(res.body)).toBeTruthy();
+    expect(res.body).toMatchObject({
+      isAuthenticated: true,
+      idpId: 'dev|clerkA',
+      email: 'clerk.a@dcf.example',
+      name: 'Chris Clerk',
+      providerCode: 'RJ1',
+      jobTitle: 'Data officer',
+      isSuperAdmin: false,
+      isCollectionAdmin: false,
+      isCollectionManager: false,
+      isCollectionSubmitter: true,
+      systemRoles: [],
+      collectionRoles: [],
+    });
+    expect(res.body.organisation).toMatch(/GUY'S AND ST THOMAS'/i);
+    expect(res.body.collectionOrganisationRoles).toEqual([
+      expect.objectContaining({ role: 'DataEntryClerk' }),
+    ]);
+    expect(Date.parse(res.body.sessionExpiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('derives the flags for each kind of user', async () => {
+    const flags = async (persona: Parameters<TestApp['as']>[0]) => {
+      const b = (await (await t.as(persona)).get('/v1/api/User/Current')).body;
+      return [b.isSuperAdmin, b.isCollectionAdmin, b.isCollectionManager, b.isCollectionSubmitter];
+    };
+    expect(await flags('superAdmin')).toEqual([true, false, false, false]);
+    expect(await flags('collectionAdmin')).toEqual([false, true, false, false]);
+    expect(await flags('manager')).toEqual([false, false, true, false]);
+    expect(await flags('submissionManager')).toEqual([false, false, true, false]);
+    expect(await flags('authoriserB')).toEqual([false, false, false, true]);
+    const admin = (await (await t.as('superAdmin')).get('/v1/api/User/Current')).body;
+    expect(admin.systemRoles).toEqual([{ role: 'superAdmin' }]);
+  });
+});
+
+describe('GET /User', () => {
+  it('searches name, email and ODS code case-insensitively, paginated', async () => {
+    const manager = await t.as('manager');
+    const byName = await manager.get('/v1/api/User?query=chris%20CLERK');
+    expect(byName.status).toBe(200);
+    expect(byName.body.items.map((u: { email: string }) => u.email)).toEqual(['clerk.a@dcf.example']);
+    expect(byName.body.items[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Chris Clerk',
+      email: 'clerk.a@dcf.example',
+      providerCode: 'RJ1',
+      idpId: 'dev|clerkA',
+    });
+    const byCode = await manager.get('/v1/api/User?query=rgt');
+    expect(byCode.body.total).toBe(2);
+    const page1 = await manager.get('/v1/api/User?pageSize=4&page=1');
+    const page3 = await manager.get('/v1/api/User?pageSize=4&page=3');
+    expect(page1.body.items).toHaveLength(4);
+    expect(page1.body.total).toBeGreaterThanOrEqual(9);
+    expect(page3.body.items.length).toBe(page1.body.total - 8);
+    const wildcard = await manager.get('/v1/api/User?query=%25');
+    expect(wildcard.body.total).toBe(0);
+  });
+
+  it('answers 400 for a bad page size', async () => {
+    const res = await (await t.as('manager')).get('/v1/api/User?pageSize=1000');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.pageSize).toHaveLength(1);
+  });
+
+  it('is for administrators and managers only', async () => {
+    expect((await t.anonymous().get('/v1/api/User')).status).toBe(401);
+    expect((await (await t.as('clerkA')).get('/v1/api/User')).status).toBe(403);
+    expect((await (await t.as('collectionAdmin')).get('/v1/api/User')).status).toBe(200);
+  });
+});
+
+describe('POST /User (pre-registration)', () => {
+  it('registers a user by email, audited, who is linked at first sign-in', async () => {
+    const admin = await t.as('collectionAdmin');
+    const res = await admin.post('/v1/api/User', { email: 'New.Starter@nhs.example', name: 'New Starter' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: 'New.Starter@nhs.example', idpId: null, name: 'New Starter' });
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'user.preRegister')
+      .executeTakeFirstOrThrow();
+    expect(audit.entityId).toBe(String(res.body.id));
+  });
+
+  it('answers 409 for an email already registered (any case)', async () => {
+    const res = await (await t.as('superAdmin')).post('/v1/api/User', { email: 'CLERK.A@dcf.example' });
+    expect(res.status).toBe(409);
+  });
+
+  it('answers 400 with field messages', async () => {
+    const admin = await t.as('superAdmin');
+    expect((await admin.post('/v1/api/User', {})).body.errors.email).toEqual(['Please fill in this field']);
+    expect((await admin.post('/v1/api/User', { email: 'not-an-email' })).body.errors.email).toEqual([
+      'Enter a valid email address',
+    ]);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await t.anonymous().post('/v1/api/User', { email: 'a@b.example' })).status).toBe(401);
+    expect((await (await t.as('manager')).post('/v1/api/User', { email: 'a@b.example' })).status).toBe(403);
+  });
+});
+
+describe('Collection administrators', () => {
+  it('lists the collection administrators', async () => {
+    const res = await (await t.as('collectionAdmin')).get('/v1/api/Collection/Administrators');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({ email: 'collection.admin@dcf.example', isCollectionAdmin: true }),
+    ]);
+  });
+
+  it('lets a super administrator nominate and remove one, setting both flags, audited', async () => {
+    const admin = await t.as('superAdmin');
+    const managerId = await userId('manager@dcf.example');
+    const nominated = await admin.post('/v1/api/Collection/Administrators', {
+      userId: managerId,
+      isCollectionAdmin: true,
+    });
+    expect(nominated.status).toBe(200);
+    expect(nominated.body.find((a: { id: number }) => a.id === managerId)).toMatchObject({
+      isCollectionAdmin: true,
+      isManagementOrganisationUser: true,
+    });
+    expect((await (await t.as('manager')).get('/v1/api/User/Current')).body.isCollectionAdmin).toBe(true);
+    const removed = await admin.post('/v1/api/Collection/Administrators', {
+      userId: managerId,
+      isCollectionAdmin: false,
+    });
+    expect(removed.body.some((a: { id: number }) => a.id === managerId)).toBe(false);
+    const row = await t.database.db
+      .selectFrom('appUser')
+      .select(['isNominatedCollectionAdministrator', 'isManagementOrganisationUser'])
+      .where('id', '=', managerId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ isNominatedCollectionAdministrator: false, isManagementOrganisationUser: false });
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', String(managerId))
+      .where('entityType', '=', 'user')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['user.nominateAdministrator', 'user.removeAdministrator']);
+  });
+
+  it('refuses a collection administrator (403) and anonymous (401)', async () => {
+    const body = { userId: 1, isCollectionAdmin: true };
+    expect(
+      (await (await t.as('collectionAdmin')).post('/v1/api/Collection/Administrators', body)).status,
+    ).toBe(403);
+    expect((await t.anonymous().post('/v1/api/Collection/Administrators', body)).status).toBe(401);
+    expect((await (await t.as('clerkA')).get('/v1/api/Collection/Administrators')).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad body', async () => {
+    const admin = await t.as('superAdmin');
+    const missing = await admin.post('/v1/api/Collection/Administrators', {
+      userId: 999999,
+      isCollectionAdmin: true,
+    });
+    expect(missing.status).toBe(404);
+    const bad = await admin.post('/v1/api/Collection/Administrators', { userId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.isCollectionAdmin).toEqual(['Please fill in this field']);
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** The specification's Search user row (GET /User, the users search widget, administrators). */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  providerCode: z.string().nullable(),
+  idpId: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+/** GET /User?query=&page=&pageSize= : name, email or ODS code, case-insensitive. */
+export const userSearchQuerySchema = z.object({
+  query: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
+
+export const userListSchema = z.object({ items: z.array(userRowSchema), total: z.number().int() });
+export type UserList = z.infer<typeof userListSchema>;
+
+/** POST /User: an administrator registers a user by email before their first sign-in. */
+export const preRegisterUserSchema = z.object({
+  email: z.string().trim().min(1, messages.required).max(320).email('Enter a valid email address'),
+  name: z
+    .string()
+    .trim()
+    .max(250)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type PreRegisterUser = z.input<typeof preRegisterUserSchema>;
+
+/** GET /Collection/Administrators: every collection administrator. */
+export const administratorSchema = userRowSchema.extend({
+  isCollectionAdmin: z.boolean(),
+  isManagementOrganisationUser: z.boolean(),
+});
+export const administratorListSchema = z.array(administratorSchema);
+export type Administrator = z.infer<typeof administratorSchema>;
+
+/** POST /Collection/Administrators: nominate (true) or remove (false) a collection administrator. */
+export const administratorUpdateSchema = z.object({
+  userId: z.number().int().positive(),
+  isCollectionAdmin: z.boolean(),
+});
+export type AdministratorUpdate = z.infer<typeof administratorUpdateSchema>;
