@@ -28,6 +28,7 @@ import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupRoutes } from './modules/lookups/routes';
+import { migrationRoutes } from './modules/migration/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
 import { userRoutes } from './modules/users/routes';
@@ -58,6 +59,7 @@ const modules: RouteModule[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
+  migrationRoutes,
   featureFlagRoutes,
   collectionRoutes,
   formRoutes,
