@@ -40,8 +40,7 @@ export function Breadcrumbs({ items }: BreadcrumbsProps) {
       </ol>
       {parent?.href ? (
         <Link className="nhsuk-back-link" to={parent.href}>
-          <span className="nhsuk-u-visually-hidden">Back to </span>
-          {parent.text}
+          <span className="nhsuk-u-visually-hidden">Back to</span> {parent.text}
         </Link>
       ) : null}
     </nav>

@@ -52,10 +52,10 @@ export function Modal({ open, title, onClose, children, footer, initialFocusRef,
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
 
     // Everything else on the page becomes inert while the dialog is open.
-    const madeInert: HTMLElement[] = [];
+    const madeInert: Element[] = [];
     for (const sibling of Array.from(document.body.children)) {
-      if (sibling === backdrop || !(sibling instanceof HTMLElement) || sibling.inert) continue;
-      sibling.inert = true;
+      if (sibling === backdrop || sibling.hasAttribute('inert')) continue;
+      sibling.setAttribute('inert', '');
       madeInert.push(sibling);
     }
 
@@ -63,7 +63,7 @@ export function Modal({ open, title, onClose, children, footer, initialFocusRef,
     target.focus();
 
     return () => {
-      for (const element of madeInert) element.inert = false;
+      for (const element of madeInert) element.removeAttribute('inert');
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [open, initialFocusRef]);

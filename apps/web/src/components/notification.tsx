@@ -74,7 +74,7 @@ export function Notification({
   };
   const closeButton = dismissible ? (
     <button type="button" className="dcf-link-button dcf-notification__close" onClick={close}>
-      Close<span className="nhsuk-u-visually-hidden"> notification</span>
+      Close <span className="nhsuk-u-visually-hidden">notification</span>
     </button>
   ) : null;
 

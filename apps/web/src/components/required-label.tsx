@@ -13,12 +13,11 @@ export interface RequiredLabelProps {
 export function RequiredLabel({ htmlFor, children, className }: RequiredLabelProps) {
   return (
     <label className={`nhsuk-label${className ? ` ${className}` : ''}`} htmlFor={htmlFor}>
-      {children}
+      {children}{' '}
       <span className="dcf-required" aria-hidden="true">
-        {' '}
         *
-      </span>
-      <span className="nhsuk-u-visually-hidden"> (required)</span>
+      </span>{' '}
+      <span className="nhsuk-u-visually-hidden">(required)</span>
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLogout } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { browser } from '../../app/browser';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { SignInForm } from '../../app/sign-in-form';
@@ -24,7 +25,7 @@ export function LogoutPage() {
     started.current = true;
     mutate(undefined, {
       onSuccess: (response) => {
-        if (response.redirectUrl) window.location.assign(response.redirectUrl);
+        if (response.redirectUrl) browser.assign(response.redirectUrl);
       },
     });
   }, [user.isAuthenticated, mutate]);
