@@ -1,0 +1,280 @@
+/**
+ * Organisations at national scale: search latency through the app and an ODS sync of 15,000 records.
+ * Run: `npx tsx bench/organisations.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test, used when reachable). Figures go to bench/README.md.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
+import { migrateToLatest } from '../apps/api/src/db/migrate';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
+import { type FakeOrg, startFakeOrd } from '../apps/api/src/modules/organisations/testing/fake-ord';
+import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
+import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+
+const COUNT = 15_000;
+const REQUESTS = 200;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const towns = [
+  'LEEDS',
+  'BRISTOL',
+  'NORTH TYNESIDE',
+  'SOUTH DEVON',
+  'EAST KENT',
+  'MANCHESTER',
+  'YORK',
+  'NORFOLK',
+  'CORNWALL',
+  'BIRMINGHAM',
+  'SHEFFIELD',
+  'OXFORD',
+  'CAMBRIDGE',
+  'WEST LONDON',
+  'ESSEX',
+  'DERBY',
+  'HULL',
+  'DORSET',
+];
+const kinds = [
+  'HOSPITALS NHS TRUST',
+  'COMMUNITY HEALTH NHS TRUST',
+  'MEDICAL PRACTICE',
+  'SURGERY',
+  'HEALTH CENTRE',
+  'PARTNERSHIP NHS FOUNDATION TRUST',
+  'INTEGRATED CARE BOARD',
+  'PRIMARY CARE NETWORK',
+];
+const regions = ['Y56', 'Y58', 'Y59', 'Y60', 'Y61', 'Y62', 'Y63'];
+
+/** 15,000 plausible organisations: deterministic names and codes, some closed, some merged. */
+function organisations(): FakeOrg[] {
+  const out: FakeOrg[] = [];
+  for (let i = 0; i < COUNT; i++) {
+    const code = `B${i.toString(36).toUpperCase().padStart(4, '0')}`;
+    const name = `${towns[i % towns.length]} ${['NORTH', 'SOUTH', 'CENTRAL', 'VALLEY', 'PARK'][i % 5]} ${i} ${kinds[i % kinds.length]}`;
+    const o: FakeOrg = { code, name, regionCode: regions[i % regions.length], openDate: '2010-04-01' };
+    if (i % 50 === 7) o.closureDate = '2023-03-31';
+    if (i % 100 === 7) o.successorCode = `B${(i + 1).toString(36).toUpperCase().padStart(4, '0')}`;
+    out.push(o);
+  }
+  return out;
+}
+
+async function load(db: DatabaseHandle['db'], orgs: FakeOrg[]) {
+  const regionIds = new Map(
+    (await db.selectFrom('region').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
+  );
+  const type = await db
+    .selectFrom('organisationType')
+    .select('id')
+    .where('code', '=', 'RO197')
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < orgs.length; i += 1000)
+    await db
+      .insertInto('organisation')
+      .values(
+        orgs.slice(i, i + 1000).map((o) => ({
+          code: o.code,
+          name: o.name,
+          regionId: regionIds.get(o.regionCode ?? '') ?? null,
+          organisationTypeId: type.id,
+          openDate: o.openDate ?? null,
+          closureDate: o.closureDate ?? null,
+        })),
+      )
+      .execute();
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const queries = [
+  'leeds',
+  'B0A',
+  'surgery',
+  'north 12',
+  'trust',
+  'cornwall valley',
+  'b1',
+  'xyz-none',
+  'health centre',
+  'park 7',
+];
+
+async function searchBench(engine: string, handle: DatabaseHandle) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_MAX: '1000000',
+  });
+  const app = await buildApp({ config, database: handle });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const admin = await handle.db.selectFrom('appUser').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const { token } = await createSession(handle.db, config, admin.id, { sessionManagement: true });
+  const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=x`;
+  const paths = queries.map(
+    (q, i) =>
+      `/v1/api/Organisation?query=${encodeURIComponent(q)}&pageSize=25&sortBy=${['name', 'code', 'closureDate'][i % 3]}${i % 4 === 0 ? '&isOpen=true' : ''}`,
+  );
+
+  // Sequential: one request at a time, per-request latency (what one user sees).
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${paths[i % paths.length]}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+
+  // Concurrent: autocannon, 10 connections, 200 requests cycling through the same queries.
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 10,
+    amount: REQUESTS,
+    headers: { cookie },
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  await app.close();
+  return {
+    engine,
+    sequentialP50: percentile(latencies, 50),
+    sequentialP95: percentile(latencies, 95),
+    concurrentP50: result.latency.p50,
+    concurrentP97_5: result.latency.p97_5,
+    concurrentRps: result.requests.average,
+    non2xx: result.non2xx,
+  };
+}
+
+async function syncBench(engine: string, handle: DatabaseHandle, orgs: FakeOrg[]) {
+  const fake = await startFakeOrd(orgs);
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 25);
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  const run = await runOdsSync(handle.db, {
+    baseUrl: fake.baseUrl,
+    userId: null,
+    concurrency: 16,
+    source: 'test',
+  });
+  const first = performance.now() - started;
+  const again = performance.now();
+  const rerun = await runOdsSync(handle.db, {
+    baseUrl: fake.baseUrl,
+    userId: null,
+    concurrency: 16,
+    source: 'test',
+  });
+  const second = performance.now() - again;
+  clearInterval(sampler);
+  await fake.close();
+  if (run.status !== 'succeeded' || rerun.status !== 'succeeded')
+    throw new Error(`sync ${run.status}: ${run.error}`);
+  return {
+    engine,
+    firstRunSeconds: first / 1000,
+    firstRun: `${run.added} added, ${run.updated} updated, ${run.closed} closed`,
+    secondRunSeconds: second / 1000,
+    secondRun: `${rerun.added} added, ${rerun.updated} updated, ${rerun.closed} closed`,
+    rssBeforeMb: before / 2 ** 20,
+    peakRssMb: peak / 2 ** 20,
+  };
+}
+
+async function engines(): Promise<
+  { name: string; open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> }[]
+> {
+  const list = [
+    {
+      name: 'PGlite',
+      async open() {
+        const lite = await PGlite.create('memory://');
+        const handle = await openDatabase({ pgliteDir: 'memory://', pglite: lite });
+        return { handle, drop: () => lite.close() };
+      },
+    },
+  ];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.end();
+  } catch {
+    console.warn(`PostgreSQL not reachable at ${adminUrl}: PGlite only`);
+    return list;
+  }
+  let n = 0;
+  list.push({
+    name: 'PostgreSQL',
+    async open() {
+      const name = `dcf_bench_orgs_${process.pid}_${n++}`;
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`create database ${name}`);
+      await a.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
+      return {
+        handle,
+        drop: async () => {
+          await handle.close();
+          const b = new pg.Client({ connectionString: adminUrl });
+          await b.connect();
+          await b.query(`drop database if exists ${name} with (force)`);
+          await b.end();
+        },
+      };
+    },
+  });
+  return list;
+}
+
+const orgs = organisations();
+const searchResults = [];
+const syncResults = [];
+for (const engine of await engines()) {
+  {
+    const { handle, drop } = await engine.open();
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db);
+    await load(handle.db, orgs);
+    await handle.db.executeQuery((await import('kysely')).sql`analyze`.compile(handle.db));
+    searchResults.push(await searchBench(engine.name, handle));
+    if (engine.name === 'PGlite') await handle.close();
+    await drop();
+  }
+  {
+    const { handle, drop } = await engine.open();
+    await migrateToLatest(handle.db);
+    await seedReferenceData(handle.db);
+    syncResults.push(await syncBench(engine.name, handle, orgs));
+    if (engine.name === 'PGlite') await handle.close();
+    await drop();
+  }
+}
+const round = (v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
+console.log(
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      organisations: COUNT,
+      search: searchResults,
+      sync: syncResults,
+    },
+    (_k, v) => round(v),
+    2,
+  ),
+);
