@@ -31,6 +31,7 @@ import { lookupRoutes } from './modules/lookups/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
+import { scheduleRoutes } from './modules/schedules/routes';
 import { userRoutes } from './modules/users/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
@@ -66,6 +67,7 @@ const modules: RouteModule[] = [
   organisationRoutes,
   lookupRoutes,
   reportingPeriodRoutes,
+  scheduleRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
