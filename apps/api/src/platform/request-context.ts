@@ -17,6 +17,19 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/v1/api';
 
+/** One registered /v1/api route and the access rule it declared. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+const registeredRoutes = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/** Every /v1/api route of an app, as registered: the authorisation matrix and CSRF tests are built from it. */
+export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
+  return registeredRoutes.get(app) ?? [];
+}
+
 /** The principal of a request whose route rule already demanded sign-in. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorised();
@@ -34,10 +47,14 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   app.decorateRequest('session', null);
   app.decorateRequest('principal', null);
 
+  const routes: ApiRoute[] = [];
+  registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
     if (!route.config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access });
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers } from '../src/db/seed/demo-users';
+import { type ApiRoute, apiRoutesOf } from '../src/platform/request-context';
+import { type Client, type PersonaKey, startTestApp, type TestApp } from './harness';
+
+/**
+ * The authorisation matrix: every registered /v1/api route x every demo persona (plus anonymous),
+ * checked through HTTP against the expectation for the route's access rule. Generated from the route
+ * list, so a new route is covered as soon as it is registered, and a route whose rule has no row in
+ * `expectations` fails the suite until someone writes down who may use it.
+ *
+ * Scoped routes are called with the demo collection's ids (organisation: Guy's and St Thomas', RJ1).
+ * Allowed calls send an empty body, so most writes stop at validation (400); allowed calls run last
+ * for each route and destructive routes run last overall, so one call cannot change another's answer.
+ */
+type Expected = 'allow' | 'deny' | 'hidden';
+const personas = demoUsers.map((u) => u.key as PersonaKey);
+const only =
+  (...allowed: PersonaKey[]) =>
+  (p: PersonaKey): Expected =>
+    allowed.includes(p) ? 'allow' : 'deny';
+const admins: PersonaKey[] = ['superAdmin', 'collectionAdmin'];
+
+const expectations: Record<string, (persona: PersonaKey) => Expected> = {
+  public: () => 'allow',
+  signedIn: () => 'allow',
+  superAdmin: only('superAdmin'),
+  admin: only(...admins),
+  createCollection: only(...admins, 'manager'),
+  anyManager: only(...admins, 'manager', 'submissionManager'),
+  managementOrganisation: only(...admins, 'nhsi'),
+  // Everybody in the demo personas has a role in the demo collection (or is a management-organisation user).
+  collectionRead: () => 'allow',
+  collectionSetup: only(...admins, 'manager'),
+  collectionMonitor: only(...admins, 'manager', 'submissionManager'),
+  organisationDataRead: only(...admins, 'manager', 'submissionManager', 'nhsi', 'clerkA', 'authoriserA'),
+  organisationDataEdit: only(...admins, 'clerkA', 'authoriserA'),
+};
+
+let t: TestApp;
+let routes: ApiRoute[];
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
+  routes = [...apiRoutesOf(t.app)].sort(byRisk);
+  const db = t.database.db;
+  const collection = await db
+    .selectFrom('collection')
+    .select('id')
+    .where('name', '=', 'Monthly workforce return')
+    .executeTakeFirstOrThrow();
+  const organisation = await db
+    .selectFrom('organisation')
+    .select('id')
+    .where('code', '=', 'RJ1')
+    .executeTakeFirstOrThrow();
+  const first = async (table: 'reportingPeriod' | 'form' | 'schedule') =>
+    (
+      await db
+        .selectFrom(table)
+        .select('id')
+        .where('collectionId', '=', collection.id)
+        .orderBy('id')
+        .executeTakeFirst()
+    )?.id ?? 1;
+  ids = {
+    collection: collection.id,
+    organisation: organisation.id,
+    period: await first('reportingPeriod'),
+    form: await first('form'),
+    schedule: await first('schedule'),
+  };
+}, 60_000);
+afterAll(() => t.close());
+
+/** Reads first, then writes, deletes and migrations last; longer (narrower) URLs before shorter ones. */
+function byRisk(a: ApiRoute, b: ApiRoute): number {
+  const rank = (r: ApiRoute) =>
+    (r.url.includes('/Migration/') ? 10 : 0) +
+    ({ GET: 0, POST: 1, PUT: 2, PATCH: 3, DELETE: 4 }[r.method] ?? 5);
+  return rank(a) - rank(b) || b.url.length - a.url.length || (a.url < b.url ? -1 : 1);
+}
+
+/** Fills route parameters with the demo records' ids. */
+function concreteUrl(url: string): string {
+  const resource = url.split('/')[3] ?? '';
+  return url.replace(/:(\w+)/g, (_m, name: string) => {
+    const key = name.toLowerCase();
+    if (key === 'name') return 'SESSIONMANAGEMENT';
+    if (key === 'collectionid') return String(ids.collection);
+    if (key === 'organisationid' || key === 'orgid') return String(ids.organisation);
+    if (key.includes('period') || key === 'rpid') return String(ids.period);
+    if (key === 'formid') return String(ids.form);
+    if (key === 'scheduleid') return String(ids.schedule);
+    if (key === 'id') {
+      if (resource === 'Collection') return String(ids.collection);
+      if (resource === 'Organisation') return String(ids.organisation);
+      if (resource === 'Schedule') return String(ids.schedule);
+      if (resource === 'ReportingPeriod') return String(ids.period);
+    }
+    return '1';
+  });
+}
+
+async function call(client: Client, route: ApiRoute, url = concreteUrl(route.url)) {
+  const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  return client.request(method, url, method === 'GET' ? undefined : {});
+}
+
+describe('authorisation matrix (generated from the route list)', () => {
+  it('knows every registered route and every access rule they use', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    const unknown = [...new Set(routes.map((r) => r.access.name))].filter((name) => !(name in expectations));
+    expect(unknown, 'access rules without a row in the expectation table').toEqual([]);
+  });
+
+  it('answers 401 / 403 / 404 / allowed for every route x persona, as the policy table says', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const expect_ = expectations[route.access.name];
+      if (!expect_) continue;
+      const label = `${route.method} ${route.url} [${route.access.name}]`;
+      const anonymous = await call(t.anonymous(), route);
+      if (route.access.requiresSignIn && anonymous.status !== 401)
+        failures.push(`${label} anonymous: ${anonymous.status}, expected 401`);
+      if (!route.access.requiresSignIn && [401, 403].includes(anonymous.status))
+        failures.push(`${label} anonymous: ${anonymous.status} on a public route`);
+      // Refusals first, allowed callers last (their calls may change data).
+      const ordered = [...personas].sort(
+        (a, b) => Number(expect_(a) === 'allow') - Number(expect_(b) === 'allow'),
+      );
+      for (const persona of ordered) {
+        const expected = expect_(persona);
+        const res = await call(await t.as(persona), route);
+        const ok =
+          expected === 'allow'
+            ? ![401, 403].includes(res.status) && res.status < 500
+            : res.status === (expected === 'deny' ? 403 : 404);
+        if (!ok) failures.push(`${label} ${persona}: ${res.status}, expected ${expected}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('hides a collection the caller has no role in (404, never 403)', async () => {
+    const failures: string[] = [];
+    const scoped = routes.filter(
+      (r) => r.access.name.startsWith('collection') && /^\/v1\/api\/Collection\/:id(\/|$)/.test(r.url),
+    );
+    expect(scoped.length).toBeGreaterThan(0);
+    const unknownCollection = 999_999;
+    for (const route of scoped.filter((r) => r.method === 'GET')) {
+      const url = concreteUrl(route.url).replace(
+        `/Collection/${ids.collection}`,
+        `/Collection/${unknownCollection}`,
+      );
+      const res = await call(await t.as('clerkA'), route, url);
+      if (res.status !== 404) failures.push(`${route.method} ${route.url}: ${res.status}, expected 404`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('CSRF (generated from the route list)', () => {
+  it('refuses every non-GET route without the anti-forgery header (403), signed in or not', async () => {
+    const failures: string[] = [];
+    const writes = routes.filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(5);
+    const admin = await t.as('superAdmin');
+    for (const route of writes) {
+      const url = concreteUrl(route.url);
+      const method = route.method as 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      for (const [who, client] of [
+        ['superAdmin', admin],
+        ['anonymous', t.anonymous()],
+      ] as const) {
+        const res = await client.request(method, url, {}, { csrf: false });
+        if (res.status !== 403) failures.push(`${route.method} ${route.url} ${who}: ${res.status}`);
+      }
+      const forged = await admin.request(
+        method,
+        url,
+        {},
+        { csrf: false, headers: { 'x-xsrf-token': 'forged-token-value' } },
+      );
+      if (forged.status !== 403)
+        failures.push(`${route.method} ${route.url} forged header: ${forged.status}`);
+    }
+    expect(failures).toEqual([]);
+    // The admin's session still works: nothing above ran.
+    expect((await admin.get('/v1/api/User/Current')).body.isSuperAdmin).toBe(true);
+  });
+});
