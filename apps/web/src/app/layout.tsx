@@ -39,10 +39,12 @@ export function Layout({ user, pathname, children }: LayoutProps) {
         Skip to main content
       </a>
       <Header user={user} pathname={pathname} />
-      <div className="nhsuk-width-container">
-        <main className="nhsuk-main-wrapper dcf-main" id="maincontent" ref={mainRef} tabIndex={-1}>
-          {children}
-        </main>
+      <div className="dcf-main-area">
+        <div className="nhsuk-width-container">
+          <main className="nhsuk-main-wrapper dcf-main" id="maincontent" ref={mainRef} tabIndex={-1}>
+            {children}
+          </main>
+        </div>
       </div>
       <Footer />
     </>
