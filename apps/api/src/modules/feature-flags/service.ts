@@ -1,6 +1,7 @@
 import type { FeatureFlagName } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
+import { forgetFeatureFlags } from '../../platform/feature-flags';
 
 /** A super administrator turns a flag on or off for every instance; the change is audited. */
 export async function setFeatureFlag(
@@ -27,4 +28,5 @@ export async function setFeatureFlag(
       requestId,
     });
   });
+  forgetFeatureFlags(db);
 }
