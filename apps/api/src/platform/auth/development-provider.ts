@@ -70,7 +70,15 @@ async function signingKey(db: Db): Promise<Record<string, unknown>> {
   return JSON.parse((await read())!.payload) as Record<string, unknown>;
 }
 
-export async function createDevelopmentProvider(db: Db, config: Config): Promise<Provider> {
+/**
+ * @param issuer where the provider is reached: by default mounted in the app (`${publicUrl}/oidc`);
+ * `startDevelopmentProviderServer` runs it on its own port instead, as an external provider would be.
+ */
+export async function createDevelopmentProvider(
+  db: Db,
+  config: Config,
+  issuer = developmentIssuer(config),
+): Promise<Provider> {
   if (config.env === 'production')
     throw new Error('The development identity provider never runs in production');
   const client = developmentClient(config);
@@ -121,7 +129,7 @@ export async function createDevelopmentProvider(db: Db, config: Config): Promise
       Grant: 8 * 3600,
     },
   };
-  const provider = new Provider(developmentIssuer(config), configuration);
+  const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy;
   return provider;
 }
@@ -131,8 +139,13 @@ export async function createDevelopmentProvider(db: Db, config: Config): Promise
  * Fastify routes, everything else handed raw to oidc-provider's Koa app with the /oidc prefix removed.
  * Request bodies on the catch-all are left unread, for oidc-provider to parse.
  */
-export async function mountDevelopmentProvider(app: FastifyInstance, db: Db, config: Config): Promise<void> {
-  const provider = await createDevelopmentProvider(db, config);
+export async function mountDevelopmentProvider(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  options: { issuer?: string } = {},
+): Promise<void> {
+  const provider = await createDevelopmentProvider(db, config, options.issuer);
   const handle = provider.callback();
   const base = DEVELOPMENT_PROVIDER_PATH;
 

@@ -1,0 +1,120 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { startDevelopmentProviderServer } from '../../platform/auth/provider-server';
+import { SESSION_COOKIE } from '../../platform/sessions';
+
+/**
+ * The same sign-in, with the identity provider as a separate server on its own port (OIDC_ISSUER set,
+ * nothing mounted in the app): discovery, token and JWKS calls go over the network, as with Keycloak
+ * or Entra ID. The "browser" talks to the app through inject and to the provider through fetch.
+ */
+let t: TestApp;
+let provider: { issuer: string; close(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await startTestApp({
+    OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`,
+    OIDC_CLIENT_ID: 'dcf-external-test',
+    OIDC_CLIENT_SECRET: 'external-test-client-secret-0123456789',
+  });
+  provider = await startDevelopmentProviderServer({ db: t.database.db, config: t.config, port });
+});
+afterAll(async () => {
+  await provider?.close();
+  await t?.close();
+});
+
+interface Hop {
+  status: number;
+  location: string | null;
+  text: string;
+}
+
+/** A browser over two origins: the app (inject, harness cookies) and the provider (fetch, own jar). */
+function twoOriginBrowser(app: Client) {
+  const jar = new Map<string, string>();
+  const providerOrigin = new URL(provider.issuer).origin;
+  async function go(url: URL, method = 'GET', form?: string): Promise<Hop> {
+    if (url.origin === providerOrigin) {
+      const res = await fetch(url, {
+        method,
+        redirect: 'manual',
+        headers: {
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(form ? { body: form } : {}),
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair = ''] = c.split(';');
+        const [name = '', value = ''] = pair.split('=');
+        if (/max-age=0|expires=thu, 01 jan 1970/i.test(c)) jar.delete(name);
+        else jar.set(name, value);
+      }
+      const location = res.headers.get('location');
+      return {
+        status: res.status,
+        location: location && new URL(location, url).href,
+        text: await res.text(),
+      };
+    }
+    const res = await app.request(method as 'GET', `${url.pathname}${url.search}`);
+    const location = res.headers.location
+      ? new URL(String(res.headers.location), t.config.publicUrl).href
+      : null;
+    return { status: res.status, location, text: res.text };
+  }
+  async function follow(start: Hop): Promise<Hop> {
+    let hop = start;
+    for (let i = 0; i < 10 && hop.location && [302, 303].includes(hop.status); i++) {
+      const next = new URL(hop.location);
+      if (next.origin === new URL(t.config.publicUrl).origin && !next.pathname.startsWith('/v1/')) break;
+      hop = await go(next);
+    }
+    return hop;
+  }
+  return { go, follow, providerOrigin };
+}
+
+describe('sign-in against a provider on its own port (as an external identity provider)', () => {
+  it('signs in through the real flow over the network and shows the user', async () => {
+    const app = t.anonymous();
+    const browser = twoOriginBrowser(app);
+    const page = await browser.follow(
+      await browser.go(new URL(`${t.config.publicUrl}/v1/api/Auth/Login?returnTo=/collection/manage`)),
+    );
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Sign in with a demo account');
+    const action = /action="([^"]+\/login)"/.exec(page.text)?.[1];
+    const done = await browser.follow(
+      await browser.go(new URL(action!, browser.providerOrigin), 'POST', 'account=dev%7Cmanager'),
+    );
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(`${t.config.publicUrl}/collection/manage`);
+    expect(app.cookies.get(SESSION_COOKIE)).toBeTruthy();
+    const me = await app.get('/v1/api/User/Current');
+    expect(me.body).toMatchObject({ isAuthenticated: true, idpId: 'dev|manager', isCollectionManager: true });
+
+    const logout = await app.post('/v1/api/Auth/Logout');
+    expect(logout.body.redirectUrl.startsWith(`${provider.issuer}/session/end?`)).toBe(true);
+    expect((await app.get('/v1/api/User/Current')).body.isAuthenticated).toBe(false);
+  });
+
+  it('does not mount the development provider in the app when an issuer is configured', async () => {
+    const res = await t.anonymous().get('/oidc/.well-known/openid-configuration');
+    expect(res.status).toBe(404);
+  });
+});
