@@ -43,9 +43,9 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
  * development identity provider's page under /oidc/... lists the demo accounts with a button each,
  * pressing one returns to the app signed in.
  *
- * PLACEHOLDER: the development sign-in page does not exist yet. The engineer who builds it completes
- * this helper (the button's accessible name, where the app lands afterwards); until then it fails with
- * a clear message rather than pretending to sign in.
+ * Works against the development provider as built (the button's accessible name contains the persona's
+ * display name); the sign-in engineer owns refinements (e.g. returnTo). When the page is missing it fails
+ * with a clear message rather than pretending to sign in.
  */
 export async function signInAs(page: Page, personaName: PersonaName): Promise<void> {
   const persona = demoUsers.find((u) => u.key === personaName);
