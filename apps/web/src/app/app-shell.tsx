@@ -2,6 +2,7 @@ import { anonymousUser } from '@dcf/domain';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/current-user';
 import { ErrorPage } from '../components/error-page';
+import { SessionTimeoutWarning } from '../components/session-timeout-warning';
 import { CurrentUserContext } from './current-user-context';
 import { BlankArea, Layout } from './layout';
 import { paths, publicPaths } from './paths';
@@ -29,6 +30,7 @@ export function AppShell() {
       <Layout user={user} pathname={pathname}>
         <Outlet />
       </Layout>
+      {user.isAuthenticated && pathname !== paths.endSession ? <SessionTimeoutWarning /> : null}
     </CurrentUserContext>
   );
 }
