@@ -1,0 +1,60 @@
+import {
+  type BulkPeriodsResultDto,
+  bulkPeriodsResultSchema,
+  type PeriodDiffDto,
+  periodDiffSchema,
+  reportingPeriodSchema,
+  type ScheduleBody,
+} from '@dcf/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './client';
+
+/** Query keys of reporting periods; invalidate `reportingPeriodKeys.all` after a write. */
+export const reportingPeriodKeys = {
+  all: ['reportingPeriods'] as const,
+  list: (collectionId: number) => ['reportingPeriods', 'list', collectionId] as const,
+};
+
+/** GET /Collection/{id}/ReportingPeriod: the collection's periods, sorted by start. */
+export function getReportingPeriods(collectionId: number, signal?: AbortSignal) {
+  return api.get(`/Collection/${collectionId}/ReportingPeriod`, {
+    schema: z.array(reportingPeriodSchema),
+    signal,
+  });
+}
+
+export function useReportingPeriods(collectionId: number | undefined) {
+  return useQuery({
+    queryKey: reportingPeriodKeys.list(collectionId ?? 0),
+    queryFn: ({ signal }) => getReportingPeriods(collectionId ?? 0, signal),
+    enabled: collectionId !== undefined,
+  });
+}
+
+/**
+ * POST /Collection/{id}/ReportingPeriod/Diff: what applying a schedule would do (added, changed,
+ * removed, unchanged, conflicts). The preview is computed by the server so the browser never loads the
+ * schedule engine's bank-holiday data.
+ */
+export function useReportingPeriodDiff(collectionId: number) {
+  return useMutation({
+    mutationFn: (schedule: ScheduleBody): Promise<PeriodDiffDto> =>
+      api.post(`/Collection/${collectionId}/ReportingPeriod/Diff`, schedule, { schema: periodDiffSchema }),
+  });
+}
+
+/** PUT /Collection/{id}/ReportingPeriod/Bulk: replaces the periods with the schedule's (keeps any with submissions). */
+export function useApplySchedule(collectionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: ScheduleBody): Promise<BulkPeriodsResultDto> =>
+      api.put(`/Collection/${collectionId}/ReportingPeriod/Bulk`, schedule, {
+        schema: bulkPeriodsResultSchema,
+      }),
+    onSuccess: (result) => {
+      client.setQueryData(reportingPeriodKeys.list(collectionId), result.periods);
+      void client.invalidateQueries({ queryKey: reportingPeriodKeys.all });
+    },
+  });
+}

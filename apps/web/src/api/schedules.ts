@@ -1,0 +1,62 @@
+import {
+  type DefaultScheduleDto,
+  defaultScheduleSchema,
+  type ScheduleBody,
+  type ScheduleDto,
+  scheduleSchemaDto,
+} from '@dcf/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './client';
+
+/** Query keys of schedules; invalidate `scheduleKeys.all` after a write. */
+export const scheduleKeys = {
+  all: ['schedules'] as const,
+  list: ['schedules', 'list'] as const,
+  one: (id: number) => ['schedules', 'one', id] as const,
+  default: (collectionId: number) => ['schedules', 'default', collectionId] as const,
+};
+
+/** GET /Schedule: the schedules of every collection the user may see. */
+export function useSchedules() {
+  return useQuery({
+    queryKey: scheduleKeys.list,
+    queryFn: ({ signal }) => api.get('/Schedule', { schema: z.array(scheduleSchemaDto), signal }),
+  });
+}
+
+/** The collection's (non-default) schedule, from GET /Schedule; undefined when none is saved. */
+export function useCollectionSchedule(collectionId: number) {
+  const query = useSchedules();
+  const schedule = query.data?.find((s) => s.collectionId === collectionId && !s.isDefault);
+  return { ...query, schedule };
+}
+
+export function useSchedule(id: number | undefined) {
+  return useQuery({
+    queryKey: scheduleKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get(`/Schedule/${id}`, { schema: scheduleSchemaDto, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** GET /Collection/{id}/Schedule/Default: the saved default schedule or the specification's placeholder. */
+export function useDefaultSchedule(collectionId: number) {
+  return useQuery({
+    queryKey: scheduleKeys.default(collectionId),
+    queryFn: ({ signal }): Promise<DefaultScheduleDto> =>
+      api.get(`/Collection/${collectionId}/Schedule/Default`, { schema: defaultScheduleSchema, signal }),
+  });
+}
+
+/** POST /Collection/{id}/Schedule (no id yet) or PUT /Collection/{id}/Schedule/{scheduleId}. */
+export function useSaveSchedule(collectionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number | null; body: ScheduleBody }): Promise<ScheduleDto> =>
+      id == null
+        ? api.post(`/Collection/${collectionId}/Schedule`, body, { schema: scheduleSchemaDto })
+        : api.put(`/Collection/${collectionId}/Schedule/${id}`, body, { schema: scheduleSchemaDto }),
+    onSuccess: () => client.invalidateQueries({ queryKey: scheduleKeys.all }),
+  });
+}
