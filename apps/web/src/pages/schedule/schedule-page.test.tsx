@@ -57,7 +57,7 @@ describe('SchedulePage', () => {
       ),
     );
     renderSchedule('/schedule/1');
-    const rows = async () => (await screen.findAllByRole('row')).slice(1);
+    const rows = async () => (await screen.findAllByRole<HTMLTableRowElement>('row')).slice(1);
     expect(await rows()).toHaveLength(1);
     const open = (await rows())[0] as HTMLElement;
     expect(within(open).getByText('Month 6')).toBeInTheDocument();
