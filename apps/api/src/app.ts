@@ -23,6 +23,8 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { authRoutes } from './modules/auth/routes';
+import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
+import { collectionRoleRoutes } from './modules/collection-roles/routes';
 import { collectionRoutes } from './modules/collections/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { formRoutes } from './modules/forms/routes';
@@ -68,6 +70,8 @@ const modules: RouteModule[] = [
   lookupRoutes,
   reportingPeriodRoutes,
   scheduleRoutes,
+  collectionOrganisationRoutes,
+  collectionRoleRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */

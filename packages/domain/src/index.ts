@@ -14,3 +14,4 @@ export * from './form-definition';
 export * from './organisations';
 export * from './users';
 export * from './reporting-periods';
+export * from './collection-organisations';

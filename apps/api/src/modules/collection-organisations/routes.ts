@@ -1,0 +1,77 @@
+import {
+  bulkCollectionOrganisationsBodySchema,
+  bulkCollectionOrganisationsResultSchema,
+  collectionOrganisationListQuerySchema,
+  collectionOrganisationListSchema,
+  collectionOrganisationRoleBodySchema,
+  collectionOrganisationRoleResultSchema,
+  submitterCollectionOrganisationListSchema,
+  submitterCollectionOrganisationQuerySchema,
+} from '@dcf/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import { access } from '../../platform/policy';
+import { principalOf } from '../../platform/request-context';
+import * as service from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['Collection organisations'];
+
+export const collectionOrganisationRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    '/Collection/Organisation',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        querystring: submitterCollectionOrganisationQuerySchema,
+        response: { 200: submitterCollectionOrganisationListSchema },
+      },
+    },
+    async (request) => service.listOwnCollectionOrganisations(db, principalOf(request), request.query.query),
+  );
+
+  app.get(
+    '/Collection/:id/Organisation',
+    {
+      config: { access: access.collectionRead() },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: collectionOrganisationListQuerySchema,
+        response: { 200: collectionOrganisationListSchema },
+      },
+    },
+    async (request) => service.listRecipients(db, principalOf(request), request.params.id, request.query),
+  );
+
+  app.put(
+    '/Collection/:id/Organisation/Bulk',
+    {
+      config: { access: access.collectionSetup() },
+      schema: {
+        tags,
+        params: idParams,
+        body: bulkCollectionOrganisationsBodySchema,
+        response: { 200: bulkCollectionOrganisationsResultSchema },
+      },
+    },
+    async (request) =>
+      service.bulkChange(db, principalOf(request), request.params.id, request.body, request.id),
+  );
+
+  app.put(
+    '/Collection/:id/Organisation/Role',
+    {
+      config: { access: access.collectionSetup() },
+      schema: {
+        tags,
+        params: idParams,
+        body: collectionOrganisationRoleBodySchema,
+        response: { 200: collectionOrganisationRoleResultSchema },
+      },
+    },
+    async (request) =>
+      service.setAuthorisationFlags(db, principalOf(request), request.params.id, request.body, request.id),
+  );
+};

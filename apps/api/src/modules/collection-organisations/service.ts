@@ -1,0 +1,216 @@
+import {
+  type BulkCollectionOrganisationsBody,
+  type CollectionOrganisationListQuery,
+  type CollectionOrganisationRoleBody,
+  isOrganisationOpen,
+  londonToday,
+  recipientMessages,
+} from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, HttpProblem, notFound, validationProblem } from '../../platform/errors';
+import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import {
+  chunks,
+  countRecipients,
+  deleteRecipients,
+  findCollectionForChange,
+  findCollectionStatus,
+  findOrganisations,
+  findRecipients,
+  findSubmitterCollectionOrganisations,
+  insertRecipients,
+  listCollectionOrganisations,
+  organisationsWithSubmissions,
+} from './queries';
+
+/** The organisations of a collection this user holds submitter roles for. */
+function ownOrganisationIds(principal: Principal, collectionId: number): number[] {
+  const prefix = `${collectionId}:`;
+  return [...principal.organisationRoles.keys()]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => Number(key.slice(prefix.length)));
+}
+
+/**
+ * Recipients of a collection. Managers, administrators and management-organisation users see all of
+ * them; a submitter sees only the organisations they hold roles for, and only in a published collection.
+ */
+export async function listRecipients(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  params: CollectionOrganisationListQuery,
+) {
+  const collection = await findCollectionStatus(db, collectionId);
+  if (!collection) throw notFound();
+  const managerial = isAdmin(principal) || canMonitorCollection(principal, collectionId);
+  const seesAll = managerial || principal.isManagementOrganisationUser;
+  if (!managerial && collection.status !== 'published') throw notFound();
+  return listCollectionOrganisations(
+    db,
+    collectionId,
+    params,
+    seesAll ? null : ownOrganisationIds(principal, collectionId),
+    londonToday(),
+  );
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+const listed = (orgs: { code: string; name: string }[]) => orgs.map((o) => `${o.name} (${o.code})`);
+
+/**
+ * Adds and removes many recipients in one transaction. New rows take the authorisation flags the
+ * collection forces (mandatory -> true, anything else -> false). Closed or unknown organisations are
+ * refused (400, listed); an organisation with submissions in the collection cannot be removed (409).
+ */
+export async function bulkChange(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  body: BulkCollectionOrganisationsBody,
+  requestId: string,
+) {
+  const add = unique(body.add);
+  const remove = unique(body.remove);
+  if (add.length + remove.length > 20_000) throw validationProblem({ add: [recipientMessages.tooManyIds] });
+  const both = add.filter((id) => remove.includes(id));
+  if (both.length > 0) throw validationProblem({ add: [recipientMessages.addAndRemove] });
+
+  return db.transaction().execute(async (tx) => {
+    const collection = await findCollectionForChange(tx, collectionId);
+    if (!collection) throw notFound();
+    if (collection.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+
+    if (add.length > 0) {
+      const found = await findOrganisations(tx, add);
+      const foundIds = new Set(found.map((o) => o.id));
+      const unknown = add.filter((id) => !foundIds.has(id));
+      if (unknown.length > 0)
+        throw validationProblem({ add: [recipientMessages.unknownOrganisations] }, unknown.map(String));
+      const today = londonToday();
+      const closed = found.filter((o) => !isOrganisationOpen(o.closureDate, today));
+      if (closed.length > 0)
+        throw validationProblem({ add: [recipientMessages.closedOrganisations] }, listed(closed));
+    }
+    if (remove.length > 0) {
+      const withSubmissions = await organisationsWithSubmissions(tx, collectionId, remove);
+      if (withSubmissions.length > 0) {
+        const orgs = await findOrganisations(tx, withSubmissions);
+        throw new HttpProblem(409, recipientMessages.removeWithSubmissions, {
+          additionalDetails: listed(orgs),
+        });
+      }
+    }
+
+    const removed = await deleteRecipients(tx, collectionId, remove);
+    const added = await insertRecipients(tx, collectionId, add, {
+      isTrustAuthorisationRequired: collection.trustAuthorisation === 'mandatory',
+      isNhsiAuthorisationRequired: collection.nhsiAuthorisation === 'mandatory',
+    });
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'collectionOrganisation.bulk',
+      entityType: 'collection',
+      entityId: collectionId,
+      collectionId,
+      after: { add, remove, added, removed },
+      requestId,
+    });
+    return { added, removed, total: await countRecipients(tx, collectionId) };
+  });
+}
+
+/**
+ * Per-organisation authorisation flags. Only a setting the collection leaves `optional` may differ by
+ * organisation; a flag the collection forces (mandatory / notRequired) cannot be changed (400).
+ */
+export async function setAuthorisationFlags(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  body: CollectionOrganisationRoleBody,
+  requestId: string,
+) {
+  return db.transaction().execute(async (tx) => {
+    const collection = await findCollectionForChange(tx, collectionId);
+    if (!collection) throw notFound();
+    if (collection.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+    const ids = unique(body.map((row) => row.organisationId));
+    const current = new Map((await findRecipients(tx, collectionId, ids)).map((r) => [r.organisationId, r]));
+    const missing = ids.filter((id) => !current.has(id));
+    if (missing.length > 0)
+      throw new HttpProblem(404, recipientMessages.notRecipients, { additionalDetails: missing.map(String) });
+
+    const errors: Record<string, string[]> = {};
+    const { trustAuthorisation: trust, nhsiAuthorisation: nhsi } = collection;
+    if (trust !== 'optional' && body.some((r) => r.isTrustAuthorisationRequired !== (trust === 'mandatory')))
+      errors.isTrustAuthorisationRequired = [recipientMessages.trustForced(trust)];
+    if (nhsi !== 'optional' && body.some((r) => r.isNhsiAuthorisationRequired !== (nhsi === 'mandatory')))
+      errors.isNhsiAuthorisationRequired = [recipientMessages.nhsiForced(nhsi)];
+    if (Object.keys(errors).length > 0) throw validationProblem(errors);
+
+    const changes = body.filter((row) => {
+      const before = current.get(row.organisationId)!;
+      return (
+        before.isTrustAuthorisationRequired !== row.isTrustAuthorisationRequired ||
+        before.isNhsiAuthorisationRequired !== row.isNhsiAuthorisationRequired
+      );
+    });
+    // One statement per (trust, NHSI) combination and 1,000 ids: at most four groups.
+    const groups = new Map<string, number[]>();
+    for (const row of changes) {
+      const key = `${row.isTrustAuthorisationRequired}:${row.isNhsiAuthorisationRequired}`;
+      groups.set(key, [...(groups.get(key) ?? []), row.organisationId]);
+    }
+    for (const [key, organisationIds] of groups) {
+      const [isTrust, isNhsi] = key.split(':').map((v) => v === 'true');
+      for (const batch of chunks(organisationIds)) {
+        await tx
+          .updateTable('collectionOrganisation')
+          .set({ isTrustAuthorisationRequired: isTrust!, isNhsiAuthorisationRequired: isNhsi! })
+          .where('collectionId', '=', collectionId)
+          .where('organisationId', 'in', batch)
+          .execute();
+      }
+    }
+    if (changes.length > 0)
+      await writeAudit(tx, {
+        userId: principal.userId,
+        action: 'collectionOrganisation.authorisation',
+        entityType: 'collection',
+        entityId: collectionId,
+        collectionId,
+        before: changes.map((row) => current.get(row.organisationId)),
+        after: changes,
+        requestId,
+      });
+    return { updated: changes.length };
+  });
+}
+
+/** Every (published collection, organisation) pair the current user reports for, with their roles. */
+export async function listOwnCollectionOrganisations(db: Db, principal: Principal, query?: string) {
+  const rows = await findSubmitterCollectionOrganisations(db, principal.userId, query);
+  const items: {
+    collectionId: number;
+    collectionName: string;
+    organisationId: number;
+    organisationName: string;
+    organisationCode: string;
+    roles: ('DataEntryClerk' | 'Authoriser')[];
+  }[] = [];
+  for (const row of rows) {
+    const last = items.at(-1);
+    if (last && last.collectionId === row.collectionId && last.organisationId === row.organisationId) {
+      last.roles.push(row.role);
+      continue;
+    }
+    const { role, ...pair } = row;
+    items.push({ ...pair, roles: [role] });
+  }
+  return { items, total: items.length };
+}

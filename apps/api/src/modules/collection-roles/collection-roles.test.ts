@@ -1,0 +1,232 @@
+import { recipientMessages } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let demoId: number;
+let rj1: number;
+let rgt: number;
+let clerkB: number;
+let manager: number;
+let submissionManager: number;
+let notRecipient: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  demoId = (
+    await db
+      .selectFrom('collection')
+      .select('id')
+      .where('name', '=', 'Monthly workforce return')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const org = async (code: string) =>
+    (await db.selectFrom('organisation').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  rj1 = await org('RJ1');
+  rgt = await org('RGT');
+  notRecipient = (
+    await db
+      .selectFrom('organisation')
+      .select('id')
+      .where('id', 'not in', [rj1, rgt])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const userByRole = async (role: 'collectionManager' | 'submissionManager') =>
+    (
+      await db
+        .selectFrom('collectionRole')
+        .select('userId')
+        .where('collectionId', '=', demoId)
+        .where('role', '=', role)
+        .executeTakeFirstOrThrow()
+    ).userId;
+  manager = await userByRole('collectionManager');
+  submissionManager = await userByRole('submissionManager');
+  clerkB = (
+    await db
+      .selectFrom('collectionOrganisationRole')
+      .select('userId')
+      .where('organisationId', '=', rgt)
+      .where('role', '=', 'DataEntryClerk')
+      .executeTakeFirstOrThrow()
+  ).userId;
+}, 60_000);
+afterAll(() => t.close());
+
+const rolesUrl = (id: number) => `/v1/api/Collection/${id}/Roles`;
+const roleUrl = (id: number) => `/v1/api/Collection/${id}/Role`;
+const accessUrl = (id: number) => `/v1/api/View/Manager/Collection/${id}/SubmitterAccess`;
+const setAccessUrl = (id: number, organisationId: number) =>
+  `/v1/api/Collection/${id}/Organisation/${organisationId}/SubmitterAccess`;
+
+describe('GET /Collection/{id}/Roles', () => {
+  it('lists the managers and submission managers with name and email', async () => {
+    const res = await (await t.as('manager')).get(rolesUrl(demoId));
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: manager, role: 'collectionManager', email: expect.any(String) }),
+        expect.objectContaining({ userId: submissionManager, role: 'submissionManager' }),
+      ]),
+    );
+    expect(res.body.items).toHaveLength(2);
+    expect(res.body.items[0].userName.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401, 403 to submitters and submission managers, 404 for an unknown collection', async () => {
+    expect((await t.anonymous().get(rolesUrl(demoId))).status).toBe(401);
+    expect((await (await t.as('clerkA')).get(rolesUrl(demoId))).status).toBe(403);
+    expect((await (await t.as('submissionManager')).get(rolesUrl(demoId))).status).toBe(403);
+    expect((await (await t.as('manager')).get(rolesUrl(999_999))).status).toBe(404);
+    expect((await (await t.as('superAdmin')).get(rolesUrl(999_999))).status).toBe(404);
+  });
+});
+
+describe('PUT /Collection/{id}/Role', () => {
+  it('gives and takes a role, which decides what the user may then do, and audits it', async () => {
+    const admin = await t.as('collectionAdmin');
+    const give = await admin.put(roleUrl(demoId), {
+      userId: clerkB,
+      role: 'submissionManager',
+      assigned: true,
+    });
+    expect(give.status).toBe(200);
+    expect(give.body.items).toContainEqual(
+      expect.objectContaining({ userId: clerkB, role: 'submissionManager' }),
+    );
+    // The clerk now monitors the collection: the roles list is still setup-only (403), recipients show all.
+    const asClerkB = await t.as('clerkB');
+    expect((await asClerkB.get(`/v1/api/Collection/${demoId}/Organisation`)).body.total).toBe(2);
+    // Giving it twice changes nothing.
+    const twice = await admin.put(roleUrl(demoId), {
+      userId: clerkB,
+      role: 'submissionManager',
+      assigned: true,
+    });
+    expect(twice.body.items.filter((r: any) => r.userId === clerkB)).toHaveLength(1);
+
+    const take = await admin.put(roleUrl(demoId), {
+      userId: clerkB,
+      role: 'submissionManager',
+      assigned: false,
+    });
+    expect(take.body.items.some((r: any) => r.userId === clerkB)).toBe(false);
+    expect((await (await t.as('clerkB')).get(`/v1/api/Collection/${demoId}/Organisation`)).body.total).toBe(
+      1,
+    );
+    const audits = await t.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('collectionId', '=', demoId)
+      .where('action', 'like', 'collectionRole.%')
+      .execute();
+    expect(audits.map((a) => a.action).sort()).toEqual(['collectionRole.assign', 'collectionRole.remove']);
+  });
+
+  it('answers 400 for a bad role or missing field, 404 for an unknown user or collection', async () => {
+    const m = await t.as('manager');
+    const bad = await m.put(roleUrl(demoId), { userId: clerkB, role: 'superAdmin', assigned: true });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.role).toBeDefined();
+    const missing = await m.put(roleUrl(demoId), { userId: clerkB, role: 'submissionManager' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.assigned).toEqual(['Please fill in this field']);
+    const unknownUser = await m.put(roleUrl(demoId), {
+      userId: 987_654,
+      role: 'submissionManager',
+      assigned: true,
+    });
+    expect(unknownUser.status).toBe(404);
+    expect(unknownUser.body.title).toBe(recipientMessages.unknownUser);
+    expect(
+      (await m.put(roleUrl(999_999), { userId: clerkB, role: 'submissionManager', assigned: true })).status,
+    ).toBe(404);
+  });
+
+  it('answers 401 signed out and 403 to submitters and submission managers', async () => {
+    const body = { userId: clerkB, role: 'collectionManager', assigned: true };
+    expect((await t.anonymous().put(roleUrl(demoId), body)).status).toBe(401);
+    for (const persona of ['clerkB', 'authoriserA', 'submissionManager'] as const)
+      expect((await (await t.as(persona)).put(roleUrl(demoId), body)).status, persona).toBe(403);
+    const roles = await (await t.as('manager')).get(rolesUrl(demoId));
+    expect(roles.body.items.some((r: any) => r.userId === clerkB)).toBe(false);
+  });
+});
+
+describe('GET /View/Manager/Collection/{id}/SubmitterAccess', () => {
+  it('lists every submitter role as role-assignment list rows', async () => {
+    const res = await (await t.as('manager')).get(accessUrl(demoId));
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(4);
+    expect(res.body).toContainEqual({
+      userName: expect.any(String),
+      userId: clerkB,
+      email: expect.any(String),
+      organisationName: expect.stringMatching(/cambridge/i),
+      organisationId: rgt,
+      role: 'DataEntryClerk',
+      status: 'New',
+      isDuplicate: false,
+    });
+  });
+
+  it('answers 401, 403 and 404', async () => {
+    expect((await t.anonymous().get(accessUrl(demoId))).status).toBe(401);
+    expect((await (await t.as('authoriserA')).get(accessUrl(demoId))).status).toBe(403);
+    expect((await (await t.as('manager')).get(accessUrl(999_999))).status).toBe(404);
+  });
+});
+
+describe('PUT /Collection/{id}/Organisation/{organisationId}/SubmitterAccess', () => {
+  it('gives a user both roles at a recipient, which lets them see it, then removes them', async () => {
+    const m = await t.as('manager');
+    const give = await m.put(setAccessUrl(demoId, rj1), {
+      userId: clerkB,
+      roles: ['DataEntryClerk', 'Authoriser'],
+    });
+    expect(give.status).toBe(200);
+    expect(give.body.map((r: any) => r.role).sort()).toEqual(['Authoriser', 'DataEntryClerk']);
+    const seen = await (await t.as('clerkB')).get(`/v1/api/Collection/${demoId}/Organisation`);
+    expect(seen.body.items.map((r: any) => r.organisationId).sort()).toEqual([rj1, rgt].sort());
+
+    const one = await m.put(setAccessUrl(demoId, rj1), { userId: clerkB, roles: ['Authoriser'] });
+    expect(one.body.map((r: any) => r.role)).toEqual(['Authoriser']);
+    const none = await m.put(setAccessUrl(demoId, rj1), { userId: clerkB, roles: [] });
+    expect(none.body).toEqual([]);
+    expect((await m.get(accessUrl(demoId))).body).toHaveLength(4);
+    const audits = await t.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('action', '=', 'collectionOrganisationRole.set')
+      .where('organisationId', '=', rj1)
+      .execute();
+    expect(audits).toHaveLength(3);
+  });
+
+  it('answers 400 for an unknown role or missing roles, 404 for a non-recipient, unknown user or collection', async () => {
+    const m = await t.as('manager');
+    const bad = await m.put(setAccessUrl(demoId, rj1), { userId: clerkB, roles: ['Admin'] });
+    expect(bad.status).toBe(400);
+    const missing = await m.put(setAccessUrl(demoId, rj1), { userId: clerkB });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.roles).toEqual(['Please fill in this field']);
+    const outside = await m.put(setAccessUrl(demoId, notRecipient), {
+      userId: clerkB,
+      roles: ['Authoriser'],
+    });
+    expect(outside.status).toBe(404);
+    expect(outside.body.title).toBe(recipientMessages.notRecipients);
+    const unknownUser = await m.put(setAccessUrl(demoId, rj1), { userId: 987_654, roles: ['Authoriser'] });
+    expect(unknownUser.status).toBe(404);
+    expect((await m.put(setAccessUrl(999_999, rj1), { userId: clerkB, roles: [] })).status).toBe(404);
+  });
+
+  it('answers 401 signed out and 403 to submitters and submission managers', async () => {
+    const body = { userId: clerkB, roles: ['Authoriser'] };
+    expect((await t.anonymous().put(setAccessUrl(demoId, rj1), body)).status).toBe(401);
+    for (const persona of ['clerkA', 'authoriserA', 'submissionManager'] as const)
+      expect((await (await t.as(persona)).put(setAccessUrl(demoId, rj1), body)).status, persona).toBe(403);
+    expect((await (await t.as('manager')).get(accessUrl(demoId))).body).toHaveLength(4);
+  });
+});

@@ -1,0 +1,159 @@
+import { type CollectionRoleBody, recipientMessages, type SubmitterAccessBody } from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, HttpProblem, notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import {
+  collectionExists,
+  findCollectionRoleHolders,
+  findSubmitterAccess,
+  isRecipient,
+  userExists,
+} from './queries';
+
+const unknownUser = () => new HttpProblem(404, recipientMessages.unknownUser);
+
+/** Collection managers and submission managers of a collection (permissions tab). */
+export async function listCollectionRoles(db: Db, collectionId: number) {
+  const exists = await db
+    .selectFrom('collection')
+    .select('id')
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  if (!exists) throw notFound();
+  const rows = await findCollectionRoleHolders(db, collectionId);
+  return {
+    items: rows.map((r) => ({ userId: r.userId, userName: r.name ?? r.email, email: r.email, role: r.role })),
+  };
+}
+
+/** Gives or takes one collection role; giving a role held already, or taking one not held, changes nothing. */
+export async function setCollectionRole(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  body: CollectionRoleBody,
+  requestId: string,
+) {
+  await db.transaction().execute(async (tx) => {
+    const collection = await collectionExists(tx, collectionId);
+    if (!collection) throw notFound();
+    if (collection.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+    if (!(await userExists(tx, body.userId))) throw unknownUser();
+    const changed = body.assigned
+      ? (
+          await tx
+            .insertInto('collectionRole')
+            .values({ collectionId, userId: body.userId, role: body.role })
+            .onConflict((oc) => oc.columns(['collectionId', 'userId', 'role']).doNothing())
+            .returning('id')
+            .execute()
+        ).length
+      : Number(
+          (
+            await tx
+              .deleteFrom('collectionRole')
+              .where('collectionId', '=', collectionId)
+              .where('userId', '=', body.userId)
+              .where('role', '=', body.role)
+              .executeTakeFirst()
+          ).numDeletedRows,
+        );
+    if (changed > 0)
+      await writeAudit(tx, {
+        userId: principal.userId,
+        action: body.assigned ? 'collectionRole.assign' : 'collectionRole.remove',
+        entityType: 'collectionRole',
+        entityId: `${collectionId}:${body.userId}:${body.role}`,
+        collectionId,
+        after: body,
+        requestId,
+      });
+  });
+  return listCollectionRoles(db, collectionId);
+}
+
+/** The saved submitter roles as the specification's role-assignment list rows. */
+export async function listSubmitterAccess(db: Db, collectionId: number) {
+  const exists = await db
+    .selectFrom('collection')
+    .select('id')
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  if (!exists) throw notFound();
+  const rows = await findSubmitterAccess(db, collectionId);
+  return rows.map((r) => ({
+    userName: r.userName ?? r.email,
+    userId: r.userId,
+    email: r.email,
+    organisationName: r.organisationName,
+    organisationId: r.organisationId,
+    role: r.role,
+    status: 'New' as const,
+    isDuplicate: false,
+  }));
+}
+
+/**
+ * Sets exactly the submitter roles one user holds for one recipient organisation: roles not listed are
+ * removed, so an empty list removes the user's access. The organisation must be a recipient.
+ */
+export async function setSubmitterAccess(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  organisationId: number,
+  body: SubmitterAccessBody,
+  requestId: string,
+) {
+  const roles = [...new Set(body.roles)];
+  await db.transaction().execute(async (tx) => {
+    const collection = await collectionExists(tx, collectionId);
+    if (!collection) throw notFound();
+    if (collection.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+    if (!(await isRecipient(tx, collectionId, organisationId)))
+      throw new HttpProblem(404, recipientMessages.notRecipients);
+    if (!(await userExists(tx, body.userId))) throw unknownUser();
+    const before = (
+      await tx
+        .selectFrom('collectionOrganisationRole')
+        .select('role')
+        .where('collectionId', '=', collectionId)
+        .where('organisationId', '=', organisationId)
+        .where('userId', '=', body.userId)
+        .execute()
+    ).map((r) => r.role);
+    const toRemove = before.filter((role) => !roles.includes(role));
+    const toAdd = roles.filter((role) => !before.includes(role));
+    if (toRemove.length > 0)
+      await tx
+        .deleteFrom('collectionOrganisationRole')
+        .where('collectionId', '=', collectionId)
+        .where('organisationId', '=', organisationId)
+        .where('userId', '=', body.userId)
+        .where('role', 'in', toRemove)
+        .execute();
+    if (toAdd.length > 0)
+      await tx
+        .insertInto('collectionOrganisationRole')
+        .values(toAdd.map((role) => ({ collectionId, organisationId, userId: body.userId, role })))
+        .execute();
+    if (toAdd.length + toRemove.length > 0)
+      await writeAudit(tx, {
+        userId: principal.userId,
+        action: 'collectionOrganisationRole.set',
+        entityType: 'collectionOrganisationRole',
+        entityId: `${collectionId}:${organisationId}:${body.userId}`,
+        collectionId,
+        organisationId,
+        before,
+        after: roles,
+        requestId,
+      });
+  });
+  return (await listSubmitterAccess(db, collectionId)).filter(
+    (row) => row.organisationId === organisationId && row.userId === body.userId,
+  );
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { organisationRole, organisationRoleStatus } from './enums';
+
+/** Most organisation ids one bulk call may add and remove together (GP practices are about 13,500). */
+export const MAX_BULK_ORGANISATION_IDS = 20_000;
+
+/** Messages of the recipients and roles API that the specification does not spell out. */
+export const recipientMessages = {
+  tooManyIds: `At most ${MAX_BULK_ORGANISATION_IDS.toLocaleString('en-GB')} organisations can be changed at once`,
+  addAndRemove: 'An organisation cannot be added and removed in the same request',
+  closedOrganisations: 'Closed organisations cannot be added as recipients',
+  unknownOrganisations: 'These organisations do not exist',
+  notRecipients: 'These organisations are not recipients of this collection',
+  removeWithSubmissions: 'Organisations with submissions in this collection cannot be removed',
+  trustForced: (setting: 'mandatory' | 'notRequired') =>
+    `Trust authorisation is ${setting === 'mandatory' ? 'mandatory' : 'not required'} for this collection, so it cannot be changed for one organisation`,
+  nhsiForced: (setting: 'mandatory' | 'notRequired') =>
+    `NHSI authorisation is ${setting === 'mandatory' ? 'mandatory' : 'not required'} for this collection, so it cannot be changed for one organisation`,
+  unknownUser: 'This user does not exist',
+} as const;
+
+const id = z.number().int().positive();
+
+export const collectionOrganisationListQuerySchema = z.object({
+  query: z.string().trim().max(250).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CollectionOrganisationListQuery = z.infer<typeof collectionOrganisationListQuerySchema>;
+
+export const collectionOrganisationSchema = z.object({
+  collectionId: z.number().int(),
+  organisationId: z.number().int(),
+  organisation: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string(),
+    region: z.object({ code: z.string(), name: z.string() }).nullable(),
+    organisationType: z.object({ shortDescription: z.string() }).nullable(),
+    isOpen: z.boolean(),
+  }),
+  isNhsiAuthorisationRequired: z.boolean(),
+  isTrustAuthorisationRequired: z.boolean(),
+});
+export type CollectionOrganisation = z.infer<typeof collectionOrganisationSchema>;
+
+export const collectionOrganisationListSchema = z.object({
+  items: z.array(collectionOrganisationSchema),
+  total: z.number().int(),
+});
+
+export const bulkCollectionOrganisationsBodySchema = z.object({
+  add: z.array(id).max(MAX_BULK_ORGANISATION_IDS, recipientMessages.tooManyIds).default([]),
+  remove: z.array(id).max(MAX_BULK_ORGANISATION_IDS, recipientMessages.tooManyIds).default([]),
+});
+export type BulkCollectionOrganisationsBody = z.infer<typeof bulkCollectionOrganisationsBodySchema>;
+
+export const bulkCollectionOrganisationsResultSchema = z.object({
+  /** Rows created (ids already recipients are not counted). */
+  added: z.number().int(),
+  /** Rows deleted (ids that were not recipients are not counted). */
+  removed: z.number().int(),
+  total: z.number().int(),
+});
+
+export const collectionOrganisationRoleBodySchema = z
+  .array(
+    z.object({
+      organisationId: id,
+      isTrustAuthorisationRequired: z.boolean(),
+      isNhsiAuthorisationRequired: z.boolean(),
+    }),
+  )
+  .max(MAX_BULK_ORGANISATION_IDS, recipientMessages.tooManyIds);
+export type CollectionOrganisationRoleBody = z.infer<typeof collectionOrganisationRoleBodySchema>;
+
+export const collectionOrganisationRoleResultSchema = z.object({ updated: z.number().int() });
+
+/** GET /Collection/Organisation: one (published collection, organisation) pair the user reports for. */
+export const submitterCollectionOrganisationSchema = z.object({
+  collectionId: z.number().int(),
+  collectionName: z.string(),
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  organisationCode: z.string(),
+  roles: z.array(organisationRole),
+});
+export const submitterCollectionOrganisationListSchema = z.object({
+  items: z.array(submitterCollectionOrganisationSchema),
+  total: z.number().int(),
+});
+export const submitterCollectionOrganisationQuerySchema = z.object({
+  query: z.string().trim().max(250).optional(),
+});
+
+// ---- Collection roles (permissions tab) and submitter access ----------------------------------------
+
+export const managedCollectionRole = z.enum(['collectionManager', 'submissionManager']);
+
+export const collectionRoleHolderSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  email: z.string(),
+  role: managedCollectionRole,
+});
+export const collectionRoleListSchema = z.object({ items: z.array(collectionRoleHolderSchema) });
+
+export const collectionRoleBodySchema = z.object({
+  userId: id,
+  role: managedCollectionRole,
+  assigned: z.boolean(),
+});
+export type CollectionRoleBody = z.infer<typeof collectionRoleBodySchema>;
+
+/** The specification's "Role-assignment list row" as the server sends it (saved rows: New, never duplicate). */
+export const submitterAccessRowSchema = z.object({
+  userName: z.string(),
+  userId: z.number().int(),
+  email: z.string(),
+  organisationName: z.string(),
+  organisationId: z.number().int(),
+  role: organisationRole,
+  status: organisationRoleStatus,
+  isDuplicate: z.boolean(),
+});
+export const submitterAccessListSchema = z.array(submitterAccessRowSchema);
+
+export const submitterAccessBodySchema = z.object({
+  userId: id,
+  roles: z.array(organisationRole).max(2),
+});
+export type SubmitterAccessBody = z.infer<typeof submitterAccessBodySchema>;
