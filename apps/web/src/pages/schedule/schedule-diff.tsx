@@ -1,0 +1,121 @@
+import type { GeneratedPeriodDto, PeriodDiffDto, ReportingPeriodDto } from '@dcf/domain';
+import { deadline, openingTime, periodDate } from './period-dates';
+
+/** How many rows the preview table lists; the counts above it always cover everything. */
+export const diffRowLimit = 100;
+
+/** Explains why a period the schedule no longer produces is still there. */
+export const conflictNote = 'has submissions, kept';
+
+type Change = 'Added' | 'Changed' | 'Removed' | 'Conflict';
+
+interface DiffRow {
+  key: string;
+  change: Change;
+  period: GeneratedPeriodDto | ReportingPeriodDto;
+  note: string;
+}
+
+const fieldLabels: Record<string, string> = {
+  name: 'name',
+  submissionsOpen: 'opening',
+  submissionsClose: 'deadline',
+  submissionsReopen: 'reopening',
+  submissionsReclose: 'reclosing',
+  ifSubmissionReopens: 'reopens',
+};
+
+export function diffRows(diff: PeriodDiffDto): DiffRow[] {
+  const key = (p: { start: string; end: string }) => `${p.start}:${p.end}`;
+  return [
+    ...diff.added.map((p) => ({ key: `a:${key(p)}`, change: 'Added' as const, period: p, note: '' })),
+    ...diff.changed.map((c) => ({
+      key: `c:${key(c.generated)}`,
+      change: 'Changed' as const,
+      period: c.generated,
+      note: `New ${c.fields.map((f) => fieldLabels[f] ?? f).join(', ')}`,
+    })),
+    ...diff.removed.map((p) => ({ key: `r:${key(p)}`, change: 'Removed' as const, period: p, note: '' })),
+    ...diff.conflicts.map((c) => ({
+      key: `x:${key(c.existing)}`,
+      change: 'Conflict' as const,
+      period: c.existing,
+      note: conflictNote,
+    })),
+  ].sort((a, b) => a.period.start.localeCompare(b.period.start));
+}
+
+/** The Diff endpoint's answer: counts, then the periods that would change. */
+export function ScheduleDiff({ diff }: { diff: PeriodDiffDto }) {
+  const rows = diffRows(diff);
+  const counts: [string, number][] = [
+    ['Added', diff.added.length],
+    ['Changed', diff.changed.length],
+    ['Removed', diff.removed.length],
+    ['Conflicts', diff.conflicts.length],
+    ['Unchanged', diff.unchanged.length],
+  ];
+  return (
+    <section aria-labelledby="schedule-diff-heading">
+      <h2 className="nhsuk-heading-m" id="schedule-diff-heading">
+        Preview of changes
+      </h2>
+      <dl className="nhsuk-summary-list">
+        {counts.map(([label, count]) => (
+          <div key={label} className="nhsuk-summary-list__row">
+            <dt className="nhsuk-summary-list__key">{label}</dt>
+            <dd className="nhsuk-summary-list__value" data-testid={`diff-count-${label.toLowerCase()}`}>
+              {count}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {diff.conflicts.length > 0 ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            {diff.conflicts.length === 1 ? '1 period' : `${diff.conflicts.length} periods`} the schedule no
+            longer produces {diff.conflicts.length === 1 ? 'has' : 'have'} submissions, so{' '}
+            {diff.conflicts.length === 1 ? 'it is' : 'they are'} kept and never removed.
+          </p>
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="nhsuk-body">Applying this schedule changes no reporting periods.</p>
+      ) : (
+        <table className="nhsuk-table">
+          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+            Periods that would change
+          </caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              {['Change', 'Reporting period', 'Start', 'End', 'Submissions open', 'Deadline', 'Note'].map(
+                (heading) => (
+                  <th key={heading} scope="col" className="nhsuk-table__header">
+                    {heading}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {rows.slice(0, diffRowLimit).map((row) => (
+              <tr key={row.key} className="nhsuk-table__row">
+                <td className="nhsuk-table__cell">{row.change}</td>
+                <td className="nhsuk-table__cell">{row.period.name}</td>
+                <td className="nhsuk-table__cell">{periodDate(row.period.start)}</td>
+                <td className="nhsuk-table__cell">{periodDate(row.period.end)}</td>
+                <td className="nhsuk-table__cell">{openingTime(row.period.submissionsOpen)}</td>
+                <td className="nhsuk-table__cell">{deadline(row.period.submissionsClose)}</td>
+                <td className="nhsuk-table__cell">{row.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rows.length > diffRowLimit ? (
+        <p className="nhsuk-body">And {rows.length - diffRowLimit} more periods.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,358 @@
+import {
+  type FieldErrors,
+  messages,
+  type PeriodDiffDto,
+  reportingCycle,
+  type ScheduleDto,
+  validateSchedule,
+} from '@dcf/domain';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorMessage, isApiError } from '../../api/client';
+import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
+import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
+import {
+  Notification,
+  QueryState,
+  RequiredLabel,
+  SaveButton,
+  Select,
+  UnsavedChangesPrompt,
+  useNotification,
+} from '../../components';
+import { ScheduleDiff } from './schedule-diff';
+import {
+  emptyScheduleForm,
+  reportingCycleLabels,
+  type ScheduleField,
+  type ScheduleFormValues,
+  sameScheduleForm,
+  scheduleBodyFrom,
+  scheduleFieldLabels,
+  scheduleFormFrom,
+} from './schedule-form';
+
+const fieldId = (field: string) => `schedule-${field}`;
+
+/** The amend page's 'schedule' tab: the collection's schedule, previewed with Diff and applied with Bulk. */
+export function ScheduleTab({ collectionId }: { collectionId: number }) {
+  const query = useCollectionSchedule(collectionId);
+  return (
+    <QueryState query={query} isEmpty={() => false}>
+      {() => (
+        <ScheduleEditor
+          key={query.schedule?.id ?? 'new'}
+          collectionId={collectionId}
+          isDefault={false}
+          scheduleId={query.schedule?.id ?? null}
+          initial={query.schedule ? scheduleFormFrom(query.schedule) : emptyScheduleForm}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+/**
+ * The amend page's 'default-schedule' tab. Before one is saved the API sends the specification's
+ * placeholder values (section 9): their start and end pre-fill the first and last period start.
+ */
+export function DefaultScheduleTab({ collectionId }: { collectionId: number }) {
+  const query = useDefaultSchedule(collectionId);
+  return (
+    <QueryState query={query} isEmpty={() => false}>
+      {(data) => (
+        <ScheduleEditor
+          key={data.id ?? 'placeholder'}
+          collectionId={collectionId}
+          isDefault
+          scheduleId={data.id}
+          initial={
+            data.isPlaceholder
+              ? {
+                  ...emptyScheduleForm,
+                  firstReportingPeriodStart: data.start,
+                  lastReportingPeriodStart: data.end,
+                }
+              : scheduleFormFrom(data)
+          }
+        />
+      )}
+    </QueryState>
+  );
+}
+
+export interface ScheduleEditorProps {
+  collectionId: number;
+  isDefault: boolean;
+  scheduleId: number | null;
+  initial: ScheduleFormValues;
+}
+
+/** 400 bodies carry `errors: {field: [message]}`; anything else is one message for the page. */
+function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  if (!isApiError(error) || error.status !== 400) return undefined;
+  const body = error.body as { errors?: FieldErrors } | undefined;
+  return body?.errors;
+}
+
+export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }: ScheduleEditorProps) {
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ diff: PeriodDiffDto; of: ScheduleFormValues } | null>(null);
+  const [id, setId] = useState(scheduleId);
+  const { notification, notify, clear } = useNotification();
+  const summary = useRef<HTMLDivElement>(null);
+  const save = useSaveSchedule(collectionId);
+  const diff = useReportingPeriodDiff(collectionId);
+  const apply = useApplySchedule(collectionId);
+
+  const listed = scheduleFieldLabels.filter(([field]) => errors[field]?.[0]);
+  useEffect(() => {
+    if (listed.length > 0) summary.current?.focus();
+  }, [listed.length]);
+
+  const set = <K extends ScheduleField>(field: K, value: ScheduleFormValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const body = () => scheduleBodyFrom(values, isDefault);
+
+  /** Checks the form with the engine's own rules; shows the messages and answers false when invalid. */
+  const check = (): boolean => {
+    setFailure(null);
+    const result = validateSchedule(body());
+    setErrors(result.success ? {} : result.errors);
+    return result.success;
+  };
+
+  /** A failed call: field messages from a 400 go to their fields, anything else to the page. */
+  const showFailure = (error: unknown) => {
+    const fields = fieldErrorsOf(error);
+    if (fields) setErrors(fields);
+    else setFailure(errorMessage(error));
+  };
+
+  const onSave = async () => {
+    if (!check()) throw new Error('invalid');
+    try {
+      const result: ScheduleDto = await save.mutateAsync({ id, body: body() });
+      setId(result.id);
+      setSaved(values);
+    } catch (error) {
+      showFailure(error);
+      throw error;
+    }
+  };
+
+  const onPreview = async () => {
+    if (!check()) return;
+    const of = values;
+    try {
+      setPreview({ diff: await diff.mutateAsync(body()), of });
+    } catch (error) {
+      setPreview(null);
+      showFailure(error);
+    }
+  };
+
+  const onApply = async () => {
+    if (!check()) return;
+    try {
+      const { counts } = await apply.mutateAsync(body());
+      setPreview(null);
+      notify({
+        variant: 'success',
+        title: 'Schedule applied',
+        message: `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed, ${counts.kept} kept because they have submissions.`,
+      });
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  const error = (field: ScheduleField) => errors[field]?.[0];
+  const previewIsCurrent = preview !== null && sameScheduleForm(preview.of, values);
+
+  return (
+    <div className="dcf-schedule-editor">
+      <UnsavedChangesPrompt when={!sameScheduleForm(saved, values)} />
+      {notification ? <Notification key={notification.id} {...notification} onClose={clear} /> : null}
+      {listed.length > 0 ? (
+        <div
+          className="nhsuk-error-summary"
+          aria-labelledby="schedule-error-summary-title"
+          role="alert"
+          tabIndex={-1}
+          ref={summary}
+        >
+          <h2 className="nhsuk-error-summary__title" id="schedule-error-summary-title">
+            {messages.errorSummaryHeading}
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            <ul className="nhsuk-list nhsuk-error-summary__list">
+              {listed.map(([field]) => (
+                <li key={field}>
+                  <a href={`#${fieldId(field)}`}>{error(field)}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+      {failure ? <Notification variant="error" message={failure} /> : null}
+      <h2 className="nhsuk-heading-m">{isDefault ? 'Default schedule' : 'Schedule'}</h2>
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
+        <Select
+          id={fieldId('reportingCycle')}
+          label="Reporting cycle"
+          required
+          value={values.reportingCycle}
+          error={error('reportingCycle')}
+          onChange={(v) => set('reportingCycle', v)}
+          options={reportingCycle.options.map((value) => ({ value, label: reportingCycleLabels[value] }))}
+        />
+        <TextField
+          field="firstReportingPeriodStart"
+          label="First reporting period start"
+          type="date"
+          value={values.firstReportingPeriodStart}
+          error={error('firstReportingPeriodStart')}
+          onChange={(v) => set('firstReportingPeriodStart', v)}
+        />
+        <TextField
+          field="lastReportingPeriodStart"
+          label="Last reporting period start"
+          type="date"
+          value={values.lastReportingPeriodStart}
+          error={error('lastReportingPeriodStart')}
+          onChange={(v) => set('lastReportingPeriodStart', v)}
+        />
+        <TextField
+          field="daysOpen"
+          label="Days open"
+          hint="The deadline is the end of this day, counting the day submissions open as day 1"
+          value={values.daysOpen}
+          error={error('daysOpen')}
+          onChange={(v) => set('daysOpen', v)}
+        />
+        <div
+          className={`nhsuk-form-group${error('includeWorkingDaysOnly') ? ' nhsuk-form-group--error' : ''}`}
+        >
+          {error('includeWorkingDaysOnly') ? (
+            <span className="nhsuk-error-message" id={`${fieldId('includeWorkingDaysOnly')}-error`}>
+              <span className="nhsuk-u-visually-hidden">Error:</span> {error('includeWorkingDaysOnly')}
+            </span>
+          ) : null}
+          <div className="nhsuk-checkboxes">
+            <div className="nhsuk-checkboxes__item">
+              <input
+                className="nhsuk-checkboxes__input"
+                id={fieldId('includeWorkingDaysOnly')}
+                type="checkbox"
+                checked={values.includeWorkingDaysOnly}
+                onChange={(e) => set('includeWorkingDaysOnly', e.target.checked)}
+              />
+              <label
+                className="nhsuk-label nhsuk-checkboxes__label"
+                htmlFor={fieldId('includeWorkingDaysOnly')}
+              >
+                Count working days only (Monday to Friday, not bank holidays in England and Wales)
+              </label>
+            </div>
+          </div>
+        </div>
+        <TextField
+          field="reopenAfterDays"
+          label="Reopen after (days)"
+          hint="Leave both reopening fields empty if submissions do not reopen"
+          optional
+          value={values.reopenAfterDays}
+          error={error('reopenAfterDays')}
+          onChange={(v) => set('reopenAfterDays', v)}
+        />
+        <TextField
+          field="stayReopenForDays"
+          label="Stay reopened for (days)"
+          optional
+          value={values.stayReopenForDays}
+          error={error('stayReopenForDays')}
+          onChange={(v) => set('stayReopenForDays', v)}
+        />
+        <div className="nhsuk-button-group">
+          <SaveButton onSave={onSave}>Save schedule</SaveButton>
+          {isDefault ? null : (
+            <>
+              <button
+                type="button"
+                className="nhsuk-button nhsuk-button--secondary"
+                disabled={diff.isPending}
+                onClick={onPreview}
+              >
+                {diff.isPending ? 'Working out changes...' : 'Preview changes'}
+              </button>
+              <button
+                type="button"
+                className="nhsuk-button nhsuk-button--secondary"
+                disabled={!previewIsCurrent || apply.isPending}
+                onClick={onApply}
+              >
+                {apply.isPending ? 'Applying...' : 'Apply'}
+              </button>
+            </>
+          )}
+        </div>
+        {isDefault || previewIsCurrent ? null : (
+          <p className="nhsuk-hint">Preview the changes to the reporting periods before applying them.</p>
+        )}
+      </form>
+      {previewIsCurrent && preview ? <ScheduleDiff diff={preview.diff} /> : null}
+    </div>
+  );
+}
+
+function TextField(props: {
+  field: ScheduleField;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  type?: string;
+  optional?: boolean;
+}) {
+  const inputId = fieldId(props.field);
+  const describedBy = [props.hint ? `${inputId}-hint` : '', props.error ? `${inputId}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
+      {props.optional ? (
+        <label className="nhsuk-label" htmlFor={inputId}>
+          {props.label} (optional)
+        </label>
+      ) : (
+        <RequiredLabel htmlFor={inputId}>{props.label}</RequiredLabel>
+      )}
+      {props.hint ? (
+        <div className="nhsuk-hint" id={`${inputId}-hint`}>
+          {props.hint}
+        </div>
+      ) : null}
+      {props.error ? (
+        <span className="nhsuk-error-message" id={`${inputId}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {props.error}
+        </span>
+      ) : null}
+      <input
+        id={inputId}
+        name={props.field}
+        className={`nhsuk-input nhsuk-input--width-10${props.error ? ' nhsuk-input--error' : ''}`}
+        type={props.type ?? 'text'}
+        inputMode={props.type ? undefined : 'numeric'}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
