@@ -25,11 +25,18 @@ export function useSchedules() {
   });
 }
 
-/** The collection's (non-default) schedule, from GET /Schedule; undefined when none is saved. */
+/**
+ * The collection's schedules from GET /Schedule: `schedule` (the non-default one, undefined when none is
+ * saved) and `defaultSchedule` (undefined when none is saved).
+ */
 export function useCollectionSchedule(collectionId: number) {
   const query = useSchedules();
-  const schedule = query.data?.find((s) => s.collectionId === collectionId && !s.isDefault);
-  return { ...query, schedule };
+  const own = query.data?.filter((s) => s.collectionId === collectionId) ?? [];
+  return {
+    ...query,
+    schedule: own.find((s) => !s.isDefault),
+    defaultSchedule: own.find((s) => s.isDefault),
+  };
 }
 
 export function useSchedule(id: number | undefined) {

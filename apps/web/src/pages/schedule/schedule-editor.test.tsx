@@ -192,6 +192,40 @@ describe('schedule editor (amend tab "schedule")', () => {
   });
 });
 
+describe('schedule tab without a saved schedule', () => {
+  it("starts from the collection's default schedule and saves a new one with POST, isDefault false", async () => {
+    const defaultSchedule = {
+      id: 4,
+      collectionId: 1,
+      isDefault: true,
+      reportingCycle: 'quarterly',
+      firstReportingPeriodStart: '2026-04-01',
+      lastReportingPeriodStart: '2027-01-01',
+      daysOpen: 20,
+      includeWorkingDaysOnly: true,
+      reopenAfterDays: 2,
+      stayReopenForDays: 3,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const fetchMock = stubApi((url, init) => {
+      if (url.endsWith('/v1/api/Schedule')) return jsonResponse([defaultSchedule]);
+      if (url.endsWith('/Collection/1/Schedule') && init?.method === 'POST')
+        return jsonResponse({ ...defaultSchedule, id: 5, isDefault: false }, 201);
+      return undefined;
+    });
+    renderAmend('/collection/amend/1/schedule');
+    expect(await screen.findByLabelText(/Days open/)).toHaveValue('20');
+    expect(screen.getByLabelText(/Reporting cycle/)).toHaveValue('quarterly');
+    expect(screen.getByLabelText(/Stay reopened for/)).toHaveValue('3');
+    expect(screen.getByLabelText(/Count working days only/)).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    expect(await screen.findByText(messages.saved)).toBeInTheDocument();
+    const [, init] = calls(fetchMock, 'POST', '/Collection/1/Schedule')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ isDefault: false, reportingCycle: 'quarterly' });
+  });
+});
+
 describe('default schedule (amend tab "default-schedule")', () => {
   it("pre-fills the specification's placeholder dates and saves with POST, isDefault true", async () => {
     const fetchMock = stubApi((url, init) => {

@@ -33,18 +33,26 @@ import {
 
 const fieldId = (field: string) => `schedule-${field}`;
 
-/** The amend page's 'schedule' tab: the collection's schedule, previewed with Diff and applied with Bulk. */
+/** A saved schedule's values, else an empty form. */
+function initialSchedule(schedule: ScheduleDto | undefined): ScheduleFormValues {
+  return schedule ? scheduleFormFrom(schedule) : emptyScheduleForm;
+}
+
+/**
+ * The amend page's 'schedule' tab: the collection's schedule, previewed with Diff and applied with Bulk.
+ * Without a saved schedule the form starts from the collection's default schedule (saving then creates
+ * the collection's own schedule).
+ */
 export function ScheduleTab({ collectionId }: { collectionId: number }) {
   const query = useCollectionSchedule(collectionId);
   return (
     <QueryState query={query} isEmpty={() => false}>
       {() => (
         <ScheduleEditor
-          key={query.schedule?.id ?? 'new'}
           collectionId={collectionId}
           isDefault={false}
           scheduleId={query.schedule?.id ?? null}
-          initial={query.schedule ? scheduleFormFrom(query.schedule) : emptyScheduleForm}
+          initial={initialSchedule(query.schedule ?? query.defaultSchedule)}
         />
       )}
     </QueryState>
@@ -61,7 +69,6 @@ export function DefaultScheduleTab({ collectionId }: { collectionId: number }) {
     <QueryState query={query} isEmpty={() => false}>
       {(data) => (
         <ScheduleEditor
-          key={data.id ?? 'placeholder'}
           collectionId={collectionId}
           isDefault
           scheduleId={data.id}
