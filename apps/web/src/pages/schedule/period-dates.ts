@@ -1,4 +1,4 @@
-import { formatMediumDateTime, formatShortDate, formatWeekdayDate } from '@dcf/domain';
+import { formatMediumDateTime, formatShortDate, formatWeekdayDate, toLondon } from '@dcf/domain';
 
 /** Period start or end (a London calendar date): 01/04/2026. */
 export const periodDate = (date: string) => formatShortDate(date);
@@ -7,12 +7,13 @@ export const periodDate = (date: string) => formatShortDate(date);
 export const openingTime = (instant: string | null) => (instant ? formatMediumDateTime(instant) : '');
 
 /**
- * The deadline as a person reads it. Closes are exclusive instants (00:00 London on the day after the
- * last day), so "End of Fri 8 May 2026" says the last day to submit instead of a midnight that reads as
- * the following day.
+ * The deadline as a person reads it. Generated closes are exclusive instants (00:00 London on the day
+ * after the last day), so those read "End of Fri 8 May 2026" instead of a midnight that reads as the
+ * following day; any other time (a period entered by hand) is shown as it is: "8 May 2026, 17:00".
  */
 export function deadline(instant: string | null): string {
-  if (!instant) return '';
-  const lastMoment = Date.parse(instant) - 1;
-  return Number.isNaN(lastMoment) ? '' : `End of ${formatWeekdayDate(lastMoment)}`;
+  const close = toLondon(instant);
+  if (!close) return '';
+  const atMidnight = close.hour === 0 && close.minute === 0 && close.second === 0 && close.millisecond === 0;
+  return atMidnight ? `End of ${formatWeekdayDate(close.minus({ days: 1 }))}` : formatMediumDateTime(close);
 }
