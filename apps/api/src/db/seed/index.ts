@@ -5,11 +5,11 @@ import { readOdsCsv } from '../../modules/organisations/ods-csv';
 import type { Db, Tx } from '../database';
 import { demoFormDefinition } from './demo-collection';
 import { demoIdpId, demoUsers, MANAGEMENT_ORG, TRUST_A, TRUST_B } from './demo-users';
-import { organisationTypes, regions } from './reference-data';
+import { organisationTypes, regions, stps } from './reference-data';
 
 export const ODS_TRUSTS_CSV = path.join(repoRoot, '../shared/data/ods/etr.csv');
 
-/** Lookups every deployment needs (regions, organisation types). Idempotent. */
+/** Lookups every deployment needs (regions, organisation types, STPs/ICSs). Idempotent. */
 export async function seedReferenceData(db: Db | Tx): Promise<void> {
   await db
     .insertInto('region')
@@ -19,6 +19,14 @@ export async function seedReferenceData(db: Db | Tx): Promise<void> {
   await db
     .insertInto('organisationType')
     .values(organisationTypes)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const regionIds = new Map(
+    (await db.selectFrom('region').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
+  );
+  await db
+    .insertInto('stp')
+    .values(stps.map((s) => ({ code: s.code, name: s.name, regionId: regionIds.get(s.regionCode) ?? null })))
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 }

@@ -29,3 +29,71 @@ export const organisationTypes = [
     longDescription: 'National or regional management organisation',
   },
 ];
+
+/**
+ * The 42 integrated care systems (the successors of STPs) with the ODS code of their integrated care
+ * board and their NHS England region. Checked against the ODS codes as of 2024; re-check before
+ * relying on a code for anything but demo data (the ODS sync keeps organisations, not this list).
+ */
+const icsByRegion: Record<string, [string, string][]> = {
+  Y56: [
+    ['QMJ', 'North Central London'],
+    ['QMF', 'North East London'],
+    ['QRV', 'North West London'],
+    ['QKK', 'South East London'],
+    ['QWE', 'South West London'],
+  ],
+  Y58: [
+    ['QOX', 'Bath and North East Somerset, Swindon and Wiltshire'],
+    ['QUY', 'Bristol, North Somerset and South Gloucestershire'],
+    ['QT6', 'Cornwall and the Isles of Scilly'],
+    ['QJK', 'Devon'],
+    ['QVV', 'Dorset'],
+    ['QR1', 'Gloucestershire'],
+    ['QSL', 'Somerset'],
+  ],
+  Y59: [
+    ['QU9', 'Buckinghamshire, Oxfordshire and Berkshire West'],
+    ['QNQ', 'Frimley'],
+    ['QRL', 'Hampshire and Isle of Wight'],
+    ['QKS', 'Kent and Medway'],
+    ['QXU', 'Surrey Heartlands'],
+    ['QNX', 'Sussex'],
+  ],
+  Y60: [
+    ['QHL', 'Birmingham and Solihull'],
+    ['QUA', 'Black Country'],
+    ['QWU', 'Coventry and Warwickshire'],
+    ['QJ2', 'Derby and Derbyshire'],
+    ['QGH', 'Herefordshire and Worcestershire'],
+    ['QK1', 'Leicester, Leicestershire and Rutland'],
+    ['QJM', 'Lincolnshire'],
+    ['QPM', 'Northamptonshire'],
+    ['QT1', 'Nottingham and Nottinghamshire'],
+    ['QOC', 'Shropshire, Telford and Wrekin'],
+    ['QNC', 'Staffordshire and Stoke-on-Trent'],
+  ],
+  Y61: [
+    ['QHG', 'Bedfordshire, Luton and Milton Keynes'],
+    ['QUE', 'Cambridgeshire and Peterborough'],
+    ['QM7', 'Hertfordshire and West Essex'],
+    ['QH8', 'Mid and South Essex'],
+    ['QMM', 'Norfolk and Waveney'],
+    ['QJG', 'Suffolk and North East Essex'],
+  ],
+  Y62: [
+    ['QYG', 'Cheshire and Merseyside'],
+    ['QOP', 'Greater Manchester'],
+    ['QE1', 'Lancashire and South Cumbria'],
+  ],
+  Y63: [
+    ['QOQ', 'Humber and North Yorkshire'],
+    ['QHM', 'North East and North Cumbria'],
+    ['QF7', 'South Yorkshire'],
+    ['QWO', 'West Yorkshire'],
+  ],
+};
+
+export const stps = Object.entries(icsByRegion).flatMap(([regionCode, list]) =>
+  list.map(([code, name]) => ({ code, name: `${name} ICS`, regionCode })),
+);

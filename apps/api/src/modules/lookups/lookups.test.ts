@@ -40,10 +40,12 @@ describe('lookups', () => {
     });
   });
 
-  it('GET /Stp answers a list', async () => {
+  it('GET /Stp lists the 42 integrated care systems, each in an NHS England region', async () => {
     const res = await (await t.as('manager')).get('/v1/api/Stp');
     expect(res.status).toBe(200);
-    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body).toHaveLength(42);
+    expect(res.body.map((s: any) => s.code)).toContain('QWO');
+    expect(res.body.find((s: any) => s.code === 'QMJ').name).toBe('North Central London ICS');
   });
 
   it('needs a signed-in user (401)', async () => {
