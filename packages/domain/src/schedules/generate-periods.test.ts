@@ -451,8 +451,7 @@ describe('generatePeriods: the 2040 cap', () => {
     expect(generatePeriods(annual, 'financialYear').map((period) => period.name)).toEqual(['2039/40']);
   });
 
-  it('generates nothing when every deadline is past 2040 (32767 working days), and quickly', () => {
-    const started = performance.now();
+  it('generates nothing when every deadline is past 2040 (32767 working days)', () => {
     const periods = generatePeriods(
       schedule({
         reportingCycle: 'daily',
@@ -464,7 +463,6 @@ describe('generatePeriods: the 2040 cap', () => {
       'calendarYear',
     );
     expect(periods).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('generates nothing when the last start is before the first', () => {
