@@ -71,7 +71,9 @@ test('the development sign-in page lists every demo account and passes axe', asy
 });
 
 // Sign-in, two page loads, sign-out through the provider and axe take longer than the default on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+// In order, in one worker: the last test nominates Morgan Manager (then removes them again), which must not
+// race Morgan's own menu check.
+test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 for (const persona of demoUsers) {
   const key = persona.key as PersonaName;
@@ -89,3 +91,34 @@ for (const persona of demoUsers) {
     await expectSentToSignIn(page);
   });
 }
+
+test('the super administrator nominates Morgan Manager as a collection administrator through the admin screen', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'superAdmin');
+  await page.goto('/collection/admin');
+  const administrators = page.getByRole('table', { name: 'Collection administrators' });
+  await expect(administrators.getByRole('cell', { name: 'Cara Admin', exact: true })).toBeVisible();
+  await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Nominate' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Search by name or email address').fill('Morgan');
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await dialog.getByRole('checkbox', { name: /Morgan Manager/ }).check();
+  await dialog.getByRole('button', { name: 'Select' }).click();
+
+  await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Put the shared database back as the seed had it (other specs check Morgan's Manager-only menu).
+  await administrators.getByRole('button', { name: 'Remove Morgan Manager' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(administrators.getByRole('cell', { name: 'Cara Admin', exact: true })).toBeVisible();
+  await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toHaveCount(0);
+});
