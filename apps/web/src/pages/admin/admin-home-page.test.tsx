@@ -78,6 +78,22 @@ describe('/collection/admin', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ userId: 2, isCollectionAdmin: false });
   });
 
+  it('a super administrator nominates users picked in the users search widget', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/collection/admin');
+    await user.click(await screen.findByRole('button', { name: 'Nominate' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Search by name or email address'), 'User 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /User 3\b/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Select' }));
+
+    await waitFor(() => expect(calls('POST', '/v1/api/Collection/Administrators')).toHaveLength(1));
+    const [, init] = calls('POST', '/v1/api/Collection/Administrators')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: 102, isCollectionAdmin: true });
+    expect(await screen.findByText('Collection administrators saved')).toBeInTheDocument();
+  });
+
   it('a collection administrator sees the administrators read-only', async () => {
     currentUser = users.collectionAdmin;
     renderRoutes(routes, '/user/settings');
