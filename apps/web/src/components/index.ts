@@ -2,6 +2,7 @@
 export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './breadcrumbs';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorPage, type ErrorPageProps } from './error-page';
+export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
 export {
   FileUploadStatus,
   type FileUploadStatusProps,

@@ -15,7 +15,7 @@ import {
   useSaveOrganisation,
 } from '../../api/organisations';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
+import { Breadcrumbs, ErrorSummary, Notification, PageContainer, Select, Spinner } from '../../components';
 
 interface FormValues {
   name: string;
@@ -127,28 +127,11 @@ export function EditOrganisationPage() {
         <Breadcrumbs items={[{ text: 'Organisations', href: paths.organisations }, { text: title }]} />
       }
     >
-      {listed.length > 0 ? (
-        <div
-          className="nhsuk-error-summary"
-          aria-labelledby="error-summary-title"
-          role="alert"
-          tabIndex={-1}
-          ref={summary}
-        >
-          <h2 className="nhsuk-error-summary__title" id="error-summary-title">
-            {messages.errorSummaryHeading}
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            <ul className="nhsuk-list nhsuk-error-summary__list">
-              {listed.map(([field]) => (
-                <li key={field}>
-                  <a href={`#organisation-${field}`}>{error(field)}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      <ErrorSummary
+        id="error-summary"
+        ref={summary}
+        items={listed.map(([field]) => ({ href: `#organisation-${field}`, message: error(field) ?? '' }))}
+      />
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <TextField

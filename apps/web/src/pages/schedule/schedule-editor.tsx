@@ -1,6 +1,5 @@
 import {
   type FieldErrors,
-  messages,
   type PeriodDiffDto,
   reportingCycle,
   type ScheduleDto,
@@ -11,6 +10,7 @@ import { errorMessage, isApiError } from '../../api/client';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
+  ErrorSummary,
   Notification,
   QueryState,
   RequiredLabel,
@@ -183,28 +183,11 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
     <div className="dcf-schedule-editor">
       <UnsavedChangesPrompt when={!sameScheduleForm(saved, values)} />
       {notification ? <Notification key={notification.id} {...notification} onClose={clear} /> : null}
-      {listed.length > 0 ? (
-        <div
-          className="nhsuk-error-summary"
-          aria-labelledby="schedule-error-summary-title"
-          role="alert"
-          tabIndex={-1}
-          ref={summary}
-        >
-          <h2 className="nhsuk-error-summary__title" id="schedule-error-summary-title">
-            {messages.errorSummaryHeading}
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            <ul className="nhsuk-list nhsuk-error-summary__list">
-              {listed.map(([field]) => (
-                <li key={field}>
-                  <a href={`#${fieldId(field)}`}>{error(field)}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      <ErrorSummary
+        id="schedule-error-summary"
+        ref={summary}
+        items={listed.map(([field]) => ({ href: `#${fieldId(field)}`, message: error(field) ?? '' }))}
+      />
       {failure ? <Notification variant="error" message={failure} /> : null}
       <h2 className="nhsuk-heading-m">{isDefault ? 'Default schedule' : 'Schedule'}</h2>
       <form noValidate onSubmit={(event) => event.preventDefault()}>
