@@ -2,6 +2,7 @@ import { organisationTypeSchema, regionSchema, stpSchema } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
+import { findOrganisationTypes, findRegions, findStps } from './queries';
 
 const tags = ['Lookups'];
 
@@ -14,21 +15,16 @@ export const lookupRoutes: RouteModule = (app, { database }) => {
       config: { access: access.signedIn },
       schema: { tags, response: { 200: z.array(organisationTypeSchema) } },
     },
-    async () =>
-      db
-        .selectFrom('organisationType')
-        .select(['id', 'code', 'shortDescription', 'longDescription'])
-        .orderBy('longDescription')
-        .execute(),
+    async () => findOrganisationTypes(db),
   );
   app.get(
     '/Region',
     { config: { access: access.signedIn }, schema: { tags, response: { 200: z.array(regionSchema) } } },
-    async () => db.selectFrom('region').select(['id', 'code', 'name']).orderBy('name').execute(),
+    async () => findRegions(db),
   );
   app.get(
     '/Stp',
     { config: { access: access.signedIn }, schema: { tags, response: { 200: z.array(stpSchema) } } },
-    async () => db.selectFrom('stp').select(['id', 'code', 'name', 'regionId']).orderBy('name').execute(),
+    async () => findStps(db),
   );
 };
