@@ -7,6 +7,9 @@ import { type App, buildApp, type RouteModule } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { demoUsers } from '../src/db/seed/demo-users';
+
+const DEMO_COLLECTION_NAME = 'Monthly workforce return';
+
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../src/platform/sessions';
 import { databaseUrlFor, engine, postgresAdminUrl } from './engine';
@@ -23,6 +26,10 @@ export interface TestApp {
   as(persona: PersonaKey): Promise<Client>;
   /** A client signed in as any user id. */
   asUser(userId: number): Promise<Client>;
+  /** The id of the seeded demo collection ("Monthly workforce return"). */
+  demoCollectionId(): Promise<number>;
+  /** The id of a seeded organisation by ODS code (e.g. RJ1, RGT). */
+  organisationId(code: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -140,6 +147,22 @@ export async function startTestApp(
     config,
     anonymous: () => new Client(app),
     asUser,
+    async demoCollectionId() {
+      const row = await handle.db
+        .selectFrom('collection')
+        .select('id')
+        .where('name', '=', DEMO_COLLECTION_NAME)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async organisationId(code) {
+      const row = await handle.db
+        .selectFrom('organisation')
+        .select('id')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async as(persona) {
       const email = demoUsers.find((u) => u.key === persona)?.email;
       const user = await handle.db

@@ -11,17 +11,9 @@ let spare: number[];
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
-  demoId = (
-    await db
-      .selectFrom('collection')
-      .select('id')
-      .where('name', '=', 'Monthly workforce return')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const id = async (code: string) =>
-    (await db.selectFrom('organisation').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  rj1 = await id('RJ1');
-  rgt = await id('RGT');
+  demoId = await t.demoCollectionId();
+  rj1 = await t.organisationId('RJ1');
+  rgt = await t.organisationId('RGT');
   spare = (
     await db
       .selectFrom('organisation')

@@ -13,17 +13,9 @@ let notRecipient: number;
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
-  demoId = (
-    await db
-      .selectFrom('collection')
-      .select('id')
-      .where('name', '=', 'Monthly workforce return')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const org = async (code: string) =>
-    (await db.selectFrom('organisation').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  rj1 = await org('RJ1');
-  rgt = await org('RGT');
+  demoId = await t.demoCollectionId();
+  rj1 = await t.organisationId('RJ1');
+  rgt = await t.organisationId('RGT');
   notRecipient = (
     await db
       .selectFrom('organisation')

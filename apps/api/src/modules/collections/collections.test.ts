@@ -5,13 +5,7 @@ let t: TestApp;
 let demoId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  demoId = (
-    await t.database.db
-      .selectFrom('collection')
-      .select('id')
-      .where('name', '=', 'Monthly workforce return')
-      .executeTakeFirstOrThrow()
-  ).id;
+  demoId = await t.demoCollectionId();
 });
 afterAll(() => t.close());
 

@@ -7,13 +7,7 @@ let demoId: number;
 let demoScheduleId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  demoId = (
-    await t.database.db
-      .selectFrom('collection')
-      .select('id')
-      .where('name', '=', 'Monthly workforce return')
-      .executeTakeFirstOrThrow()
-  ).id;
+  demoId = await t.demoCollectionId();
   demoScheduleId = (
     await t.database.db
       .selectFrom('schedule')
