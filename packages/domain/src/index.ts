@@ -14,4 +14,5 @@ export * from './problem';
 export * from './reporting-periods';
 export * from './role-assignments';
 export * from './schedules';
+export * from './submissions';
 export * from './users';

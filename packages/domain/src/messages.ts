@@ -51,6 +51,20 @@ export const messages = {
   unsavedChanges: 'Changes that you made have not been saved',
   serviceProblem: 'Sorry, there is a problem with the service',
   pageComplete: 'This page is complete',
+
+  // Submissions: not spelled by the specification; ours (docs/decisions, submissions).
+  submissionPeriodClosed: 'This reporting period is closed',
+  submissionPeriodNotOpen: 'This reporting period is not open yet',
+  submissionAuthoriserRequired: 'Only an authoriser can submit this return',
+  submissionNoEditRole: 'You do not have permission to edit this return',
+  submissionStale: 'This return has been saved by someone else since you opened it',
+  submissionLockRequired: 'You must be editing this return to save it',
+  submissionNotCompleted: 'Only a completed return can be returned or authorised',
+  submissionAlreadyAuthorised: 'This return has already been authorised',
+  submissionNhsiNotRequired: 'This return does not need NHSI authorisation',
+  revisionOfficial: 'The official revision cannot be deleted',
+  reopenUntilInPast: 'The date must be in the future',
+  awaitingNhsiAuthorisation: 'awaiting NHSI authorisation',
 } as const;
 
 /** Fills `{{ name }}` placeholders, as the file-upload messages use them. */
