@@ -14,5 +14,6 @@ export * from './problem';
 export * from './reporting-periods';
 export * from './role-assignments';
 export * from './schedules';
+export * from './submission-status';
 export * from './submissions';
 export * from './users';
