@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { londonToInstant } from './schedules';
 import {
   deadlineText,
+  displayStateFor,
   organisationDeadline,
   organisationWindowStatus,
   type SubmissionFacts,
-  submissionDisplayState,
   submissionStatusAt,
 } from './submission-status';
 
@@ -106,7 +106,7 @@ describe('submissionStatusAt at every boundary (London times)', () => {
   });
 });
 
-describe('submissionDisplayState', () => {
+describe('displayStateFor', () => {
   it.each([
     ['notYetRequired', 'Future', 'Future'],
     ['notStarted', 'Open', 'Open'],
@@ -115,7 +115,7 @@ describe('submissionDisplayState', () => {
     ['completed', 'Closed', 'Complete'],
     ['missed', 'Closed', 'Missed'],
   ] as const)('%s in a %s window shows %s', (status, window, shown) => {
-    expect(submissionDisplayState(status, window)).toBe(shown);
+    expect(displayStateFor(status, window)).toBe(shown);
   });
 });
 

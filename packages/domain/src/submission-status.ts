@@ -58,7 +58,7 @@ export function submissionStatusAt(
 }
 
 /** What a submitter sees for the period: Complete and Missed from the status, otherwise the window. */
-export function submissionDisplayState(
+export function displayStateFor(
   status: Exclude<SubmissionStatus, 'none'>,
   window: ReportingPeriodStatus,
 ): SubmissionDisplayState {
