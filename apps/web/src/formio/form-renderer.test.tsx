@@ -1,0 +1,141 @@
+import type { FormDefinition } from '@dcf/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FormRenderer } from './form-renderer';
+
+const singlePage: FormDefinition = {
+  display: 'form',
+  components: [
+    {
+      type: 'number',
+      key: 'headcount',
+      label: 'Headcount',
+      description: 'Staff in post on the last day',
+      validate: { required: true, min: 0 },
+      input: true,
+    },
+    {
+      type: 'radio',
+      key: 'covid',
+      label: 'Any COVID-19 absence?',
+      values: [
+        { label: 'Yes', value: 'yes' },
+        { label: 'No', value: 'no' },
+      ],
+      input: true,
+    },
+    { type: 'textarea', key: 'comments', label: 'Comments', input: true },
+    { type: 'checkbox', key: 'confirmed', label: 'I confirm the figures', input: true },
+    { type: 'button', key: 'submit', action: 'submit', label: 'Submit', input: true },
+  ],
+};
+
+const wizard: FormDefinition = {
+  display: 'wizard',
+  components: [
+    {
+      type: 'panel',
+      key: 'staffing',
+      title: 'Staffing',
+      components: [{ type: 'number', key: 'headcount', label: 'Headcount', input: true }],
+    },
+    {
+      type: 'panel',
+      key: 'sickness',
+      title: 'Sickness absence',
+      components: [{ type: 'textarea', key: 'comments', label: 'Comments', input: true }],
+    },
+  ],
+};
+
+const describedByText = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('FormRenderer (NHS.UK templates)', () => {
+  it('draws labels, hints and NHS.UK inputs, radios in a fieldset with a legend, and no submit button', async () => {
+    render(<FormRenderer definition={singlePage} submission={{ headcount: 12, covid: 'no' }} />);
+    const headcount = await screen.findByLabelText(/Headcount/);
+    expect(headcount).toHaveClass('nhsuk-input');
+    expect(headcount).toHaveValue('12');
+    expect(describedByText(headcount)).toContain('Staff in post on the last day');
+    expect(screen.getByText('Staff in post on the last day')).toHaveClass('nhsuk-hint');
+    // Required: the specification's asterisk, with "(required)" for screen readers.
+    expect(screen.getByText('(required)')).toHaveClass('nhsuk-u-visually-hidden');
+
+    const group = screen.getByRole('group', { name: 'Any COVID-19 absence?' });
+    expect(group.tagName).toBe('FIELDSET');
+    expect(within(group).getByLabelText('No')).toBeChecked();
+    expect(within(group).getByLabelText('Yes')).toHaveClass('nhsuk-radios__input');
+
+    expect(screen.getByLabelText('Comments')).toHaveClass('nhsuk-textarea');
+    expect(screen.getByLabelText('I confirm the figures')).toHaveClass('nhsuk-checkboxes__input');
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    // Bootstrap's visually-hidden class is never used: without Bootstrap CSS that text would show.
+    expect(document.querySelector('.visually-hidden, .sr-only')).toBeNull();
+  });
+
+  it('shows server messages at their fields, announced through aria-describedby and aria-invalid', async () => {
+    render(
+      <FormRenderer
+        definition={singlePage}
+        fieldErrors={{ headcount: ['Headcount cannot be less than 0.'] }}
+      />,
+    );
+    const headcount = await screen.findByLabelText(/Headcount/);
+    await waitFor(() =>
+      expect(describedByText(headcount)).toContain('Error: Headcount cannot be less than 0.'),
+    );
+    expect(headcount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Headcount cannot be less than 0.', { exact: false })).toHaveClass(
+      'nhsuk-error-message',
+    );
+  });
+
+  it('reports changes made by the person, with the data', async () => {
+    const onChange = vi.fn();
+    render(<FormRenderer definition={singlePage} onChange={onChange} />);
+    await userEvent.type(await screen.findByLabelText('Comments'), 'Hi');
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ comments: 'Hi' }), true),
+    );
+  });
+
+  it('renders a wizard with a list of pages (no tablist), the page title, Next page, and Complete tags', async () => {
+    const onPageChange = vi.fn();
+    render(<FormRenderer definition={wizard} completedPages={['staffing']} onPageChange={onPageChange} />);
+    const pages = await screen.findByRole('navigation', { name: 'Pages of this form' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(within(pages).getByText('Staffing').closest('li')).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByText('Complete')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Staffing' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(onPageChange).toHaveBeenLastCalledWith({ index: 0, key: 'staffing', title: 'Staffing' }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sickness absence' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(onPageChange).toHaveBeenLastCalledWith({ index: 1, key: 'sickness', title: 'Sickness absence' }),
+    );
+    // Any page can be opened from the list, without finishing the one before (drafts are filled in any order).
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pages of this form' })).getByRole('link', {
+        name: 'Staffing',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Staffing' })).toBeInTheDocument();
+  });
+
+  it('read-only: inputs disabled, text areas shown as read-only text', async () => {
+    render(<FormRenderer definition={singlePage} submission={{ headcount: 3, comments: 'None' }} readOnly />);
+    expect(await screen.findByLabelText(/Headcount/)).toBeDisabled();
+    expect(
+      screen.getByRole('group', { name: 'Any COVID-19 absence?' }).querySelector('input'),
+    ).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Comments/ })).toHaveAttribute('aria-readonly', 'true');
+  });
+});
