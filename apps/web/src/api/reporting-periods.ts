@@ -3,6 +3,8 @@ import {
   bulkPeriodsResultSchema,
   type PeriodDiffDto,
   periodDiffSchema,
+  type ReportingPeriodBody,
+  type ReportingPeriodDto,
   reportingPeriodSchema,
   type ScheduleBody,
 } from '@dcf/domain';
@@ -14,6 +16,8 @@ import { api } from './client';
 export const reportingPeriodKeys = {
   all: ['reportingPeriods'] as const,
   list: (collectionId: number) => ['reportingPeriods', 'list', collectionId] as const,
+  one: (collectionId: number, periodId: number) =>
+    ['reportingPeriods', 'one', collectionId, periodId] as const,
 };
 
 /** GET /Collection/{id}/ReportingPeriod: the collection's periods, sorted by start. */
@@ -29,6 +33,42 @@ export function useReportingPeriods(collectionId: number | undefined) {
     queryKey: reportingPeriodKeys.list(collectionId ?? 0),
     queryFn: ({ signal }) => getReportingPeriods(collectionId ?? 0, signal),
     enabled: collectionId !== undefined,
+  });
+}
+
+/** GET /Collection/{id}/ReportingPeriod/{periodId}. */
+export function useReportingPeriod(collectionId: number, periodId: number | undefined) {
+  return useQuery({
+    queryKey: reportingPeriodKeys.one(collectionId, periodId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(`/Collection/${collectionId}/ReportingPeriod/${periodId}`, {
+        schema: reportingPeriodSchema,
+        signal,
+      }),
+    enabled: periodId !== undefined,
+  });
+}
+
+/** POST /Collection/{id}/ReportingPeriod (no periodId) or PUT .../ReportingPeriod/{periodId}. */
+export function useSaveReportingPeriod(collectionId: number, periodId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportingPeriodBody): Promise<ReportingPeriodDto> =>
+      periodId === undefined
+        ? api.post(`/Collection/${collectionId}/ReportingPeriod`, body, { schema: reportingPeriodSchema })
+        : api.put(`/Collection/${collectionId}/ReportingPeriod/${periodId}`, body, {
+            schema: reportingPeriodSchema,
+          }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.all }),
+  });
+}
+
+/** DELETE /Collection/{id}/ReportingPeriod/{periodId} (409 when the period has submissions). */
+export function useDeleteReportingPeriod(collectionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (periodId: number) => api.delete(`/Collection/${collectionId}/ReportingPeriod/${periodId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.all }),
   });
 }
 
