@@ -76,3 +76,18 @@ export function formFieldKeys(definition: Pick<FormDefinition, 'components'>): s
   walk(definition.components);
   return keys;
 }
+
+/** One version of a collection's form as GET/POST/PUT /Collection/{id}/Form answer it. */
+export const formVersionSchema = z.object({
+  id: z.number().int(),
+  collectionId: z.number().int(),
+  version: z.number().int(),
+  definition: z.record(z.string(), z.unknown()),
+  excelTemplateFileName: z.string().nullable(),
+  excelTemplateFileSize: z.number().nullable(),
+  createdAt: z.string(),
+  hasSubmissions: z.boolean(),
+  /** True when a save could not change a version that has submissions and made a new one. */
+  createdNewVersion: z.boolean().optional(),
+});
+export type FormVersion = z.infer<typeof formVersionSchema>;

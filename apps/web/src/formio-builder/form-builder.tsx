@@ -1,0 +1,44 @@
+import '@formio/js/dist/formio.builder.min.css';
+import './form-builder.css';
+import { FormBuilder } from '@formio/react';
+import { useMemo } from 'react';
+
+export interface BuilderDefinition {
+  display: 'form' | 'wizard';
+  components: Record<string, unknown>[];
+  [other: string]: unknown;
+}
+
+export interface FormioBuilderProps {
+  /** The definition the builder starts from; a new object (by value) rebuilds it. */
+  definition: BuilderDefinition;
+  /** Every edit in the builder (add, edit, move, remove a component). */
+  onChange: (definition: BuilderDefinition) => void;
+}
+
+/**
+ * Form.io's drag-and-drop builder, in a chunk of its own: this file is only reached through
+ * React.lazy from the form tab, so @formio/js and its CSS stay out of every other page.
+ *
+ * The palette offers what a collection's form can use: no premium components (licensed), no resource
+ * components (they need a Form.io server) and no default submit button (the application supplies save
+ * and submit; the API strips submit buttons anyway).
+ */
+export default function FormioBuilder({ definition, onChange }: FormioBuilderProps) {
+  const options = useMemo(
+    () => ({
+      noDefaultSubmitButton: true,
+      builder: { premium: false, resource: false },
+    }),
+    [],
+  );
+  return (
+    <div className="dcf-formio-builder">
+      <FormBuilder
+        initialForm={definition as never}
+        options={options as never}
+        onChange={(form) => onChange(form as unknown as BuilderDefinition)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,367 @@
+import {
+  type CollectionDto,
+  type CollectionInput,
+  collectionInputSchema,
+  type FieldErrors,
+  fieldErrorsFromZod,
+  type PeriodType,
+  type Requirement,
+} from '@dcf/domain';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { useFeatureFlags } from '../../api/feature-flags';
+import { ErrorSummary, Notification, RequiredLabel } from '../../components';
+
+export interface CollectionFormValues {
+  name: string;
+  notes: string;
+  assetOwners: string;
+  users: string;
+  fileType: string;
+  iconName: string;
+  isEmailEnabled: boolean;
+  period: PeriodType;
+  trustAuthorisation: Requirement;
+  nhsiAuthorisation: Requirement;
+}
+
+export const emptyCollection: CollectionFormValues = {
+  name: '',
+  notes: '',
+  assetOwners: '',
+  users: '',
+  fileType: '',
+  iconName: '',
+  isEmailEnabled: false,
+  period: 'financialYear',
+  trustAuthorisation: 'notRequired',
+  nhsiAuthorisation: 'notRequired',
+};
+
+export function valuesOf(collection: CollectionDto): CollectionFormValues {
+  return {
+    name: collection.name,
+    notes: collection.notes ?? '',
+    assetOwners: collection.assetOwners ?? '',
+    users: collection.users ?? '',
+    fileType: collection.fileType ?? '',
+    iconName: collection.iconName ?? '',
+    isEmailEnabled: collection.isEmailEnabled,
+    period: collection.period,
+    trustAuthorisation: collection.trustAuthorisation,
+    nhsiAuthorisation: collection.nhsiAuthorisation,
+  };
+}
+
+const requirementOptions: [Requirement, string, string][] = [
+  ['mandatory', 'Mandatory', 'Required for every recipient organisation'],
+  ['optional', 'Optional', 'Set for each recipient organisation on the organisations tab'],
+  ['notRequired', 'Not required', 'Never required'],
+];
+
+/** Field order for the error summary, with the id each link moves focus to. */
+const fieldOrder: (keyof CollectionFormValues)[] = [
+  'name',
+  'notes',
+  'assetOwners',
+  'users',
+  'fileType',
+  'iconName',
+  'isEmailEnabled',
+  'period',
+  'trustAuthorisation',
+  'nhsiAuthorisation',
+];
+const fieldId = (field: string) => `collection-${field}`;
+
+/**
+ * Every field of the specification's Collection entity a manager edits, validated with the API's own
+ * schema before sending; the icon only when COLLECTIONICON is on, the email switch only when EMAILENABLED
+ * is on (a flag that is off keeps the saved value untouched). 400 answers land at their fields.
+ */
+export function CollectionForm({
+  initial,
+  submitLabel,
+  disabled = false,
+  onSubmit,
+}: {
+  initial: CollectionFormValues;
+  submitLabel: string;
+  /** Archived collections are read-only. */
+  disabled?: boolean;
+  onSubmit: (input: CollectionInput) => Promise<unknown>;
+}) {
+  const flags = useFeatureFlags();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setValues(initial), [initial]);
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) summary.current?.focus();
+  }, [errors]);
+
+  const set = <K extends keyof CollectionFormValues>(key: K, value: CollectionFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = collectionInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (error) {
+      const body = isApiError(error) ? (error.body as { errors?: FieldErrors } | undefined) : undefined;
+      if (isApiError(error) && error.status === 400 && body?.errors) setErrors(body.errors);
+      else setFailure(isApiError(error) ? error.message : String(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const error = (field: keyof CollectionFormValues) => errors[field]?.[0];
+  const summaryItems = [
+    ...fieldOrder
+      .filter((field) => error(field))
+      .map((field) => ({ href: `#${fieldId(field)}`, message: error(field) ?? '' })),
+    ...Object.entries(errors)
+      .filter(([field]) => !fieldOrder.includes(field as keyof CollectionFormValues))
+      .flatMap(([, list]) => list.map((message) => ({ href: `#${fieldId('name')}`, message }))),
+  ];
+
+  return (
+    <>
+      <ErrorSummary id="collection-errors" ref={summary} items={summaryItems} />
+      {failure ? <Notification variant="error" message={failure} /> : null}
+      <form onSubmit={submit} noValidate>
+        <fieldset className="nhsuk-fieldset" disabled={disabled}>
+          <TextField
+            field="name"
+            label="Name"
+            required
+            value={values.name}
+            error={error('name')}
+            onChange={(v) => set('name', v)}
+          />
+          <TextField
+            field="notes"
+            label="Notes"
+            multiline
+            value={values.notes}
+            error={error('notes')}
+            onChange={(v) => set('notes', v)}
+          />
+          <TextField
+            field="assetOwners"
+            label="Asset owners"
+            hint="Who owns the data this collection gathers"
+            value={values.assetOwners}
+            error={error('assetOwners')}
+            onChange={(v) => set('assetOwners', v)}
+          />
+          <TextField
+            field="users"
+            label="Users"
+            hint="Who uses the data"
+            value={values.users}
+            error={error('users')}
+            onChange={(v) => set('users', v)}
+          />
+          <TextField
+            field="fileType"
+            label="File type"
+            hint="For example, Excel or CSV, if returns also arrive as files"
+            value={values.fileType}
+            error={error('fileType')}
+            onChange={(v) => set('fileType', v)}
+          />
+          {flags.data?.COLLECTIONICON ? (
+            <TextField
+              field="iconName"
+              label="Icon name"
+              hint="The icon shown beside the collection's name"
+              value={values.iconName}
+              error={error('iconName')}
+              onChange={(v) => set('iconName', v)}
+            />
+          ) : null}
+          {flags.data?.EMAILENABLED ? (
+            <div className="nhsuk-form-group">
+              <div className="nhsuk-checkboxes">
+                <div className="nhsuk-checkboxes__item">
+                  <input
+                    className="nhsuk-checkboxes__input"
+                    id={fieldId('isEmailEnabled')}
+                    type="checkbox"
+                    checked={values.isEmailEnabled}
+                    onChange={(e) => set('isEmailEnabled', e.target.checked)}
+                  />
+                  <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={fieldId('isEmailEnabled')}>
+                    Send emails for this collection
+                  </label>
+                </div>
+              </div>
+            </div>
+          ) : null}
+          <Radios
+            field="period"
+            legend="Period type"
+            hint="How quarterly and annual periods are counted"
+            value={values.period}
+            error={error('period')}
+            options={[
+              ['financialYear', 'Financial year (April to March)'],
+              ['calendarYear', 'Calendar year (January to December)'],
+            ]}
+            onChange={(v) => set('period', v as PeriodType)}
+          />
+          <Radios
+            field="trustAuthorisation"
+            legend="Trust authorisation"
+            hint="Whether an authoriser must submit the return"
+            value={values.trustAuthorisation}
+            error={error('trustAuthorisation')}
+            options={requirementOptions}
+            onChange={(v) => set('trustAuthorisation', v as Requirement)}
+          />
+          <Radios
+            field="nhsiAuthorisation"
+            legend="NHSI authorisation"
+            hint="Whether a management organisation must authorise completed returns"
+            value={values.nhsiAuthorisation}
+            error={error('nhsiAuthorisation')}
+            options={requirementOptions}
+            onChange={(v) => set('nhsiAuthorisation', v as Requirement)}
+          />
+          <button className="nhsuk-button" type="submit" disabled={pending}>
+            {pending ? 'Saving...' : submitLabel}
+          </button>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  if (!error) return null;
+  return (
+    <span className="nhsuk-error-message" id={`${id}-error`}>
+      <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+    </span>
+  );
+}
+
+function TextField(props: {
+  field: keyof CollectionFormValues;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  multiline?: boolean;
+}) {
+  const id = fieldId(props.field);
+  const describedBy =
+    [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value: props.value,
+    required: props.required,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  let label: ReactNode = (
+    <label className="nhsuk-label" htmlFor={id}>
+      {props.label}
+    </label>
+  );
+  if (props.required) label = <RequiredLabel htmlFor={id}>{props.label}</RequiredLabel>;
+  return (
+    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
+      {label}
+      {props.hint ? (
+        <div className="nhsuk-hint" id={`${id}-hint`}>
+          {props.hint}
+        </div>
+      ) : null}
+      <FieldError id={id} error={props.error} />
+      {props.multiline ? (
+        <textarea
+          {...common}
+          className={`nhsuk-textarea${props.error ? ' nhsuk-textarea--error' : ''}`}
+          rows={4}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          {...common}
+          className={`nhsuk-input${props.error ? ' nhsuk-input--error' : ''}`}
+          type="text"
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+function Radios(props: {
+  field: keyof CollectionFormValues;
+  legend: string;
+  hint: string;
+  value: string;
+  error?: string | undefined;
+  options: readonly (readonly [string, string, string?])[];
+  onChange: (value: string) => void;
+}) {
+  const id = fieldId(props.field);
+  return (
+    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
+      <fieldset
+        className="nhsuk-fieldset"
+        aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ''}`}
+      >
+        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{props.legend}</legend>
+        <div className="nhsuk-hint" id={`${id}-hint`}>
+          {props.hint}
+        </div>
+        <FieldError id={id} error={props.error} />
+        <div className="nhsuk-radios nhsuk-radios--inline">
+          {props.options.map(([value, label, hint], index) => {
+            const optionId = index === 0 ? id : `${id}-${value}`;
+            return (
+              <div key={value} className="nhsuk-radios__item">
+                <input
+                  className="nhsuk-radios__input"
+                  id={optionId}
+                  name={id}
+                  type="radio"
+                  value={value}
+                  checked={props.value === value}
+                  aria-describedby={hint ? `${optionId}-item-hint` : undefined}
+                  onChange={() => props.onChange(value)}
+                />
+                <label className="nhsuk-label nhsuk-radios__label" htmlFor={optionId}>
+                  {label}
+                </label>
+                {hint ? (
+                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${optionId}-item-hint`}>
+                    {hint}
+                  </div>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

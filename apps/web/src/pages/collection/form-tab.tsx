@@ -1,0 +1,266 @@
+import type { FormDefinition, FormVersion } from '@dcf/domain';
+import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
+import { currentForm, useForms, useSaveForm } from '../../api/forms';
+import {
+  ErrorBoundary,
+  Notification,
+  QueryState,
+  SaveButton,
+  Spinner,
+  UnsavedChangesPrompt,
+} from '../../components';
+import { emptyDefinition, parseDefinition, withDisplay } from './definition-input';
+import { problemMessages } from './problem-messages';
+
+/** Form.io's builder is large (about 490 kB gzip with the renderer): it loads only when this tab opens. */
+const FormioBuilder = lazy(() => import('../../formio-builder/form-builder'));
+
+/**
+ * Form tab: the collection's Form.io definition, built in the drag-and-drop builder, typed as JSON or
+ * uploaded as a .json file. Nothing reaches the server until Save. The version note explains what Save
+ * will do: a version with returns is never changed in place, so saving makes a new version.
+ */
+export function FormTab({ collectionId }: { collectionId: number }) {
+  const forms = useForms(collectionId);
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Form</h2>
+      <QueryState query={forms} isEmpty={() => false}>
+        {(list) => <FormEditor collectionId={collectionId} current={currentForm(list)} />}
+      </QueryState>
+    </>
+  );
+}
+
+type Notice = { variant: 'success' | 'error'; message: string[] };
+
+function FormEditor({ collectionId, current }: { collectionId: number; current: FormVersion | undefined }) {
+  const save = useSaveForm(collectionId);
+  const saved = (current?.definition as FormDefinition | undefined) ?? emptyDefinition;
+  // `source` is what the builder (re)starts from; `draft` follows every edit made in it.
+  const [source, setSource] = useState<{ definition: FormDefinition; generation: number }>({
+    definition: saved,
+    generation: 0,
+  });
+  const [draft, setDraft] = useState<FormDefinition>(saved);
+  const [dirty, setDirty] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [jsonText, setJsonText] = useState('');
+  const [jsonErrors, setJsonErrors] = useState<string[]>([]);
+  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
+  const ids = { json: useId(), upload: useId(), display: useId() };
+
+  function load(definition: FormDefinition) {
+    setSource((s) => ({ definition, generation: s.generation + 1 }));
+    setDraft(definition);
+    setDirty(true);
+  }
+
+  function applyJson() {
+    const result = parseDefinition(jsonText);
+    setJsonErrors(result.ok ? [] : result.errors);
+    if (result.ok) {
+      load(result.definition);
+      setNotice({ variant: 'success', message: ['The JSON is in the builder. Save to keep it.'] });
+    }
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const result = parseDefinition(await file.text());
+    setUploadErrors(result.ok ? [] : result.errors);
+    if (result.ok) {
+      load(result.definition);
+      setNotice({
+        variant: 'success',
+        message: [`${file.name} is in the builder. Save to keep it as the form.`],
+      });
+    }
+  }
+
+  async function saveDraft() {
+    setNotice(null);
+    try {
+      const result = await save.mutateAsync(
+        current ? { formId: current.id, definition: draft } : { definition: draft },
+      );
+      setDirty(false);
+      setNotice({
+        variant: 'success',
+        message: [
+          result.createdNewVersion && current
+            ? `Version ${current.version} has returns made with it, so the form was saved as version ${result.version}. Reporting periods without returns now use version ${result.version}; returns already made keep showing version ${current.version}.`
+            : `Form saved (version ${result.version}).`,
+        ],
+      });
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+      throw error;
+    }
+  }
+
+  return (
+    <>
+      <UnsavedChangesPrompt when={dirty} />
+      {notice ? (
+        <Notification
+          key={JSON.stringify(notice)}
+          variant={notice.variant}
+          message={notice.message}
+          onClose={() => setNotice(null)}
+        />
+      ) : null}
+      <div className="nhsuk-inset-text" data-testid="form-version">
+        <span className="nhsuk-u-visually-hidden">Information: </span>
+        {current ? (
+          <p>
+            Version {current.version}.{' '}
+            {current.hasSubmissions
+              ? `Returns have been made with this version, so saving will create version ${current.version + 1}: reporting periods without returns move to it, and returns already made keep showing the version they were made with.`
+              : 'No returns have been made with it yet, so saving changes it in place.'}
+          </p>
+        ) : (
+          <p>This collection has no form yet. Build one below, or upload a Form.io JSON definition.</p>
+        )}
+      </div>
+
+      <div className="nhsuk-form-group">
+        <fieldset className="nhsuk-fieldset" aria-describedby={`${ids.display}-hint`}>
+          <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Form layout</legend>
+          <div className="nhsuk-hint" id={`${ids.display}-hint`}>
+            A wizard shows one page at a time; its pages are the top-level panels.
+          </div>
+          <div className="nhsuk-radios nhsuk-radios--inline">
+            {(
+              [
+                ['form', 'Single page'],
+                ['wizard', 'Wizard'],
+              ] as const
+            ).map(([value, label]) => (
+              <div key={value} className="nhsuk-radios__item">
+                <input
+                  className="nhsuk-radios__input"
+                  id={`${ids.display}-${value}`}
+                  name={ids.display}
+                  type="radio"
+                  checked={draft.display === value}
+                  onChange={() => load(withDisplay(draft, value))}
+                />
+                <label className="nhsuk-label nhsuk-radios__label" htmlFor={`${ids.display}-${value}`}>
+                  {label}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+
+      <ErrorBoundary
+        fallback={
+          <Notification
+            variant="error"
+            message="The form builder could not be loaded. You can still upload or edit the JSON below."
+            dismissible={false}
+            focusOnShow={false}
+          />
+        }
+      >
+        <Suspense fallback={<Spinner block label="Loading the form builder" />}>
+          <FormioBuilder
+            key={source.generation}
+            definition={source.definition}
+            onChange={(definition) => {
+              setDraft({ ...definition, display: draft.display } as FormDefinition);
+              setDirty(true);
+            }}
+          />
+        </Suspense>
+      </ErrorBoundary>
+
+      <FileField id={ids.upload} errors={uploadErrors} onChange={upload} />
+
+      <details
+        className="nhsuk-details"
+        onToggle={(event) => {
+          if (event.currentTarget.open) setJsonText(JSON.stringify(draft, null, 2));
+        }}
+      >
+        <summary className="nhsuk-details__summary">
+          <span className="nhsuk-details__summary-text">Edit the definition as JSON</span>
+        </summary>
+        <div className="nhsuk-details__text">
+          <div className={`nhsuk-form-group${jsonErrors.length ? ' nhsuk-form-group--error' : ''}`}>
+            <label className="nhsuk-label" htmlFor={ids.json}>
+              Form.io JSON definition
+            </label>
+            <ErrorList id={`${ids.json}-error`} errors={jsonErrors} />
+            <textarea
+              id={ids.json}
+              className={`nhsuk-textarea dcf-code${jsonErrors.length ? ' nhsuk-textarea--error' : ''}`}
+              rows={16}
+              spellCheck={false}
+              value={jsonText}
+              aria-describedby={jsonErrors.length ? `${ids.json}-error` : undefined}
+              onChange={(e) => setJsonText(e.target.value)}
+            />
+          </div>
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={applyJson}>
+            Apply JSON
+          </button>
+        </div>
+      </details>
+
+      <SaveButton onSave={saveDraft}>Save form</SaveButton>
+    </>
+  );
+}
+
+function ErrorList({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="nhsuk-error-message" id={id}>
+      <span className="nhsuk-u-visually-hidden">Error:</span>
+      {errors.map((message) => (
+        <span key={message} className="dcf-block">
+          {message}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function FileField({
+  id,
+  errors,
+  onChange,
+}: {
+  id: string;
+  errors: string[];
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const describedBy = [`${id}-hint`, errors.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div
+      className={`nhsuk-form-group nhsuk-u-margin-top-5${errors.length ? ' nhsuk-form-group--error' : ''}`}
+    >
+      <label className="nhsuk-label" htmlFor={id}>
+        Upload a Form.io JSON definition
+      </label>
+      <div className="nhsuk-hint" id={`${id}-hint`}>
+        A .json file exported from Form.io. It replaces what is in the builder; nothing is saved until you
+        press Save form.
+      </div>
+      <ErrorList id={`${id}-error`} errors={errors} />
+      <input
+        id={id}
+        className="nhsuk-input dcf-file-input"
+        type="file"
+        accept=".json,application/json"
+        aria-describedby={describedBy}
+        onChange={onChange}
+      />
+    </div>
+  );
+}

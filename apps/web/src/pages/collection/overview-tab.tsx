@@ -1,0 +1,140 @@
+import { type CollectionDto, messages } from '@dcf/domain';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  useChangeCollectionStatus,
+  useCollection,
+  useDeleteCollection,
+  useSaveCollection,
+} from '../../api/collections';
+import { paths } from '../../app/paths';
+import { Notification, QueryState, YesNoModal } from '../../components';
+import { CollectionForm, valuesOf } from './collection-form';
+import { CollectionStatusTag } from './collection-status-tag';
+import { problemMessages } from './problem-messages';
+
+type Notice = { variant: 'success' | 'error'; title?: string; message: string | string[] };
+
+/** Overview tab: the collection's fields, its status (publish, archive, restore) and deleting a draft. */
+export function OverviewTab({ collectionId }: { collectionId: number }) {
+  const collection = useCollection(collectionId);
+  return <QueryState query={collection}>{(data) => <Overview collection={data} />}</QueryState>;
+}
+
+function Overview({ collection }: { collection: CollectionDto }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const save = useSaveCollection(collection.id);
+  const status = useChangeCollectionStatus(collection.id);
+  const remove = useDeleteCollection(collection.id);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const justCreated = (location.state as { created?: boolean } | null)?.created === true;
+  const [notice, setNotice] = useState<Notice | null>(
+    justCreated ? { variant: 'success', message: `${collection.name} has been created as a draft` } : null,
+  );
+  // The form starts again from the saved values only when another collection is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the id on purpose
+  const initial = useMemo(() => valuesOf(collection), [collection.id]);
+
+  async function changeStatus(next: 'Published' | 'Archived', done: string) {
+    setNotice(null);
+    try {
+      await status.mutateAsync(next);
+      setNotice({ variant: 'success', message: done });
+    } catch (error) {
+      setNotice({ variant: 'error', title: messages.errorSummaryHeading, message: problemMessages(error) });
+    }
+  }
+
+  async function deleteDraft() {
+    setConfirmingDelete(false);
+    try {
+      await remove.mutateAsync();
+      navigate(paths.managerHome);
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    }
+  }
+
+  const isArchived = collection.status === 'archived';
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Overview</h2>
+      {notice ? (
+        <Notification
+          key={JSON.stringify(notice)}
+          variant={notice.variant}
+          {...(notice.title ? { title: notice.title } : {})}
+          message={notice.message}
+          onClose={() => setNotice(null)}
+        />
+      ) : null}
+      <dl className="nhsuk-summary-list">
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Status</dt>
+          <dd className="nhsuk-summary-list__value">
+            <CollectionStatusTag status={collection.status} />
+          </dd>
+        </div>
+      </dl>
+      <div className="nhsuk-button-group">
+        {collection.abilities.canPublish ? (
+          <button
+            type="button"
+            className="nhsuk-button"
+            disabled={status.isPending}
+            onClick={() =>
+              changeStatus(
+                'Published',
+                isArchived ? 'The collection has been restored' : 'The collection has been published',
+              )
+            }
+          >
+            {isArchived ? 'Restore' : 'Publish'}
+          </button>
+        ) : null}
+        {collection.abilities.canArchive ? (
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary"
+            disabled={status.isPending}
+            onClick={() => changeStatus('Archived', 'The collection has been archived')}
+          >
+            Archive
+          </button>
+        ) : null}
+        {collection.abilities.canDelete ? (
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--warning"
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete draft
+          </button>
+        ) : null}
+      </div>
+      {isArchived ? (
+        <p className="nhsuk-body">This collection is archived and read-only. Restore it to change it.</p>
+      ) : null}
+      <h3 className="nhsuk-heading-s">Details</h3>
+      <CollectionForm
+        initial={initial}
+        submitLabel="Save"
+        disabled={!collection.abilities.canAmend}
+        onSubmit={async (input) => {
+          setNotice(null);
+          await save.mutateAsync(input);
+          setNotice({ variant: 'success', message: messages.saved });
+        }}
+      />
+      <YesNoModal
+        open={confirmingDelete}
+        title="Delete this draft collection?"
+        onYes={deleteDraft}
+        onNo={() => setConfirmingDelete(false)}
+      >
+        {`${collection.name} and its set-up (form, schedule, recipients and roles) will be deleted. This cannot be undone.`}
+      </YesNoModal>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCollectionRoles, useSetCollectionRole } from '../../api/collection-roles';
+import { searchUsers } from '../../api/users';
+import { paths } from '../../app/paths';
+import { Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
+import { problemMessages } from './problem-messages';
+
+type ManagedRole = 'collectionManager' | 'submissionManager';
+
+const roleLabels: Record<ManagedRole, { plural: string; singular: string; explains: string }> = {
+  collectionManager: {
+    plural: 'Collection managers',
+    singular: 'collection manager',
+    explains: 'Set up this collection and see all its returns.',
+  },
+  submissionManager: {
+    plural: 'Submission managers',
+    singular: 'submission manager',
+    explains: 'See and export the returns; no set-up changes.',
+  },
+};
+
+type Holder = { userId: number; userName: string; email: string; role: ManagedRole };
+
+/**
+ * Permissions tab: who manages the collection (collection managers, submission managers), given
+ * through the users search widget and taken after a confirmation. Submitters' access is its own screen.
+ */
+export function PermissionsTab({ collectionId }: { collectionId: number }) {
+  const roles = useCollectionRoles(collectionId);
+  const setRole = useSetCollectionRole(collectionId);
+  const [adding, setAdding] = useState<ManagedRole | null>(null);
+  const [removing, setRemoving] = useState<Holder | null>(null);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+
+  async function change(rows: { userId: number; name: string }[], role: ManagedRole, assigned: boolean) {
+    setNotice(null);
+    try {
+      for (const row of rows) await setRole.mutateAsync({ userId: row.userId, role, assigned });
+      const names = rows.map((row) => row.name).join(', ');
+      setNotice({
+        variant: 'success',
+        message: [`${names} ${assigned ? 'added as' : 'removed as'} ${roleLabels[role].singular}`],
+      });
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    }
+  }
+
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Permissions</h2>
+      {notice ? (
+        <Notification
+          key={JSON.stringify(notice)}
+          variant={notice.variant}
+          message={notice.message}
+          onClose={() => setNotice(null)}
+        />
+      ) : null}
+      <p className="nhsuk-body">
+        Data entry clerks and authorisers are given on the{' '}
+        <Link to={paths.submitterAccess(collectionId)}>submitter access</Link> page.
+      </p>
+      <QueryState query={roles} isEmpty={() => false}>
+        {(list) =>
+          (Object.keys(roleLabels) as ManagedRole[]).map((role) => {
+            const holders = list.items.filter((item) => item.role === role);
+            const headingId = `${role}-heading`;
+            return (
+              <section key={role} aria-labelledby={headingId}>
+                <h3 className="nhsuk-heading-s" id={headingId}>
+                  {roleLabels[role].plural}
+                </h3>
+                <p className="nhsuk-hint">{roleLabels[role].explains}</p>
+                {holders.length === 0 ? (
+                  <p className="nhsuk-body">There are no {roleLabels[role].plural.toLowerCase()}.</p>
+                ) : (
+                  <table className="nhsuk-table">
+                    <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+                      {roleLabels[role].plural}
+                    </caption>
+                    <thead className="nhsuk-table__head">
+                      <tr className="nhsuk-table__row">
+                        <th scope="col" className="nhsuk-table__header">
+                          Name
+                        </th>
+                        <th scope="col" className="nhsuk-table__header">
+                          Email
+                        </th>
+                        <th scope="col" className="nhsuk-table__header">
+                          <span className="nhsuk-u-visually-hidden">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="nhsuk-table__body">
+                      {holders.map((holder) => (
+                        <tr key={holder.userId} className="nhsuk-table__row">
+                          <td className="nhsuk-table__cell">{holder.userName}</td>
+                          <td className="nhsuk-table__cell">{holder.email}</td>
+                          <td className="nhsuk-table__cell">
+                            <button
+                              type="button"
+                              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+                              onClick={() => setRemoving(holder)}
+                            >
+                              Remove
+                              <span className="nhsuk-u-visually-hidden">
+                                {' '}
+                                {holder.userName} as {roleLabels[role].singular}
+                              </span>
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+                <button
+                  type="button"
+                  className="nhsuk-button nhsuk-button--secondary"
+                  onClick={() => setAdding(role)}
+                >
+                  Add {roleLabels[role].singular}
+                </button>
+              </section>
+            );
+          })
+        }
+      </QueryState>
+      <SearchWidget
+        kind="users"
+        open={adding !== null}
+        title={adding ? `Add ${roleLabels[adding].singular}` : 'Search users'}
+        search={async (term) => (await searchUsers(term, 1, 50)).items}
+        onCancel={() => setAdding(null)}
+        onSelect={(rows) => {
+          const role = adding;
+          setAdding(null);
+          if (role)
+            void change(
+              rows.map((row) => ({ userId: Number(row.id), name: row.name ?? row.email ?? String(row.id) })),
+              role,
+              true,
+            );
+        }}
+      />
+      <YesNoModal
+        open={removing !== null}
+        title="Remove this permission?"
+        onYes={() => {
+          const holder = removing;
+          setRemoving(null);
+          if (holder) void change([{ userId: holder.userId, name: holder.userName }], holder.role, false);
+        }}
+        onNo={() => setRemoving(null)}
+      >
+        {removing
+          ? `${removing.userName} will no longer be a ${roleLabels[removing.role].singular} of this collection.`
+          : ''}
+      </YesNoModal>
+    </>
+  );
+}
