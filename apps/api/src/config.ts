@@ -65,8 +65,13 @@ const envSchema = z.object({
 
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Data Collection Framework <no-reply@dcf.localhost>'),
+  REMINDER_DAYS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(60).default(3),
+  /** Runs the background job worker in this process (emails, schedules); off by default in tests. */
+  JOBS_RUN: optionalString,
 
   ODS_API_BASE_URL: z.string().url().default('https://directory.spineservices.nhs.uk/ORD/2-0-0'),
+  /** A sync run still 'running' after this long was left by a stopped instance: it is marked failed. */
+  ODS_SYNC_TIMEOUT_MINUTES: z.coerce.number().int().positive().default(120),
 
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
@@ -107,8 +112,9 @@ export interface Config {
     tokenMinutes: number;
     maxFileMb: number;
   };
-  mail: { smtpUrl: string | undefined; from: string };
-  ods: { apiBaseUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; reminderDaysBeforeClose: number };
+  jobs: { run: boolean };
+  ods: { apiBaseUrl: string; syncTimeoutMinutes: number };
   rateLimit: { max: number; signInMax: number };
   features: {
     COLLECTIONICON: boolean;
@@ -165,8 +171,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tokenMinutes: e.STORAGE_TOKEN_MINUTES,
       maxFileMb: e.STORAGE_MAX_FILE_MB,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    ods: { apiBaseUrl: e.ODS_API_BASE_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, reminderDaysBeforeClose: e.REMINDER_DAYS_BEFORE_CLOSE },
+    jobs: { run: e.JOBS_RUN ? ['true', '1', 'yes', 'on'].includes(e.JOBS_RUN) : e.NODE_ENV !== 'test' },
+    ods: { apiBaseUrl: e.ODS_API_BASE_URL, syncTimeoutMinutes: e.ODS_SYNC_TIMEOUT_MINUTES },
     rateLimit: { max: e.RATE_LIMIT_MAX, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
     features: {
       COLLECTIONICON: e.FEATURE_COLLECTIONICON,

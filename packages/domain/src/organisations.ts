@@ -141,5 +141,17 @@ export const odsSyncRunSchema = z.object({
   startedBy: z.number().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /**
+   * How far a running run has got, as the instance running it knows (null when finished, or when another
+   * instance runs it): listing pages read, then organisation records fetched out of the total, then applying.
+   */
+  progress: z
+    .object({
+      phase: z.enum(['listing', 'details', 'applying']),
+      done: z.number(),
+      total: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OdsSyncRun = z.infer<typeof odsSyncRunSchema>;

@@ -1,4 +1,5 @@
 import type { OdsSyncRun } from '@dcf/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
@@ -23,7 +24,17 @@ export interface OdsSyncOptions {
   backoffMs?: number;
   concurrency?: number;
   fetch?: typeof fetch;
+  /** Told how far the fetch has got (the run's progress). */
+  onProgress?: (progress: SyncProgress) => void;
 }
+
+export type SyncProgress = NonNullable<OdsSyncRun['progress']>;
+
+/**
+ * Progress of the runs this process is running. Kept in memory, not in the table: it changes thousands of
+ * times a run, and only the instance doing the work can tell. Another instance's run shows no progress.
+ */
+const progressByRun = new Map<number, SyncProgress>();
 
 export class OdsRequestError extends Error {}
 
@@ -130,6 +141,7 @@ export async function fetchOdsRegister(db: Db, options: OdsSyncOptions): Promise
       );
       const items = page.Organisations ?? [];
       codes.push(...items.map((o) => o.OrgId));
+      options.onProgress?.({ phase: 'listing', done: codes.length, total: null });
       if (items.length < limit) break;
     }
   }
@@ -137,11 +149,17 @@ export async function fetchOdsRegister(db: Db, options: OdsSyncOptions): Promise
     (await db.selectFrom('region').select('code').execute()).map((r) => r.code.toUpperCase()),
   );
   const unique = [...new Set(codes)];
+  let fetched = 0;
+  options.onProgress?.({ phase: 'details', done: 0, total: unique.length });
   return mapLimited(unique, options.concurrency ?? 8, async (code) => {
     const detail = await getJson<{ Organisation: OrdOrganisation }>(
       `${base}/organisations/${encodeURIComponent(code)}`,
       options,
     );
+    fetched += 1;
+    if (fetched % 50 === 0 || fetched === unique.length) {
+      options.onProgress?.({ phase: 'details', done: fetched, total: unique.length });
+    }
     return ordToIncoming(detail.Organisation, unique.indexOf(code) + 1, regionCodes);
   });
 }
@@ -175,7 +193,44 @@ export function presentRun(row: {
     ...row,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    progress: row.status === 'running' ? (progressByRun.get(row.id) ?? null) : null,
   };
+}
+
+/** Thrown inside the apply transaction when the run was meanwhile marked failed: nothing is applied. */
+class RunAbandoned extends Error {}
+
+const interruptedMessage = (minutes: number) =>
+  `Interrupted: still running after ${minutes} minutes (the instance running it stopped); nothing was applied`;
+
+/**
+ * Marks failed every run still 'running' after `timeoutMinutes`: the instance running it stopped (a
+ * crash or a restart), so it will never finish, and it must not block the next run. Audited. A run that
+ * was only slow and finishes later is refused at its last step (see `runOdsSync`), so a run marked failed
+ * never applies anything.
+ */
+export async function recoverStuckRuns(db: Db, timeoutMinutes: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - timeoutMinutes * 60_000);
+  return db.transaction().execute(async (tx) => {
+    const stuck = await tx
+      .updateTable('odsSyncRun')
+      .set({ status: 'failed', error: interruptedMessage(timeoutMinutes), finishedAt: now })
+      .where('status', '=', 'running')
+      .where('startedAt', '<', cutoff)
+      .returning(['id', 'startedAt'])
+      .execute();
+    for (const run of stuck) {
+      await writeAudit(tx, {
+        userId: null,
+        action: 'organisation.sync.interrupted',
+        entityType: 'odsSyncRun',
+        entityId: run.id,
+        before: { status: 'running', startedAt: run.startedAt.toISOString() },
+        after: { status: 'failed' },
+      });
+    }
+    return stuck.length;
+  });
 }
 
 /**
@@ -199,15 +254,17 @@ export async function runOdsSync(
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  const progress = (value: SyncProgress) => progressByRun.set(runId, value);
   try {
-    const incoming = await fetchOdsRegister(db, options);
+    const incoming = await fetchOdsRegister(db, { ...options, onProgress: progress });
+    progress({ phase: 'applying', done: 0, total: incoming.length });
     await db.transaction().execute(async (tx) => {
       const report = await reconcileOrganisations(tx, incoming, {
         dryRun: false,
         userId: options.userId,
         action: 'organisation.sync',
       });
-      await tx
+      const finished = await tx
         .updateTable('odsSyncRun')
         .set({
           status: 'succeeded',
@@ -224,7 +281,10 @@ export async function runOdsSync(
           finishedAt: new Date(),
         })
         .where('id', '=', runId)
-        .execute();
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      // Marked failed by recoverStuckRuns while it ran: roll back rather than apply a run reported failed.
+      if (Number(finished.numUpdatedRows) === 0) throw new RunAbandoned();
       await writeAudit(tx, {
         userId: options.userId,
         action: 'organisation.sync',
@@ -242,38 +302,50 @@ export async function runOdsSync(
         finishedAt: new Date(),
       })
       .where('id', '=', runId)
+      .where('status', '=', 'running')
       .execute();
+  } finally {
+    progressByRun.delete(runId);
   }
   return presentRun(
     await db.selectFrom('odsSyncRun').select(runColumns).where('id', '=', runId).executeTakeFirstOrThrow(),
   );
 }
 
-/** Starts a sync in the background and answers its run at once; one run at a time. */
+/**
+ * Starts a sync in the background and answers its run at once. One run at a time: a stuck run is
+ * recovered first, then the check and the insert happen under a transaction-scoped advisory lock, so two
+ * administrators pressing the button together start one run (the other gets the 409).
+ */
 export async function triggerOdsSync(
   db: Db,
-  options: OdsSyncOptions & { userId: number },
+  options: OdsSyncOptions & { userId: number; timeoutMinutes: number },
   onDone?: (run: Promise<OdsSyncRun>) => void,
 ): Promise<OdsSyncRun> {
-  const running = await db
-    .selectFrom('odsSyncRun')
-    .select('id')
-    .where('status', '=', 'running')
-    .where('startedAt', '>', new Date(Date.now() - 60 * 60 * 1000))
-    .executeTakeFirst();
-  if (running) throw conflict('A sync with ODS is already running');
-  const row = await db
-    .insertInto('odsSyncRun')
-    .values({ startedBy: options.userId, source: 'api' })
-    .returning(runColumns)
-    .executeTakeFirstOrThrow();
+  await recoverStuckRuns(db, options.timeoutMinutes);
+  const row = await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('ods_sync_run'))`.execute(tx);
+    const running = await tx
+      .selectFrom('odsSyncRun')
+      .select('id')
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (running) throw conflict('A sync with ODS is already running');
+    return tx
+      .insertInto('odsSyncRun')
+      .values({ startedBy: options.userId, source: 'api' })
+      .returning(runColumns)
+      .executeTakeFirstOrThrow();
+  });
   const done = runOdsSync(db, { ...options, runId: row.id });
   done.catch(() => {});
   onDone?.(done);
   return presentRun(row);
 }
 
-export async function listSyncRuns(db: Db, limit = 20): Promise<OdsSyncRun[]> {
+/** The latest runs, newest first, after marking stuck ones failed (so the screen never waits forever). */
+export async function listSyncRuns(db: Db, timeoutMinutes: number, limit = 20): Promise<OdsSyncRun[]> {
+  await recoverStuckRuns(db, timeoutMinutes);
   const rows = await db
     .selectFrom('odsSyncRun')
     .select(runColumns)

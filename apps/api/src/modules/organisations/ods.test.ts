@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { runOdsSync } from './ods-sync';
+import { recoverStuckRuns, runOdsSync } from './ods-sync';
 import { type FakeOrd, startFakeOrd } from './testing/fake-ord';
 
 let t: TestApp;
@@ -186,5 +186,86 @@ describe('POST /Organisation/Admin/TriggerSyncOrganisations and GET /Organisatio
       401,
     );
     expect((await t.anonymous().get('/v1/api/Organisation/Admin/SyncRuns')).status).toBe(401);
+  });
+});
+
+describe('a sync run left running by a stopped instance', () => {
+  const insertRun = (startedAt: Date, status: 'running' | 'failed' = 'running') =>
+    t.database.db
+      .insertInto('odsSyncRun')
+      .values({ status, source: 'api', startedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const runById = (id: number) =>
+    t.database.db.selectFrom('odsSyncRun').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const waitForRuns = async (admin: Awaited<ReturnType<typeof t.as>>) => {
+    let runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
+    for (let i = 0; i < 100 && runs[0].status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
+    }
+    return runs;
+  };
+
+  it('blocks a new run (409) while it is recent', async () => {
+    const recent = await insertRun(new Date(Date.now() - 10 * 60_000));
+    const admin = await t.as('superAdmin');
+    const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe('A sync with ODS is already running');
+    await t.database.db
+      .updateTable('odsSyncRun')
+      .set({ status: 'failed' })
+      .where('id', '=', recent.id)
+      .execute();
+  });
+
+  it('is marked failed after the timeout (audited), and a new run starts and succeeds', async () => {
+    const stuck = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
+    const admin = await t.as('superAdmin');
+    const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    expect(res.status).toBe(202);
+    expect(res.body.id).not.toBe(stuck.id);
+    const old = await runById(stuck.id);
+    expect(old.status).toBe('failed');
+    expect(old.error).toBe(
+      'Interrupted: still running after 120 minutes (the instance running it stopped); nothing was applied',
+    );
+    expect(old.finishedAt).not.toBeNull();
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'entityId'])
+      .where('action', '=', 'organisation.sync.interrupted')
+      .execute();
+    expect(audit).toEqual([{ action: 'organisation.sync.interrupted', entityId: String(stuck.id) }]);
+    const runs = await waitForRuns(admin);
+    expect(runs[0]).toMatchObject({ id: res.body.id, status: 'succeeded', progress: null });
+    expect(runs.find((r: { id: number }) => r.id === stuck.id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('shows as failed in the list once past the timeout, without anyone pressing the button', async () => {
+    const stuck = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
+    const runs = (await (await t.as('collectionAdmin')).get('/v1/api/Organisation/Admin/SyncRuns')).body;
+    expect(runs.find((r: { id: number }) => r.id === stuck.id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('applies nothing when a slow run finishes after being marked failed', async () => {
+    fake.orgs.push({ code: 'ZX9', name: 'LATE ARRIVAL NHS TRUST' });
+    const slow = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
+    // The run has fetched everything when another instance's recovery marks it failed.
+    const run = await runOdsSync(t.database.db, {
+      baseUrl: fake.baseUrl,
+      userId: null,
+      runId: slow.id,
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        if (String(url).endsWith('/organisations/ZX9')) await recoverStuckRuns(t.database.db, 60);
+        return answer;
+      },
+    });
+    expect(run.status).toBe('failed');
+    expect(run.error).toContain('Interrupted');
+    expect(await org('ZX9')).toBeUndefined();
+    fake.orgs.pop();
   });
 });

@@ -105,6 +105,7 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
       const run = await triggerOdsSync(db, {
         baseUrl: config.ods.apiBaseUrl,
         userId: principalOf(request).userId,
+        timeoutMinutes: config.ods.syncTimeoutMinutes,
       });
       return reply.status(202).send(run);
     },
@@ -113,6 +114,6 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
   app.get(
     '/Organisation/Admin/SyncRuns',
     { config: { access: access.admin }, schema: { tags, response: { 200: z.array(odsSyncRunSchema) } } },
-    async () => listSyncRuns(db),
+    async () => listSyncRuns(db, config.ods.syncTimeoutMinutes),
   );
 };
