@@ -22,19 +22,26 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
 import { collectionRoleRoutes } from './modules/collection-roles/routes';
 import { collectionRoutes } from './modules/collections/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { migrationRoutes } from './modules/migration/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { localBlobRoutes } from './modules/storage/local-blob-routes';
+import { storageRoutes } from './modules/storage/routes';
+import { submissionRoutes } from './modules/submissions/routes';
 import { userRoutes } from './modules/users/routes';
+import { viewRoutes } from './modules/views/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { access } from './platform/policy';
@@ -72,6 +79,12 @@ const modules: RouteModule[] = [
   scheduleRoutes,
   collectionOrganisationRoutes,
   collectionRoleRoutes,
+  exportRoutes,
+  notificationRoutes,
+  auditRoutes,
+  submissionRoutes,
+  viewRoutes,
+  storageRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
@@ -154,6 +167,9 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
       prefix: API_PREFIX,
     });
   }
+  // The embedded store's signed blob URLs live outside /v1/api: the URL is the credential, as with Azure SAS.
+  if (config.storage.driver === 'local')
+    await app.register(async (scoped) => localBlobRoutes(scoped.withTypeProvider<ZodTypeProvider>(), deps));
 
   app.get(
     `${API_PREFIX}/openapi.json`,

@@ -33,8 +33,17 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   collectionRead: () => 'allow',
   collectionSetup: only(...admins, 'manager'),
   collectionMonitor: only(...admins, 'manager', 'submissionManager'),
-  organisationDataRead: only(...admins, 'manager', 'submissionManager', 'nhsi', 'clerkA', 'authoriserA'),
-  organisationDataEdit: only(...admins, 'clerkA', 'authoriserA'),
+  // Submitters of another organisation (clerkB, authoriserB: RGT) are not told RJ1's data exists.
+  organisationDataRead: (p) =>
+    ['clerkB', 'authoriserB'].includes(p)
+      ? 'hidden'
+      : only(...admins, 'manager', 'submissionManager', 'nhsi', 'clerkA', 'authoriserA')(p),
+  organisationDataEdit: (p) =>
+    ['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'clerkA', 'authoriserA')(p),
+  submissionLockRelease: (p) =>
+    ['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'manager', 'clerkA', 'authoriserA')(p),
+  submissionManage: (p) => (['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'manager')(p)),
+  nhsiAuthorisation: (p) => (['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'nhsi')(p)),
 };
 
 let t: TestApp;
@@ -70,9 +79,36 @@ beforeAll(async () => {
     period: await first('reportingPeriod'),
     form: await first('form'),
     schedule: await first('schedule'),
+    ...(await demoSubmission(collection.id, organisation.id)),
   };
 }, 60_000);
 afterAll(() => t.close());
+
+/**
+ * One draft submission of RJ1 in the demo collection's open period, made through the API (lock, save,
+ * release), for the routes that name a submission or a revision.
+ */
+async function demoSubmission(collectionId: number, organisationId: number) {
+  const now = new Date();
+  const open = await t.database.db
+    .selectFrom('reportingPeriod')
+    .select('id')
+    .where('collectionId', '=', collectionId)
+    .where('submissionsOpen', '<=', now)
+    .where('submissionsClose', '>', now)
+    .executeTakeFirstOrThrow();
+  const authoriser = await t.as('authoriserA');
+  const page = `/v1/api/Collection/${collectionId}/ReportingPeriod/${open.id}/Organisation/${organisationId}/Submission`;
+  const locked = await authoriser.post(`${page}/Lock`);
+  const saved = await authoriser.post(`/v1/api/Submission/${locked.body.submissionId}/SubmissionRevision`, {
+    content: { headcount: 1 },
+    status: 'draft',
+    baseRevisionId: null,
+  });
+  if (saved.status !== 201) throw new Error(`demo submission: ${saved.status} ${saved.text}`);
+  await authoriser.delete(`${page}/Lock`);
+  return { submission: saved.body.submissionId as number, revision: saved.body.currentRevisionId as number };
+}
 
 /** Reads first, then writes, deletes and migrations last; longer (narrower) URLs before shorter ones. */
 function byRisk(a: ApiRoute, b: ApiRoute): number {
@@ -94,18 +130,32 @@ function concreteUrl(url: string): string {
     if (key === 'formid') return String(ids.form);
     if (key === 'scheduleid') return String(ids.schedule);
     if (key === 'id') {
-      if (resource === 'Collection') return String(ids.collection);
+      if (resource === 'Collection' || url.includes('/Collection/:id')) return String(ids.collection);
       if (resource === 'Organisation') return String(ids.organisation);
       if (resource === 'Schedule') return String(ids.schedule);
       if (resource === 'ReportingPeriod') return String(ids.period);
+      if (resource === 'Submission') return String(ids.submission);
+      if (resource === 'SubmissionRevision') return String(ids.revision);
     }
     return '1';
   });
 }
 
+/** Routes whose scope is in the query or the body get the demo submission's ids there. */
+function concreteQuery(url: string): string {
+  return url.endsWith('/Submission/SubmissionRevisions') ? `?submissionId=${ids.submission}` : '';
+}
+function concreteBody(url: string): object {
+  return url.endsWith('/SubmissionRevisions/SoftDelete') ? { revisionIds: [ids.revision] } : {};
+}
+
 async function call(client: Client, route: ApiRoute, url = concreteUrl(route.url)) {
   const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  return client.request(method, url, method === 'GET' ? undefined : {});
+  return client.request(
+    method,
+    url + concreteQuery(route.url),
+    method === 'GET' ? undefined : concreteBody(route.url),
+  );
 }
 
 describe('authorisation matrix (generated from the route list)', () => {

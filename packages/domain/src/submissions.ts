@@ -231,16 +231,21 @@ export const completenessValidators: ReadonlySet<string> = new Set([
   'minLength',
 ]);
 
+/** Form.io's own path notation (`grid[0].n`), which its renderer finds a component by; the key at top level. */
 const errorKey = (error: FormioValidationError): string => {
+  if (typeof error.context?.path === 'string' && error.context.path !== '') return error.context.path;
   const { path } = error;
-  if (Array.isArray(path) && path.length > 0) return path.join('.');
+  if (Array.isArray(path) && path.length > 0)
+    return path
+      .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`))
+      .join('');
   if (typeof path === 'string' && path !== '') return path;
-  return error.context?.path ?? error.context?.key ?? 'form';
+  return error.context?.key ?? 'form';
 };
 
 /**
  * Form.io's errors as the API's 400 body: messages grouped by field key (its data path, such as
- * `staff.0.headcount` inside a data grid), in Form.io's own words. For a draft, completeness errors
+ * `staff[0].headcount` inside a data grid), in Form.io's own words. For a draft, completeness errors
  * are dropped (see completenessValidators).
  */
 export function formioErrorsToFieldErrors(

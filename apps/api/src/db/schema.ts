@@ -118,6 +118,9 @@ export interface FormTable {
   definition: Json<Record<string, unknown>>;
   excelTemplateFileName: string | null;
   excelTemplateFileSize: number | null;
+  excelTemplateBlobPath: string | null;
+  /** Defined names of the recorded template: [{ name, ranges: ['Sheet1!$B$2'] }]. */
+  excelTemplateDefinedNames: Json<{ name: string; ranges: string[] }[]> | null;
   createdBy: number | null;
   createdAt: CreatedAt;
 }
@@ -178,6 +181,8 @@ export interface SubmissionRevisionTable {
   submissionId: number;
   status: 'draft' | 'completed';
   content: Json<Record<string, unknown>>;
+  /** Wizard panel keys ticked 'This page is complete' (0004). */
+  completedPages: ColumnType<string[], string | string[] | undefined, string | string[]>;
   createdBy: number;
   createdAt: CreatedAt;
   isDeleted: Generated<boolean>;
@@ -225,6 +230,52 @@ export interface OidcPayloadTable {
   expiresAt: Date | null;
   consumedAt: Date | null;
 }
+/** The job queue (platform/jobs). */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  key: string | null;
+  data: Json<Record<string, unknown>>;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: Generated<Date>;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  finishedAt: Timestamp | null;
+}
+/** Every email decided on, one row per recipient and event (platform/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  idempotencyKey: string;
+  eventType: string;
+  toAddress: string;
+  toName: string | null;
+  toUserId: number | null;
+  subject: string;
+  bodyText: string;
+  collectionId: number | null;
+  organisationId: number | null;
+  reportingPeriodId: number | null;
+  status: Generated<'queued' | 'sending' | 'sent' | 'kept' | 'failed'>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  messageId: string | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+}
+/** A 'send reminder' to one organisation for one period (modules/notifications). */
+export interface ChaseTable {
+  id: Generated<number>;
+  collectionId: number;
+  reportingPeriodId: number;
+  organisationId: number;
+  chasedBy: number | null;
+  chasedOn: string;
+  recipients: number;
+  createdAt: CreatedAt;
+}
 export interface Database {
   region: RegionTable;
   organisationType: OrganisationTypeTable;
@@ -246,6 +297,9 @@ export interface Database {
   featureFlag: FeatureFlagTable;
   auditLog: AuditLogTable;
   oidcPayload: OidcPayloadTable;
+  job: JobTable;
+  mailOutbox: MailOutboxTable;
+  chase: ChaseTable;
 }
 
 export type Organisation = Selectable<OrganisationTable>;

@@ -67,6 +67,26 @@ export const canReadOrganisationData = (p: Principal, collectionId: number, orga
 export const canEditOrganisationData = (p: Principal, collectionId: number, organisationId: number) =>
   submitterRolesFor(p, collectionId, organisationId).size > 0;
 
+/**
+ * Submit (complete) a return. Where trust authorisation is required for the organisation only one of
+ * its authorisers may: that is the trust's own sign-off, which nobody outside the trust gives, not even
+ * an administrator. Otherwise whoever may edit it.
+ */
+export function canSubmitOrganisationData(
+  p: Principal,
+  collectionId: number,
+  organisationId: number,
+  isTrustAuthorisationRequired: boolean,
+): boolean {
+  const roles = submitterRolesFor(p, collectionId, organisationId);
+  if (isTrustAuthorisationRequired) return roles.has('Authoriser');
+  return isAdmin(p) || roles.size > 0;
+}
+
+/** Release a submission lock someone else holds, return a submission, reopen it for one organisation. */
+export const canManageSubmissions = (p: Principal, collectionId: number) =>
+  canSetUpCollection(p, collectionId);
+
 /** Knows the collection exists (any role in it), which decides 403 versus 404. */
 export const knowsCollection = (p: Principal, collectionId: number) =>
   canMonitorCollection(p, collectionId) || isSubmitterIn(p, collectionId) || p.isManagementOrganisationUser;
@@ -113,10 +133,28 @@ function scoped<S extends CollectionScope>(
       const scope = await locate(ctx);
       if (!scope) return 'hidden';
       if (allowed(ctx.principal, scope)) return 'allow';
+      // A submitter never learns about another organisation's data (product decisions): 404, not 403.
+      if (
+        isOrganisationScope(scope) &&
+        !canReadOrganisationData(ctx.principal, scope.collectionId, scope.organisationId)
+      )
+        return 'hidden';
       return knowsCollection(ctx.principal, scope.collectionId) ? 'deny' : 'hidden';
     },
   };
 }
+
+const isOrganisationScope = (scope: CollectionScope): scope is OrganisationScope =>
+  typeof (scope as Partial<OrganisationScope>).organisationId === 'number';
+
+/** The collection and organisation named by two integer route parameters. */
+export const organisationFromParams =
+  (collection = 'id', organisation = 'orgId'): Locate<OrganisationScope> =>
+  ({ request }) => {
+    const collectionId = intParam(request, collection);
+    const organisationId = intParam(request, organisation);
+    return collectionId === null || organisationId === null ? null : { collectionId, organisationId };
+  };
 
 export const access = {
   /** Health, sign-in and the other routes the specification makes public. */
@@ -154,6 +192,21 @@ export const access = {
     scoped('organisationDataEdit', locate, (p, s) =>
       canEditOrganisationData(p, s.collectionId, s.organisationId),
     ),
+  /** A submission's lock: its holder (anyone who may edit) releases it; so may a collection manager. */
+  submissionLockRelease: (locate: Locate<OrganisationScope>) =>
+    scoped(
+      'submissionLockRelease',
+      locate,
+      (p, s) =>
+        canEditOrganisationData(p, s.collectionId, s.organisationId) ||
+        canManageSubmissions(p, s.collectionId),
+    ),
+  /** Return, reopen, soft-delete revisions of one organisation's submission: collection managers. */
+  submissionManage: (locate: Locate<OrganisationScope>) =>
+    scoped('submissionManage', locate, (p, s) => canManageSubmissions(p, s.collectionId)),
+  /** The regulator's (NHSI) authorisation of a completed submission: management-organisation users. */
+  nhsiAuthorisation: (locate: Locate<OrganisationScope>) =>
+    scoped('nhsiAuthorisation', locate, (p) => p.isManagementOrganisationUser),
 } as const;
 
 declare module 'fastify' {

@@ -2,6 +2,9 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_oidc_and_users';
 import * as m0003 from './0003_organisations';
+import * as m0004 from './0004_submissions';
+import * as m0005 from './0005_excel_templates';
+import * as m0006 from './0006_jobs_mail_chases';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -11,4 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_oidc_and_users': m0002,
   '0003_organisations': m0003,
+  '0004_submissions': m0004,
+  '0005_excel_templates': m0005,
+  '0006_jobs_mail_chases': m0006,
 };

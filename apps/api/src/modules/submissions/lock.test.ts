@@ -1,0 +1,181 @@
+import { messages } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { auditActions, lock, newPeriod, pageFor, save } from './testing/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const lockedByPattern = (name: string) => new RegExp(`^Locked by ${name} since \\d{2}:\\d{2}$`);
+
+describe('GET .../Submission (the form-entry page)', () => {
+  it('before anything is saved: status none, no submission, the period form, abilities per role', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const authoriser = await (await t.as('authoriserA')).get(page.url);
+    expect(authoriser.status).toBe(200);
+    expect(authoriser.body).toMatchObject({
+      submissionId: null,
+      status: 'none',
+      content: '{}',
+      completedPages: [],
+      currentRevisionId: null,
+      officialRevisionId: null,
+      isLocked: false,
+      canEdit: true,
+      canSubmit: true,
+      readOnlyReason: null,
+      organisationName: expect.any(String),
+      period: { reportingPeriodStatus: 'Open' },
+      submissionRevisions: [],
+    });
+    expect(authoriser.body.form.definition.display).toBe('wizard');
+
+    // The demo collection requires trust authorisation: a clerk edits but cannot submit, and is told why.
+    const clerk = await (await t.as('clerkA')).get(page.url);
+    expect(clerk.body).toMatchObject({
+      canEdit: true,
+      canSubmit: false,
+      readOnlyReason: messages.submissionAuthoriserRequired,
+    });
+    // A manager reads it but does not fill it in.
+    const manager = await (await t.as('manager')).get(page.url);
+    expect(manager.body).toMatchObject({ canEdit: false, readOnlyReason: messages.submissionNoEditRole });
+  });
+
+  it('is 404 for a submitter of another organisation and for an organisation that is not a recipient', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    expect((await (await t.as('clerkB')).get(page.url)).status).toBe(404);
+    const other = await t.database.db
+      .selectFrom('organisation')
+      .select('id')
+      .where('code', 'not in', ['RJ1', 'RGT'])
+      .executeTakeFirstOrThrow();
+    const url = page.url.replace(`/Organisation/${page.organisationId}/`, `/Organisation/${other.id}/`);
+    expect((await (await t.as('superAdmin')).get(url)).status).toBe(404);
+    expect((await (await t.as('clerkA')).get(url)).status).toBe(404);
+    const otherPeriod = page.url.replace(`/ReportingPeriod/${page.periodId}/`, '/ReportingPeriod/999999/');
+    expect((await (await t.as('manager')).get(otherPeriod)).status).toBe(404);
+  });
+
+  it('shows a closed period read-only with the reason', async () => {
+    const page = await pageFor(t, await newPeriod(t, { closed: true }));
+    const res = await (await t.as('authoriserA')).get(page.url);
+    expect(res.body).toMatchObject({
+      canEdit: false,
+      canSubmit: false,
+      readOnlyReason: messages.submissionPeriodClosed,
+      period: { reportingPeriodStatus: 'Closed' },
+    });
+  });
+});
+
+describe('POST / DELETE .../Submission/Lock', () => {
+  it('two users racing for the lock: exactly one wins, the other gets 409 with who holds it', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const authoriser = await t.as('authoriserA');
+    const results = await Promise.all([clerk.post(`${page.url}/Lock`), authoriser.post(`${page.url}/Lock`)]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!;
+    const loser = results.find((r) => r.status === 409)!;
+    expect(winner.body).toMatchObject({ isLocked: true, lockedByMe: true, status: 'none' });
+    expect(winner.body.submissionId).toEqual(expect.any(Number));
+    expect(loser.body.title).toMatch(lockedByPattern(winner.body.lockedBy.name));
+
+    // The loser sees the page read-only with the holder and the time.
+    const loserClient = results[0] === loser ? clerk : authoriser;
+    const view = (await loserClient.get(page.url)).body;
+    expect(view).toMatchObject({ isLocked: true, lockedByMe: false, canEdit: false, canSubmit: false });
+    expect(view.readOnlyReason).toMatch(lockedByPattern(winner.body.lockedBy.name));
+    // ...and cannot save.
+    const refused = await save(loserClient, view.submissionId, {
+      content: { headcount: 1 },
+      baseRevisionId: null,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.title).toMatch(lockedByPattern(winner.body.lockedBy.name));
+    // One submission row for the pair, whoever created it.
+    const rows = await t.database.db
+      .selectFrom('submission')
+      .select('id')
+      .where('reportingPeriodId', '=', page.periodId)
+      .where('organisationId', '=', page.organisationId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the heartbeat renews the lock and keeps the time it was taken; taking it is audited once', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const first = await lock(clerk, page);
+    await t.database.db
+      .updateTable('submission')
+      .set({ lockExpiresAt: new Date(Date.now() + 60_000) })
+      .where('id', '=', first.submissionId)
+      .execute();
+    const second = await lock(clerk, page);
+    expect(second.lockedOn).toBe(first.lockedOn);
+    expect(Date.parse(second.lockExpiresAt)).toBeGreaterThan(Date.now() + 19 * 60_000);
+    expect(await auditActions(t, first.submissionId)).toEqual(['submission.lock']);
+  });
+
+  it('a lock lapses after 20 minutes without a save or heartbeat: another user may take it', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const first = await lock(await t.as('clerkA'), page);
+    expect(Date.parse(first.lockExpiresAt) - Date.parse(first.lockedOn)).toBe(20 * 60_000);
+    await t.database.db
+      .updateTable('submission')
+      .set({ lockExpiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', first.submissionId)
+      .execute();
+    const view = (await (await t.as('authoriserA')).get(page.url)).body;
+    expect(view).toMatchObject({ isLocked: false, lockedBy: null, canEdit: true });
+    const taken = await lock(await t.as('authoriserA'), page);
+    expect(taken.lockedByMe).toBe(true);
+    // The lapsed holder cannot save over it.
+    const res = await save(await t.as('clerkA'), first.submissionId, { content: {}, baseRevisionId: null });
+    expect(res.status).toBe(409);
+  });
+
+  it('the holder releases it; someone else gets 409; a manager may release anyone’s (audited)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const other = await (await t.as('authoriserA')).delete(`${page.url}/Lock`);
+    expect(other.status).toBe(409);
+    expect(other.body.title).toMatch(lockedByPattern(view.lockedBy.name));
+    expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
+    expect((await clerk.get(page.url)).body.isLocked).toBe(false);
+    // Releasing what is not held is fine (idempotent).
+    expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
+
+    await lock(clerk, page);
+    expect((await (await t.as('manager')).delete(`${page.url}/Lock`)).status).toBe(204);
+    expect((await clerk.get(page.url)).body.isLocked).toBe(false);
+    // A submission manager may not; to a submitter of another organisation it does not exist.
+    await lock(clerk, page);
+    expect((await (await t.as('submissionManager')).delete(`${page.url}/Lock`)).status).toBe(403);
+    expect((await (await t.as('clerkB')).delete(`${page.url}/Lock`)).status).toBe(404);
+    expect(await auditActions(t, view.submissionId)).toEqual([
+      'submission.lock',
+      'submission.unlock',
+      'submission.lock',
+      'submission.unlock',
+      'submission.lock',
+    ]);
+  });
+
+  it('cannot be taken outside the open window (409 with the reason) or by a reader', async () => {
+    const closed = await pageFor(t, await newPeriod(t, { closed: true }));
+    const res = await (await t.as('authoriserA')).post(`${closed.url}/Lock`);
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe(messages.submissionPeriodClosed);
+    const open = await pageFor(t, await newPeriod(t));
+    expect((await (await t.as('manager')).post(`${open.url}/Lock`)).status).toBe(403);
+    expect((await (await t.as('nhsi')).post(`${open.url}/Lock`)).status).toBe(403);
+  });
+});

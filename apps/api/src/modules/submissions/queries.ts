@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+
+/** How many revisions the submission view carries; the revisions screen pages through the rest. */
+export const VIEW_REVISIONS = 50;
+
+/** The period, its collection and the organisation's recipient flags: everything the page needs but the submission. */
+export function findPageContext(db: Db | Tx, collectionId: number, periodId: number, organisationId: number) {
+  return db
+    .selectFrom('reportingPeriod')
+    .innerJoin('collection', 'collection.id', 'reportingPeriod.collectionId')
+    .innerJoin('collectionOrganisation', (join) =>
+      join
+        .onRef('collectionOrganisation.collectionId', '=', 'reportingPeriod.collectionId')
+        .on('collectionOrganisation.organisationId', '=', organisationId),
+    )
+    .innerJoin('organisation', 'organisation.id', 'collectionOrganisation.organisationId')
+    .select([
+      'reportingPeriod.id as periodId',
+      'reportingPeriod.name as periodName',
+      'reportingPeriod.start',
+      'reportingPeriod.end',
+      'reportingPeriod.formId as periodFormId',
+      'reportingPeriod.submissionsOpen',
+      'reportingPeriod.submissionsClose',
+      'reportingPeriod.submissionsReopen',
+      'reportingPeriod.submissionsReclose',
+      'reportingPeriod.ifSubmissionReopens',
+      'collection.id as collectionId',
+      'collection.name as collectionName',
+      'collection.status as collectionStatus',
+      'organisation.id as organisationId',
+      'organisation.name as organisationName',
+      'organisation.code as organisationCode',
+      'collectionOrganisation.isTrustAuthorisationRequired',
+      'collectionOrganisation.isNhsiAuthorisationRequired',
+    ])
+    .where('reportingPeriod.id', '=', periodId)
+    .where('reportingPeriod.collectionId', '=', collectionId)
+    .executeTakeFirst();
+}
+export type PageContext = NonNullable<Awaited<ReturnType<typeof findPageContext>>>;
+
+const submissionColumns = [
+  'submission.id',
+  'submission.collectionId',
+  'submission.reportingPeriodId',
+  'submission.organisationId',
+  'submission.formId',
+  'submission.status',
+  'submission.currentRevisionId',
+  'submission.officialRevisionId',
+  'submission.lockedBy',
+  'submission.lockedOn',
+  'submission.lockExpiresAt',
+  'submission.submittedBy',
+  'submission.submittedAt',
+  'submission.nhsiAuthorisedBy',
+  'submission.nhsiAuthorisedAt',
+  'submission.returnedBy',
+  'submission.returnedAt',
+  'submission.returnedReason',
+  'submission.reopenedUntil',
+] as const;
+
+export function findSubmissionFor(db: Db | Tx, periodId: number, organisationId: number) {
+  return db
+    .selectFrom('submission')
+    .select(submissionColumns)
+    .where('reportingPeriodId', '=', periodId)
+    .where('organisationId', '=', organisationId)
+    .executeTakeFirst();
+}
+export type SubmissionRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFor>>>;
+
+export function findSubmission(db: Db | Tx, submissionId: number) {
+  return db
+    .selectFrom('submission')
+    .select(submissionColumns)
+    .where('id', '=', submissionId)
+    .executeTakeFirst();
+}
+
+/**
+ * The submission row locked for the rest of the transaction (`select ... for update`): two saves, or two
+ * users taking the lock, of one submission run one after the other, so the second sees the first's result.
+ */
+export function lockSubmission(tx: Tx, submissionId: number) {
+  return tx
+    .selectFrom('submission')
+    .select(submissionColumns)
+    .where('id', '=', submissionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Creates the (period, organisation) submission if absent; a concurrent creator's row is kept. Returns its id. */
+export async function ensureSubmission(
+  tx: Tx,
+  values: { collectionId: number; reportingPeriodId: number; organisationId: number; formId: number },
+): Promise<number> {
+  await tx
+    .insertInto('submission')
+    .values({ ...values, status: 'draft' })
+    .onConflict((oc) => oc.columns(['reportingPeriodId', 'organisationId']).doNothing())
+    .execute();
+  const row = await tx
+    .selectFrom('submission')
+    .select('id')
+    .where('reportingPeriodId', '=', values.reportingPeriodId)
+    .where('organisationId', '=', values.organisationId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findForm(db: Db | Tx, formId: number) {
+  return db.selectFrom('form').select(['id', 'definition']).where('id', '=', formId).executeTakeFirst();
+}
+
+const revisionSummaryColumns = [
+  'submissionRevision.id',
+  'submissionRevision.submissionId',
+  'submissionRevision.status',
+  'submissionRevision.createdAt',
+  'submissionRevision.createdBy',
+  'submissionRevision.isDeleted',
+  'appUser.name as createdByName',
+  'appUser.email as createdByEmail',
+] as const;
+
+/** Revisions newest first; soft-deleted ones only when `includeDeleted`. */
+export function findRevisions(
+  db: Db | Tx,
+  submissionId: number,
+  options: { includeDeleted: boolean; limit: number; offset?: number },
+) {
+  let query = db
+    .selectFrom('submissionRevision')
+    .innerJoin('appUser', 'appUser.id', 'submissionRevision.createdBy')
+    .select(revisionSummaryColumns)
+    .where('submissionRevision.submissionId', '=', submissionId);
+  if (!options.includeDeleted) query = query.where('submissionRevision.isDeleted', '=', false);
+  return query
+    .orderBy('submissionRevision.createdAt', 'desc')
+    .orderBy('submissionRevision.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .execute();
+}
+export type RevisionSummaryRow = Awaited<ReturnType<typeof findRevisions>>[number];
+
+export async function countRevisions(db: Db | Tx, submissionId: number, includeDeleted: boolean) {
+  let query = db
+    .selectFrom('submissionRevision')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('submissionId', '=', submissionId);
+  if (!includeDeleted) query = query.where('isDeleted', '=', false);
+  return (await query.executeTakeFirstOrThrow()).total;
+}
+
+/** One revision with its content and the form version of its submission. */
+export function findRevision(db: Db | Tx, revisionId: number) {
+  return db
+    .selectFrom('submissionRevision')
+    .innerJoin('appUser', 'appUser.id', 'submissionRevision.createdBy')
+    .innerJoin('submission', 'submission.id', 'submissionRevision.submissionId')
+    .select([
+      ...revisionSummaryColumns,
+      'submissionRevision.content',
+      'submissionRevision.completedPages',
+      'submission.formId',
+      'submission.officialRevisionId',
+      'submission.collectionId',
+      'submission.organisationId',
+    ])
+    .where('submissionRevision.id', '=', revisionId)
+    .executeTakeFirst();
+}
+
+/** The newest revision a reader may see, with its content: what the form opens with. */
+export function findLatestContent(db: Db | Tx, submissionId: number) {
+  return db
+    .selectFrom('submissionRevision')
+    .select(['id', 'content', 'completedPages'])
+    .where('submissionId', '=', submissionId)
+    .where('isDeleted', '=', false)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertRevision(
+  tx: Tx,
+  values: {
+    submissionId: number;
+    status: 'draft' | 'completed';
+    content: Record<string, unknown>;
+    completedPages: string[];
+    createdBy: number;
+  },
+): Promise<number> {
+  const row = await tx
+    .insertInto('submissionRevision')
+    .values({
+      ...values,
+      content: JSON.stringify(values.content),
+      completedPages: JSON.stringify(values.completedPages),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Display names of users by id (falling back to email when a user has no name). */
+export async function findUserNames(db: Db | Tx, ids: readonly (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('appUser')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name ?? r.email]));
+}

@@ -1,0 +1,151 @@
+import {
+  reopenSubmissionBodySchema,
+  returnSubmissionBodySchema,
+  revisionListQuerySchema,
+  saveRevisionBodySchema,
+  softDeleteRevisionsBodySchema,
+  submissionRevisionListSchema,
+  submissionRevisionSchema,
+  submissionViewSchema,
+} from '@dcf/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import { access } from '../../platform/policy';
+import { principalOf } from '../../platform/request-context';
+import * as revisions from './revisions';
+import { pageScope, revisionListScope, revisionScope, softDeleteScope, submissionScope } from './scopes';
+import * as service from './service';
+import * as workflow from './workflow';
+
+const tags = ['Submissions'];
+const id = z.coerce.number().int().positive();
+const pageParams = z.object({ id, rpId: id, orgId: id });
+const idParams = z.object({ id });
+const pageKey = (p: z.infer<typeof pageParams>) => ({
+  collectionId: p.id,
+  periodId: p.rpId,
+  organisationId: p.orgId,
+});
+const PAGE = '/Collection/:id/ReportingPeriod/:rpId/Organisation/:orgId/Submission';
+
+export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    PAGE,
+    {
+      config: { access: access.organisationDataRead(pageScope) },
+      schema: { tags, params: pageParams, response: { 200: submissionViewSchema } },
+    },
+    async (request) => service.getSubmissionView(db, principalOf(request), pageKey(request.params)),
+  );
+
+  app.post(
+    `${PAGE}/Lock`,
+    {
+      config: { access: access.organisationDataEdit(pageScope) },
+      schema: {
+        tags,
+        description: 'Takes or renews (heartbeat) the lock; creates the submission on first use.',
+        params: pageParams,
+        response: { 200: submissionViewSchema },
+      },
+    },
+    async (request) => service.takeLock(db, principalOf(request), pageKey(request.params), request.id),
+  );
+
+  app.delete(
+    `${PAGE}/Lock`,
+    { config: { access: access.submissionLockRelease(pageScope) }, schema: { tags, params: pageParams } },
+    async (request, reply) => {
+      await service.releaseLock(db, principalOf(request), pageKey(request.params), request.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/Submission/:id/SubmissionRevision',
+    {
+      config: { access: access.organisationDataEdit(submissionScope) },
+      schema: {
+        tags,
+        params: idParams,
+        body: saveRevisionBodySchema,
+        response: { 201: submissionViewSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.saveRevision(db, principalOf(request), request.params.id, request.body, request.id),
+        ),
+  );
+
+  app.get(
+    '/Submission/SubmissionRevisions',
+    {
+      config: { access: access.organisationDataRead(revisionListScope) },
+      schema: { tags, querystring: revisionListQuerySchema, response: { 200: submissionRevisionListSchema } },
+    },
+    async (request) => revisions.listRevisions(db, principalOf(request), request.query),
+  );
+
+  app.put(
+    '/Submission/SubmissionRevisions/SoftDelete',
+    {
+      config: { access: access.submissionManage(softDeleteScope) },
+      schema: { tags, body: softDeleteRevisionsBodySchema },
+    },
+    async (request, reply) => {
+      await revisions.softDeleteRevisions(db, principalOf(request), request.body.revisionIds, request.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/SubmissionRevision/:id',
+    {
+      config: { access: access.organisationDataRead(revisionScope) },
+      schema: { tags, params: idParams, response: { 200: submissionRevisionSchema } },
+    },
+    async (request) => revisions.getRevision(db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/Submission/:id/Return',
+    {
+      config: { access: access.submissionManage(submissionScope) },
+      schema: {
+        tags,
+        params: idParams,
+        body: returnSubmissionBodySchema,
+        response: { 200: submissionViewSchema },
+      },
+    },
+    async (request) =>
+      workflow.returnSubmission(db, principalOf(request), request.params.id, request.body.reason, request.id),
+  );
+
+  app.post(
+    '/Submission/:id/Reopen',
+    {
+      config: { access: access.submissionManage(submissionScope) },
+      schema: {
+        tags,
+        params: idParams,
+        body: reopenSubmissionBodySchema,
+        response: { 200: submissionViewSchema },
+      },
+    },
+    async (request) =>
+      workflow.reopenSubmission(db, principalOf(request), request.params.id, request.body.until, request.id),
+  );
+
+  app.post(
+    '/Submission/:id/NhsiAuthorisation',
+    {
+      config: { access: access.nhsiAuthorisation(submissionScope) },
+      schema: { tags, params: idParams, response: { 200: submissionViewSchema } },
+    },
+    async (request) => workflow.authoriseNhsi(db, principalOf(request), request.params.id, request.id),
+  );
+};

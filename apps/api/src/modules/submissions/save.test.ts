@@ -1,0 +1,266 @@
+import { messages } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import {
+  auditActions,
+  completeAnswers,
+  lock,
+  newPeriod,
+  pageFor,
+  save,
+  startDraft,
+} from './testing/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const revisionCount = async (submissionId: number) =>
+  (
+    await t.database.db
+      .selectFrom('submissionRevision')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('submissionId', '=', submissionId)
+      .executeTakeFirstOrThrow()
+  ).n;
+
+describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
+  it('saves the content with empty values dropped, and the ticked wizard pages; a save renews the lock', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const res = await save(clerk, view.submissionId, {
+      content: { headcount: 12, vacancies: null, comments: '  ', agencyShifts: 0, grid: [{}], extra: {} },
+      baseRevisionId: null,
+      completedPages: ['staffing', 'staffing'],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(JSON.parse(res.body.content)).toEqual({ headcount: 12, agencyShifts: 0 });
+    expect(res.body).toMatchObject({
+      status: 'draft',
+      completedPages: ['staffing'],
+      officialRevisionId: null,
+      lockedByMe: true,
+      submissionRevisions: [{ status: 'draft', isOfficial: false, isDeleted: false }],
+    });
+    expect(res.body.currentRevisionId).toBe(res.body.submissionRevisions[0].id);
+    expect(Date.parse(res.body.lockExpiresAt)).toBeGreaterThanOrEqual(Date.parse(view.lockExpiresAt));
+    // Another session (the same clerk tomorrow) resumes the draft.
+    const resumed = (await (await t.as('clerkA')).get(page.url)).body;
+    expect(JSON.parse(resumed.content)).toEqual({ headcount: 12, agencyShifts: 0 });
+    expect(resumed.completedPages).toEqual(['staffing']);
+    expect(await auditActions(t, view.submissionId)).toEqual(['submission.lock', 'submission.saveDraft']);
+  });
+
+  it('a stale save (naming an older revision) answers 409 and overwrites nothing', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const first = await startDraft(clerk, page, { headcount: 1 });
+    const second = await save(clerk, first.submissionId, {
+      content: { headcount: 2 },
+      baseRevisionId: first.currentRevisionId,
+    });
+    expect(second.status).toBe(201);
+    const stale = await save(clerk, first.submissionId, {
+      content: { headcount: 3 },
+      baseRevisionId: first.currentRevisionId,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.title).toBe(messages.submissionStale);
+    const now = (await clerk.get(page.url)).body;
+    expect(JSON.parse(now.content)).toEqual({ headcount: 2 });
+    expect(now.currentRevisionId).toBe(second.body.currentRevisionId);
+    expect(await revisionCount(first.submissionId)).toBe(2);
+    // A first save that names no base when one exists is stale too.
+    expect((await save(clerk, first.submissionId, { content: {}, baseRevisionId: null })).status).toBe(409);
+  });
+
+  it('two saves racing from the same base: one is written, the other is stale', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const first = await startDraft(clerk, page);
+    const body = (headcount: number) => ({ content: { headcount }, baseRevisionId: first.currentRevisionId });
+    const results = await Promise.all([
+      save(clerk, first.submissionId, body(10)),
+      save(clerk, first.submissionId, body(20)),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await revisionCount(first.submissionId)).toBe(2);
+  });
+
+  it('without the lock: 409 (never taken, or released)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page);
+    expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
+    const res = await save(clerk, view.submissionId, { content: {}, baseRevisionId: view.currentRevisionId });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe(messages.submissionLockRequired);
+  });
+
+  it('after the period closes: 409 with the reason, nothing saved', async () => {
+    const periodId = await newPeriod(t);
+    const page = await pageFor(t, periodId);
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page);
+    await t.database.db
+      .updateTable('reportingPeriod')
+      .set({ submissionsClose: new Date(Date.now() - 1000) })
+      .where('id', '=', periodId)
+      .execute();
+    const res = await save(clerk, view.submissionId, {
+      content: { headcount: 9 },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe(messages.submissionPeriodClosed);
+    expect(await revisionCount(view.submissionId)).toBe(1);
+    expect((await clerk.get(page.url)).body).toMatchObject({
+      canEdit: false,
+      readOnlyReason: messages.submissionPeriodClosed,
+    });
+  });
+
+  it('checks types, lengths and patterns on a draft (400 with Form.io’s messages, nothing saved), not required answers', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page);
+    const res = await save(clerk, view.submissionId, {
+      content: { headcount: 'lots', comments: 'x'.repeat(2001) },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      headcount: ['Headcount is not a valid number.'],
+      comments: ['Comments must have no more than 2000 characters.'],
+    });
+    expect(await revisionCount(view.submissionId)).toBe(1);
+    // Negative numbers (min: 0) and missing required answers wait for submit.
+    const ok = await save(clerk, view.submissionId, {
+      content: { headcount: -1 },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+
+  it('refuses a malformed body (400)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const url = `/v1/api/Submission/${view.submissionId}/SubmissionRevision`;
+    expect((await clerk.post(url, { content: 'x', status: 'draft', baseRevisionId: null })).status).toBe(400);
+    expect((await clerk.post(url, { content: {}, status: 'done', baseRevisionId: null })).status).toBe(400);
+    expect((await clerk.post('/v1/api/Submission/999999/SubmissionRevision', {})).status).toBe(404);
+  });
+});
+
+describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
+  it('a clerk cannot submit where trust authorisation is required (403 with the reason)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const res = await save(clerk, view.submissionId, {
+      content: completeAnswers,
+      status: 'completed',
+      baseRevisionId: null,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe(messages.submissionAuthoriserRequired);
+    expect(await revisionCount(view.submissionId)).toBe(0);
+  });
+
+  it('a clerk submits where trust authorisation is not required for the organisation', async () => {
+    const periodId = await newPeriod(t);
+    const page = await pageFor(t, periodId);
+    await t.database.db
+      .updateTable('collectionOrganisation')
+      .set({ isTrustAuthorisationRequired: false })
+      .where('collectionId', '=', page.collectionId)
+      .where('organisationId', '=', page.organisationId)
+      .execute();
+    try {
+      const clerk = await t.as('clerkA');
+      expect((await clerk.get(page.url)).body).toMatchObject({ canSubmit: true, readOnlyReason: null });
+      const view = await lock(clerk, page);
+      const res = await save(clerk, view.submissionId, {
+        content: completeAnswers,
+        status: 'completed',
+        baseRevisionId: null,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    } finally {
+      await t.database.db
+        .updateTable('collectionOrganisation')
+        .set({ isTrustAuthorisationRequired: true })
+        .where('collectionId', '=', page.collectionId)
+        .where('organisationId', '=', page.organisationId)
+        .execute();
+    }
+  });
+
+  it('submit with a missing required field: 400 with the message, nothing saved', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const authoriser = await t.as('authoriserA');
+    const view = await lock(authoriser, page);
+    const { vacancies: _left, ...incomplete } = completeAnswers;
+    const res = await save(authoriser, view.submissionId, {
+      content: { ...incomplete, headcount: -5 },
+      status: 'completed',
+      baseRevisionId: null,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      vacancies: ['Vacancies is required'],
+      headcount: ['Headcount cannot be less than 0.'],
+    });
+    expect(await revisionCount(view.submissionId)).toBe(0);
+  });
+
+  it('submit makes the revision official; an amendment is a new draft and the official one stays until the next submit', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const authoriser = await t.as('authoriserA');
+    const draft = await startDraft(authoriser, page, { headcount: 5 });
+    const submitted = await save(authoriser, draft.submissionId, {
+      content: completeAnswers,
+      status: 'completed',
+      baseRevisionId: draft.currentRevisionId,
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const official = submitted.body.currentRevisionId;
+    expect(submitted.body).toMatchObject({
+      status: 'completed',
+      officialRevisionId: official,
+      submittedBy: { name: expect.any(String) },
+      awaitingNhsiAuthorisation: false,
+    });
+
+    const amended = await save(authoriser, draft.submissionId, {
+      content: { ...completeAnswers, headcount: 121 },
+      baseRevisionId: official,
+    });
+    expect(amended.status).toBe(201);
+    expect(amended.body).toMatchObject({ status: 'draft', officialRevisionId: official });
+    expect(amended.body.currentRevisionId).not.toBe(official);
+    expect(amended.body.submissionRevisions.map((r: { isOfficial: boolean }) => r.isOfficial)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+
+    const resubmitted = await save(authoriser, draft.submissionId, {
+      content: { ...completeAnswers, headcount: 121 },
+      status: 'completed',
+      baseRevisionId: amended.body.currentRevisionId,
+    });
+    expect(resubmitted.body.officialRevisionId).toBe(resubmitted.body.currentRevisionId);
+    expect(await auditActions(t, draft.submissionId)).toEqual([
+      'submission.lock',
+      'submission.saveDraft',
+      'submission.submit',
+      'submission.saveDraft',
+      'submission.submit',
+    ]);
+  });
+});

@@ -1,0 +1,239 @@
+import {
+  cleanSubmissionContent,
+  lockExpiry,
+  lockedByMessage,
+  messages,
+  type SaveRevisionBody,
+  submissionWindow,
+} from '@dcf/domain';
+import type { Db, Tx } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, forbidden, notFound, validationProblem } from '../../platform/errors';
+import { canManageSubmissions, canSubmitOrganisationData } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import {
+  ensureSubmission,
+  findForm,
+  findPageContext,
+  findSubmissionFor,
+  findUserNames,
+  insertRevision,
+  lockSubmission,
+  type SubmissionRow,
+} from './queries';
+import { validateContent } from './validation';
+import { buildView, isLiveLock } from './view';
+
+/**
+ * The submission lifecycle: the lock, and saving or submitting a revision. Every change runs in one
+ * transaction that first locks the submission row (`select ... for update`), so concurrent requests for
+ * one submission (two users taking the lock, two saves) run one after the other and each sees the
+ * other's result; the audit entry is written in the same transaction.
+ */
+
+export interface PageKey {
+  collectionId: number;
+  periodId: number;
+  organisationId: number;
+}
+
+export const getSubmissionView = (db: Db, principal: Principal, key: PageKey) =>
+  buildView(db, principal, key.collectionId, key.periodId, key.organisationId);
+
+async function lockedByConflict(tx: Tx, row: SubmissionRow) {
+  const names = await findUserNames(tx, [row.lockedBy]);
+  return conflict(lockedByMessage(names.get(row.lockedBy ?? 0) ?? '', row.lockedOn ?? new Date()));
+}
+
+/**
+ * POST .../Submission/Lock: takes the lock, or renews it for its holder (the page's heartbeat). The
+ * submission row is created on the first lock (it counts as not started until its first revision). A
+ * live lock held by someone else answers 409 'Locked by NAME since HH:mm'; so does a period outside
+ * its open window (with the reason). Taking the lock is audited; a renewal is not (it changes nothing
+ * but the expiry, every five minutes).
+ */
+export async function takeLock(db: Db, principal: Principal, key: PageKey, requestId: string) {
+  const now = new Date();
+  await db.transaction().execute(async (tx) => {
+    const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
+    if (!context) throw notFound();
+    const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
+    const window = submissionWindow({ ...context, reopenedUntil: existing?.reopenedUntil ?? null }, now);
+    if (!window.isOpen) throw conflict(window.reason);
+    const formId = existing?.formId ?? context.periodFormId;
+    if (formId === null) throw conflict(messages.noFormDefinition);
+    const id =
+      existing?.id ??
+      (await ensureSubmission(tx, {
+        collectionId: key.collectionId,
+        reportingPeriodId: key.periodId,
+        organisationId: key.organisationId,
+        formId,
+      }));
+    const row = await lockSubmission(tx, id);
+    if (!row) throw notFound();
+    const renewing = isLiveLock(row, now) && row.lockedBy === principal.userId;
+    if (isLiveLock(row, now) && !renewing) throw await lockedByConflict(tx, row);
+    await tx
+      .updateTable('submission')
+      .set({
+        lockedBy: principal.userId,
+        lockedOn: renewing ? row.lockedOn : now,
+        lockExpiresAt: lockExpiry(now),
+        updatedAt: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (!renewing)
+      await writeAudit(tx, {
+        userId: principal.userId,
+        action: 'submission.lock',
+        entityType: 'submission',
+        entityId: id,
+        collectionId: key.collectionId,
+        organisationId: key.organisationId,
+        before: row.lockedBy === null ? null : { lockedBy: row.lockedBy, lockExpiresAt: row.lockExpiresAt },
+        after: { lockedBy: principal.userId },
+        requestId,
+      });
+  });
+  return buildView(db, principal, key.collectionId, key.periodId, key.organisationId, now);
+}
+
+/**
+ * DELETE .../Submission/Lock: the holder releases it; a collection manager or administrator may release
+ * anyone's. Someone else's live lock, for anybody else, is a 409 with who holds it. Releasing a lock
+ * that is not there (or has lapsed) succeeds: the caller wanted it gone.
+ */
+export async function releaseLock(db: Db, principal: Principal, key: PageKey, requestId: string) {
+  const now = new Date();
+  await db.transaction().execute(async (tx) => {
+    const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
+    if (!existing) return;
+    const row = await lockSubmission(tx, existing.id);
+    if (!row || row.lockedBy === null) return;
+    const isMine = row.lockedBy === principal.userId;
+    if (!isMine && isLiveLock(row, now) && !canManageSubmissions(principal, key.collectionId))
+      throw await lockedByConflict(tx, row);
+    await tx
+      .updateTable('submission')
+      .set({ lockedBy: null, lockedOn: null, lockExpiresAt: null, updatedAt: now })
+      .where('id', '=', row.id)
+      .execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'submission.unlock',
+      entityType: 'submission',
+      entityId: row.id,
+      collectionId: key.collectionId,
+      organisationId: key.organisationId,
+      before: { lockedBy: row.lockedBy, lockedOn: row.lockedOn, lockExpiresAt: row.lockExpiresAt },
+      requestId,
+    });
+  });
+}
+
+/**
+ * POST /Submission/{id}/SubmissionRevision: saves a draft or submits. In order: the caller must hold a
+ * live lock (409), the organisation's window must be open (409 with the reason), the base must be the
+ * current revision (409, nothing overwritten), a submit where trust authorisation is required needs an
+ * authoriser (403), and the cleaned content must pass Form.io validation against the submission's form
+ * version (400 with the field messages). Only then is the revision written and the submission moved on:
+ * a draft (also when amending a completed return) leaves the official revision where it is; a submit
+ * makes the new revision official and clears a return and an earlier NHSI authorisation. The save
+ * renews the lock.
+ */
+export async function saveRevision(
+  db: Db,
+  principal: Principal,
+  submissionId: number,
+  body: SaveRevisionBody,
+  requestId: string,
+  onValidated?: (milliseconds: number) => void,
+) {
+  const now = new Date();
+  const key = await db.transaction().execute(async (tx) => {
+    const row = await lockSubmission(tx, submissionId);
+    if (!row) throw notFound();
+    const context = await findPageContext(tx, row.collectionId, row.reportingPeriodId, row.organisationId);
+    if (!context) throw notFound();
+    if (!isLiveLock(row, now) || row.lockedBy !== principal.userId) {
+      if (isLiveLock(row, now)) throw await lockedByConflict(tx, row);
+      throw conflict(messages.submissionLockRequired);
+    }
+    const window = submissionWindow({ ...context, reopenedUntil: row.reopenedUntil }, now);
+    if (!window.isOpen) throw conflict(window.reason);
+    if (body.baseRevisionId !== row.currentRevisionId) throw conflict(messages.submissionStale);
+    if (
+      body.status === 'completed' &&
+      !canSubmitOrganisationData(
+        principal,
+        row.collectionId,
+        row.organisationId,
+        context.isTrustAuthorisationRequired,
+      )
+    )
+      throw forbidden(messages.submissionAuthoriserRequired);
+
+    const content = cleanSubmissionContent(body.content);
+    const form = await findForm(tx, row.formId);
+    if (!form) throw notFound();
+    const started = performance.now();
+    const errors = validateContent(form.definition, content, body.status);
+    onValidated?.(performance.now() - started);
+    if (Object.keys(errors).length > 0) throw validationProblem(errors);
+
+    const completedPages = [...new Set(body.completedPages ?? [])];
+    const revisionId = await insertRevision(tx, {
+      submissionId,
+      status: body.status,
+      content,
+      completedPages,
+      createdBy: principal.userId,
+    });
+    const submitted = body.status === 'completed';
+    await tx
+      .updateTable('submission')
+      .set({
+        status: body.status,
+        currentRevisionId: revisionId,
+        lockExpiresAt: lockExpiry(now),
+        updatedAt: now,
+        ...(submitted
+          ? {
+              officialRevisionId: revisionId,
+              submittedBy: principal.userId,
+              submittedAt: now,
+              nhsiAuthorisedBy: null,
+              nhsiAuthorisedAt: null,
+              returnedBy: null,
+              returnedAt: null,
+              returnedReason: null,
+            }
+          : {}),
+      })
+      .where('id', '=', submissionId)
+      .execute();
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: submitted ? 'submission.submit' : 'submission.saveDraft',
+      entityType: 'submission',
+      entityId: submissionId,
+      collectionId: row.collectionId,
+      organisationId: row.organisationId,
+      before: {
+        status: row.status,
+        currentRevisionId: row.currentRevisionId,
+        officialRevisionId: row.officialRevisionId,
+      },
+      after: { status: body.status, currentRevisionId: revisionId, fields: Object.keys(content).length },
+      requestId,
+    });
+    return {
+      collectionId: row.collectionId,
+      periodId: row.reportingPeriodId,
+      organisationId: row.organisationId,
+    };
+  });
+  return buildView(db, principal, key.collectionId, key.periodId, key.organisationId);
+}

@@ -1,0 +1,109 @@
+import { expect } from 'vitest';
+import type { Client, TestApp } from '../../../../test/harness';
+
+/**
+ * Test fixtures for the submissions tests: a fresh reporting period of the demo collection per test
+ * (so tests never share a submission), URLs, and a complete answer to the demo form.
+ */
+
+let nextYear = 2000;
+
+/** A new period of the demo collection, open now unless `closed`; returns its id. */
+export async function newPeriod(t: TestApp, options: { closed?: boolean } = {}): Promise<number> {
+  const db = t.database.db;
+  const collectionId = await t.demoCollectionId();
+  const form = await db
+    .selectFrom('form')
+    .select('id')
+    .where('collectionId', '=', collectionId)
+    .orderBy('version', 'desc')
+    .executeTakeFirstOrThrow();
+  const year = nextYear++;
+  const day = 86_400_000;
+  const now = Date.now();
+  const row = await db
+    .insertInto('reportingPeriod')
+    .values({
+      collectionId,
+      formId: form.id,
+      name: `Test ${year}`,
+      start: `${year}-01-01`,
+      end: `${year}-01-31`,
+      submissionsOpen: new Date(now - 10 * day),
+      submissionsClose: new Date(options.closed ? now - day : now + 10 * day),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface Page {
+  collectionId: number;
+  periodId: number;
+  organisationId: number;
+  /** .../Collection/{id}/ReportingPeriod/{rpId}/Organisation/{orgId}/Submission */
+  url: string;
+}
+
+export async function pageFor(t: TestApp, periodId: number, code = 'RJ1'): Promise<Page> {
+  const collectionId = await t.demoCollectionId();
+  const organisationId = await t.organisationId(code);
+  return {
+    collectionId,
+    periodId,
+    organisationId,
+    url: `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Organisation/${organisationId}/Submission`,
+  };
+}
+
+/** Every required answer of the demo form. */
+export const completeAnswers = {
+  headcount: 120,
+  vacancies: 4,
+  sicknessDays: 31,
+  covidRelated: 'no',
+};
+
+/** Takes the lock (200) and returns the view. */
+export async function lock(client: Client, page: Page) {
+  const res = await client.post(`${page.url}/Lock`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+export function save(
+  client: Client,
+  submissionId: number,
+  body: {
+    content: Record<string, unknown>;
+    status?: 'draft' | 'completed';
+    baseRevisionId: number | null;
+    completedPages?: string[];
+  },
+) {
+  return client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });
+}
+
+/** Locks and saves one draft (201); returns the view after the save. */
+export async function startDraft(
+  client: Client,
+  page: Page,
+  content: Record<string, unknown> = { headcount: 1 },
+) {
+  const view = await lock(client, page);
+  const res = await save(client, view.submissionId, { content, baseRevisionId: view.currentRevisionId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** The audit actions written for one submission, oldest first. */
+export async function auditActions(t: TestApp, submissionId: number) {
+  const rows = await t.database.db
+    .selectFrom('auditLog')
+    .select('action')
+    .where('entityType', '=', 'submission')
+    .where('entityId', '=', String(submissionId))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.action);
+}

@@ -1,0 +1,177 @@
+import {
+  lockedByMessage,
+  messages,
+  periodStatus,
+  type SubmissionRevisionSummary,
+  type SubmissionView,
+  submissionWindow,
+} from '@dcf/domain';
+import type { Db, Tx } from '../../db/database';
+import { notFound } from '../../platform/errors';
+import {
+  canEditOrganisationData,
+  canMonitorCollection,
+  canSubmitOrganisationData,
+  isAdmin,
+} from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import {
+  findForm,
+  findLatestContent,
+  findPageContext,
+  findRevisions,
+  findSubmissionFor,
+  findUserNames,
+  type PageContext,
+  type RevisionSummaryRow,
+  type SubmissionRow,
+  VIEW_REVISIONS,
+} from './queries';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** A lock counts while its holder keeps saving or sending the heartbeat. */
+export const isLiveLock = (row: Pick<SubmissionRow, 'lockedBy' | 'lockExpiresAt'>, now: Date) =>
+  row.lockedBy !== null && row.lockExpiresAt !== null && row.lockExpiresAt.getTime() > now.getTime();
+
+/** Whether the principal may edit this organisation's data at all (the organisationDataEdit rule). */
+export const mayEdit = (p: Principal, collectionId: number, organisationId: number) =>
+  isAdmin(p) || canEditOrganisationData(p, collectionId, organisationId);
+
+/** Managers, submission managers and administrators see soft-deleted revisions (marked); submitters never. */
+export const seesDeletedRevisions = (p: Principal, collectionId: number) =>
+  canMonitorCollection(p, collectionId);
+
+export function presentRevisionSummary(
+  row: RevisionSummaryRow,
+  officialRevisionId: number | null,
+): SubmissionRevisionSummary {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: { id: row.createdBy, name: row.createdByName ?? row.createdByEmail },
+    status: row.status,
+    isOfficial: row.id === officialRevisionId,
+    isDeleted: row.isDeleted,
+  };
+}
+
+/**
+ * Why the page is read-only, or why it cannot be submitted: the first reason that applies, in the order
+ * a user can do something about it (role, then window, then somebody else's lock, then authorisation).
+ */
+function decideAbilities(
+  principal: Principal,
+  context: PageContext,
+  submission: SubmissionRow | undefined,
+  names: Map<number, string>,
+  now: Date,
+) {
+  const window = submissionWindow({ ...context, reopenedUntil: submission?.reopenedUntil ?? null }, now);
+  const lockedByOther =
+    submission !== undefined && isLiveLock(submission, now) && submission.lockedBy !== principal.userId;
+  const editable = mayEdit(principal, context.collectionId, context.organisationId);
+  const submittable = canSubmitOrganisationData(
+    principal,
+    context.collectionId,
+    context.organisationId,
+    context.isTrustAuthorisationRequired,
+  );
+  let readOnlyReason: string | null = null;
+  if (!editable) readOnlyReason = messages.submissionNoEditRole;
+  else if (!window.isOpen) readOnlyReason = window.reason;
+  else if (context.periodFormId === null && submission === undefined)
+    readOnlyReason = messages.noFormDefinition;
+  else if (lockedByOther && submission?.lockedOn)
+    readOnlyReason = lockedByMessage(names.get(submission.lockedBy ?? 0) ?? '', submission.lockedOn);
+  const canEdit = readOnlyReason === null;
+  if (canEdit && !submittable) readOnlyReason = messages.submissionAuthoriserRequired;
+  return { canEdit, canSubmit: canEdit && submittable, readOnlyReason };
+}
+
+/** The whole state of the form-entry page for one organisation in one period. */
+export async function buildView(
+  db: Db | Tx,
+  principal: Principal,
+  collectionId: number,
+  periodId: number,
+  organisationId: number,
+  now = new Date(),
+): Promise<SubmissionView> {
+  const context = await findPageContext(db, collectionId, periodId, organisationId);
+  if (!context) throw notFound();
+  const submission = await findSubmissionFor(db, periodId, organisationId);
+  const formId = submission?.formId ?? context.periodFormId;
+  const includeDeleted = seesDeletedRevisions(principal, collectionId);
+  const [form, latest, revisions] = await Promise.all([
+    formId === null ? undefined : findForm(db, formId),
+    submission ? findLatestContent(db, submission.id) : undefined,
+    submission ? findRevisions(db, submission.id, { includeDeleted, limit: VIEW_REVISIONS }) : [],
+  ]);
+  const live = submission !== undefined && isLiveLock(submission, now);
+  const names = await findUserNames(db, [
+    live ? (submission?.lockedBy ?? null) : null,
+    submission?.submittedBy ?? null,
+    submission?.nhsiAuthorisedBy ?? null,
+    submission?.returnedBy ?? null,
+  ]);
+  const user = (id: number | null | undefined) => (id == null ? null : { id, name: names.get(id) ?? '' });
+  const abilities = decideAbilities(principal, context, submission, names, now);
+  const hasRevision = submission?.currentRevisionId != null;
+  const status = hasRevision ? submission.status : 'none';
+  return {
+    submissionId: submission?.id ?? null,
+    collectionId,
+    collectionName: context.collectionName,
+    reportingPeriodId: periodId,
+    organisationId,
+    organisationName: context.organisationName,
+    organisationCode: context.organisationCode,
+    status,
+    content: latest ? JSON.stringify(latest.content) : '{}',
+    completedPages: latest?.completedPages ?? [],
+    currentRevisionId: submission?.currentRevisionId ?? null,
+    officialRevisionId: submission?.officialRevisionId ?? null,
+    form: form ? { id: form.id, definition: form.definition } : null,
+    period: {
+      id: context.periodId,
+      name: context.periodName,
+      start: context.start,
+      end: context.end,
+      reportingPeriodStatus: periodStatus(context, now),
+      submissionsOpen: context.submissionsOpen.toISOString(),
+      submissionsClose: context.submissionsClose.toISOString(),
+      submissionsReopen: iso(context.submissionsReopen),
+      submissionsReclose: iso(context.submissionsReclose),
+    },
+    isLocked: live,
+    lockedBy: live ? user(submission?.lockedBy) : null,
+    lockedOn: live ? iso(submission?.lockedOn ?? null) : null,
+    lockExpiresAt: live ? iso(submission?.lockExpiresAt ?? null) : null,
+    lockedByMe: live && submission?.lockedBy === principal.userId,
+    ...abilities,
+    isTrustAuthorisationRequired: context.isTrustAuthorisationRequired,
+    isNhsiAuthorisationRequired: context.isNhsiAuthorisationRequired,
+    awaitingNhsiAuthorisation:
+      context.isNhsiAuthorisationRequired &&
+      submission?.officialRevisionId != null &&
+      submission.status === 'completed' &&
+      submission.nhsiAuthorisedAt === null,
+    nhsiAuthorisedBy: user(submission?.nhsiAuthorisedBy),
+    nhsiAuthorisedAt: iso(submission?.nhsiAuthorisedAt ?? null),
+    returned:
+      submission?.returnedBy != null && submission.returnedAt !== null
+        ? {
+            by: { id: submission.returnedBy, name: names.get(submission.returnedBy) ?? '' },
+            at: submission.returnedAt.toISOString(),
+            reason: submission.returnedReason ?? '',
+          }
+        : null,
+    reopenedUntil: iso(submission?.reopenedUntil ?? null),
+    submittedBy: user(submission?.submittedBy),
+    submittedAt: iso(submission?.submittedAt ?? null),
+    submissionRevisions: revisions.map((r) =>
+      presentRevisionSummary(r, submission?.officialRevisionId ?? null),
+    ),
+  };
+}
