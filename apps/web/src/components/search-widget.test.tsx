@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
+import { jsonResponse } from '../test/fixtures';
 import { type OrganisationSearchRow, SearchWidget, type UserSearchRow } from './search-widget';
 
 const leeds: OrganisationSearchRow = {
@@ -138,5 +139,63 @@ describe('SearchWidget', () => {
   it('renders nothing when closed', () => {
     render(<SearchWidget open={false} kind="users" search={vi.fn()} onSelect={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('SearchWidget organisation kinds without a search function: GET /Organisation', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const apiOrganisation = (code: string, name: string, isOpen: boolean) => ({
+    id: code.length * 100 + name.length,
+    name,
+    code,
+    isManagementOrg: false,
+    regionId: 1,
+    organisationTypeId: 1,
+    successorId: null,
+    closureDate: isOpen ? null : '2024-03-31',
+    isOpen,
+    region: { id: 1, code: 'Y56', name: 'London' },
+    organisationType: { id: 1, shortDescription: 'Trust', longDescription: 'NHS Trust' },
+  });
+  const stubOrganisations = (items: unknown[]) => {
+    const fetchMock = vi.fn(async () => jsonResponse({ items, total: items.length }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+  const searchedUrl = (fetchMock: ReturnType<typeof stubOrganisations>) =>
+    new URL(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0]), 'http://localhost');
+
+  it('manageOrganisations searches open organisations only (closed ones cannot be newly assigned)', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubOrganisations([apiOrganisation('RJ1', "Guy's and St Thomas'", true)]);
+    const onSelect = vi.fn();
+    render(<SearchWidget open kind="manageOrganisations" onSelect={onSelect} onCancel={vi.fn()} />);
+    await user.type(screen.getByRole('searchbox'), ' rj1 {Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: "Select Guy's and St Thomas' (RJ1)" }));
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    const url = searchedUrl(fetchMock);
+    expect(url.pathname).toBe('/v1/api/Organisation');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'rj1', pageSize: '100', isOpen: 'true' });
+    expect(onSelect).toHaveBeenCalledWith([expect.objectContaining({ code: 'RJ1' })]);
+    expect(screen.queryByRole('columnheader', { name: 'Status' })).not.toBeInTheDocument();
+  });
+
+  it('organisations finds closed ones too and says which; nothing found reads the spec message', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubOrganisations([apiOrganisation('R1A', 'Worcestershire Health', false)]);
+    render(<SearchWidget open kind="organisations" onSelect={vi.fn()} onCancel={vi.fn()} />);
+    await user.type(screen.getByRole('searchbox'), 'R1A{Enter}');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Closed' })).toBeInTheDocument();
+    expect(Object.fromEntries(searchedUrl(fetchMock).searchParams)).toEqual({
+      query: 'R1A',
+      pageSize: '100',
+    });
+
+    stubOrganisations([]);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'ZZZ{Enter}');
+    expect(await screen.findByText('No results(s) found')).toBeInTheDocument();
   });
 });

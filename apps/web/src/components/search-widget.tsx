@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
+import { searchOrganisations } from '../api/organisations';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
 
@@ -11,6 +12,7 @@ export interface OrganisationSearchRow {
   code: string;
   region?: { name: string } | null;
   organisationType?: { longDescription: string } | null;
+  isOpen?: boolean;
 }
 
 /** A user row of the search (specification, section 3: Search user row). */
@@ -37,7 +39,8 @@ export type SearchWidgetProps = CommonProps &
   (
     | {
         kind: 'organisations' | 'manageOrganisations';
-        search: (term: string) => Promise<readonly OrganisationSearchRow[]>;
+        /** Default: GET /Organisation by name or ODS code (see `defaultOrganisationSearch`). */
+        search?: (term: string) => Promise<readonly OrganisationSearchRow[]>;
         onSelect: (rows: OrganisationSearchRow[]) => void;
       }
     | {
@@ -58,6 +61,22 @@ const organisationColumns: Column<OrganisationSearchRow>[] = [
   { header: 'Region', value: (row) => row.region?.name ?? '' },
   { header: 'Type', value: (row) => row.organisationType?.longDescription ?? '' },
 ];
+
+/** The kind `organisations` lists closed ones too, so it says which are which. */
+const allOrganisationColumns: Column<OrganisationSearchRow>[] = [
+  ...organisationColumns,
+  { header: 'Status', value: (row) => (row.isOpen === false ? 'Closed' : 'Open') },
+];
+
+/**
+ * What each organisation kind searches when the caller gives no search function: GET /Organisation by
+ * name or ODS code (first 100 matches). `manageOrganisations` picks organisations to assign (a
+ * collection's recipients), and a closed organisation cannot be newly assigned, so it lists open ones
+ * only; `organisations` finds any organisation, closed ones included.
+ */
+export function defaultOrganisationSearch(kind: 'organisations' | 'manageOrganisations') {
+  return (term: string) => searchOrganisations(term, { openOnly: kind === 'manageOrganisations' });
+}
 
 const userColumns: Column<UserSearchRow>[] = [
   { header: 'Name', value: (row) => row.name ?? '' },
@@ -88,9 +107,9 @@ export function SearchWidget(props: SearchWidgetProps) {
   const searchCount = useRef(0);
 
   const isUsers = props.kind === 'users';
-  const columns = (isUsers ? userColumns : organisationColumns) as Column<
-    OrganisationSearchRow | UserSearchRow
-  >[];
+  const columns = (
+    isUsers ? userColumns : props.kind === 'organisations' ? allOrganisationColumns : organisationColumns
+  ) as Column<OrganisationSearchRow | UserSearchRow>[];
   const keyOf = (row: OrganisationSearchRow | UserSearchRow) => String(row.id);
   const labelOf = (row: OrganisationSearchRow | UserSearchRow) =>
     'code' in row ? `${row.name} (${row.code})` : (row.name ?? row.email ?? String(row.id));
@@ -108,7 +127,10 @@ export function SearchWidget(props: SearchWidgetProps) {
     setStatus({ state: 'searching' });
     setTicked(new Set());
     try {
-      const found = await props.search(term.trim());
+      const found =
+        props.kind === 'users'
+          ? await props.search(term.trim())
+          : await (props.search ?? defaultOrganisationSearch(props.kind))(term.trim());
       if (count !== searchCount.current) return;
       setRows(found);
       setStatus({ state: 'done' });
