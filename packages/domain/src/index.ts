@@ -14,6 +14,7 @@ export * from './problem';
 export * from './reporting-periods';
 export * from './role-assignments';
 export * from './schedules';
+export * from './storage';
 export * from './submission-status';
 export * from './submissions';
 export * from './users';

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { blobStoreFor } from '../../platform/storage/blob-store';
+import { type Azurite, startAzurite } from '../../platform/storage/testing/azurite';
+
+let azurite: Azurite;
+let t: TestApp;
+let demoId: number;
+let rj1: number;
+
+beforeAll(async () => {
+  azurite = await startAzurite();
+  t = await startTestApp({
+    STORAGE_DRIVER: 'azure',
+    STORAGE_AZURE_CONNECTION_STRING: azurite.connectionString,
+    STORAGE_CONTAINER: 'dcf-test',
+  });
+  demoId = await t.demoCollectionId();
+  rj1 = await t.organisationId('RJ1');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await azurite?.stop();
+});
+
+/** What the browser does with a SAS URL: a plain PUT with the block-blob header. */
+const put = (url: string, body: string) =>
+  fetch(url, {
+    method: 'PUT',
+    body,
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' },
+  });
+
+describe('Azure Blob Storage with SAS tokens (against Azurite)', () => {
+  const name = () => `${demoId}/${rj1}/MEDIA/c3d4/return.pdf`;
+
+  it('issues a SAS URL the browser PUTs to (201) and a read SAS URL that downloads it as an attachment', async () => {
+    const clerk = await t.as('clerkA');
+    const up = await clerk.post(
+      `/v1/api/Storage/StorageTokensForUpload/Collection/${demoId}/Organisation/${rj1}`,
+      [{ blobNameWithPath: name(), fileSizeInMb: 0.01 }],
+    );
+    expect(up.status).toBe(200);
+    expect(up.body[0].storage).toBe('azure');
+    expect(up.body[0].url.startsWith(`${azurite.blobEndpoint}/dcf-test/${name()}?`)).toBe(true);
+    expect(new URL(up.body[0].url).searchParams.get('sp')).toBe('cw');
+    expect((await put(up.body[0].url, '%PDF-1.4 azure')).status).toBe(201);
+
+    const down = await (await t.as('manager')).post(
+      `/v1/api/Storage/StorageTokensForDownload/Collection/${demoId}/Organisation/${rj1}`,
+      [{ blobNameWithPath: name() }],
+    );
+    expect(down.status).toBe(200);
+    const file = await fetch(down.body[0].url);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('%PDF-1.4 azure');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="return.pdf"');
+    // The API reads blobs through the same store (Excel templates).
+    expect((await blobStoreFor(t.config).read(name()))?.toString()).toBe('%PDF-1.4 azure');
+  });
+
+  it('refuses a SAS used for another blob, a read SAS used to write, and an expired SAS', async () => {
+    const store = blobStoreFor(t.config);
+    const url = await store.uploadUrl(name(), { expiresOn: new Date(Date.now() + 60_000), maxBytes: 100 });
+    expect((await put(url.replace('return.pdf', 'other.pdf'), 'x')).status).toBe(403);
+    const read = await store.downloadUrl(name(), { expiresOn: new Date(Date.now() + 60_000) });
+    expect((await put(read, 'x')).status).toBe(403);
+    const expired = await store.uploadUrl(name(), {
+      expiresOn: new Date(Date.now() - 60_000),
+      maxBytes: 100,
+    });
+    expect((await put(expired, 'x')).status).toBe(403);
+    expect(await store.read(`${demoId}/${rj1}/MEDIA/none.pdf`)).toBeNull();
+  });
+});

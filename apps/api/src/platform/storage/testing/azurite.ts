@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../../../config';
+
+/** Azurite's well-known development account (public, documented by Microsoft). */
+const ACCOUNT = 'devstoreaccount1';
+const KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+export interface Azurite {
+  connectionString: string;
+  blobEndpoint: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the Azure Storage emulator (npm package azurite) on a random port, in memory, for one test
+ * file. `--disableTelemetry` keeps it off the network; `--skipApiVersionCheck` accepts the SDK's newer
+ * API version.
+ */
+export async function startAzurite(): Promise<Azurite> {
+  const port = await freePort();
+  const location = await mkdtemp(path.join(tmpdir(), 'dcf-azurite-'));
+  const child: ChildProcess = spawn(
+    path.join(repoRoot, 'node_modules/.bin/azurite-blob'),
+    [
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      String(port),
+      '--inMemoryPersistence',
+      '--extentMemoryLimit',
+      '64',
+      '--disableTelemetry',
+      '--skipApiVersionCheck',
+    ],
+    // Its working folder (a debug log at most) is a temporary one, never the repository.
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: location },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('Azurite did not start within 30 s'));
+    }, 30_000);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/successfully listen/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Azurite exited (${code}): ${output}`));
+    });
+  });
+  const blobEndpoint = `http://127.0.0.1:${port}/${ACCOUNT}`;
+  return {
+    blobEndpoint,
+    connectionString: `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=${blobEndpoint};`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(location, { recursive: true, force: true });
+    },
+  };
+}
