@@ -52,10 +52,10 @@ export function useSaveCollection(id?: number) {
 }
 
 /** PATCH /Collection/{id}/Status: Published (publish or restore) or Archived. */
-export function useChangeCollectionStatus(id: number) {
+export function useChangeCollectionStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (status: 'Published' | 'Archived'): Promise<CollectionDto> =>
+    mutationFn: ({ id, status }: { id: number; status: 'Published' | 'Archived' }): Promise<CollectionDto> =>
       api.patch(`/Collection/${id}/Status`, { status }, { schema: collectionSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: collectionKeys.all }),
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -21,5 +21,15 @@ export function useFeatureFlags() {
     queryKey: queryKeys.featureFlags,
     queryFn: ({ signal }) => getFeatureFlags(signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** PUT /FeatureFlag/{name} (super administrators): answers with every flag after the change. */
+export function useSetFeatureFlag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, enabled }: { name: keyof FeatureFlags; enabled: boolean }) =>
+      api.put(`/FeatureFlag/${name}`, { enabled }, { schema: featureFlagsSchema }),
+    onSuccess: (flags) => client.setQueryData(queryKeys.featureFlags, flags),
   });
 }

@@ -14,6 +14,7 @@ import { PageContainer } from '../../components/page-container';
 import { QueryState } from '../../components/query-state';
 import { SearchWidget } from '../../components/search-widget';
 import { YesNoModal } from '../../components/yes-no-modal';
+import { FeatureFlagsSection } from './feature-flags-section';
 
 const PAGE_SIZE = 25;
 
@@ -29,7 +30,8 @@ function problemMessages(error: unknown): string[] {
 /**
  * Administration (routes: /collection/admin and /user/settings, the same screen): the users, the
  * collection administrators (nominate and remove: super administrators only; collection administrators
- * see the list read-only) and registering a user by email before their first sign-in.
+ * see the list read-only), registering a user by email before their first sign-in, and the feature
+ * flags (super administrators only).
  */
 export function AdminHomePage() {
   const user = useUser();
@@ -39,6 +41,7 @@ export function AdminHomePage() {
       <AdministratorsSection canNominate={canNominate} />
       <UsersSection />
       <RegisterUserSection />
+      {canNominate && <FeatureFlagsSection />}
     </PageContainer>
   );
 }

@@ -1,6 +1,79 @@
-import { NotYetAvailable } from '../../components/not-yet-available';
+import { useState } from 'react';
+import { useChangeCollectionStatus } from '../../api/collections';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, Notification, PageContainer, YesNoModal } from '../../components';
+import { problemMessages } from '../collection/problem-messages';
+import { CollectionList } from './collection-list';
 
-/** Hidden collections (route: /collection/admin/hidden). */
+/**
+ * Hidden collections (route: /collection/admin/hidden): the archived ones, read-only, with every
+ * submission kept. Restoring publishes a collection again (the completeness rules apply).
+ */
 export function HiddenCollectionsPage() {
-  return <NotYetAvailable title="Hidden collections" />;
+  const status = useChangeCollectionStatus();
+  const [restoring, setRestoring] = useState<{ id: number; name: string } | null>(null);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+  const title = 'Hidden collections';
+
+  async function restore(row: { id: number; name: string }) {
+    setNotice(null);
+    try {
+      await status.mutateAsync({ id: row.id, status: 'Published' });
+      setNotice({ variant: 'success', message: [`${row.name} has been restored`] });
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    }
+  }
+
+  return (
+    <PageContainer
+      title={title}
+      breadcrumbs={
+        <Breadcrumbs
+          items={[{ text: 'Manage collections', href: paths.adminManageCollections }, { text: title }]}
+        />
+      }
+    >
+      {notice ? (
+        <Notification
+          key={JSON.stringify(notice)}
+          variant={notice.variant}
+          message={notice.message}
+          onClose={() => setNotice(null)}
+        />
+      ) : null}
+      <p className="nhsuk-body">
+        Archived collections are hidden from submitters and cannot be changed. Their returns and exports are
+        kept.
+      </p>
+      <CollectionList
+        fixedStatus="archived"
+        caption="Hidden collections"
+        emptyMessage="There are no hidden collections."
+        actions={(row) =>
+          row.abilities.canPublish ? (
+            <button
+              type="button"
+              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+              onClick={() => setRestoring({ id: row.id, name: row.name })}
+            >
+              Restore<span className="nhsuk-u-visually-hidden"> {row.name}</span>
+            </button>
+          ) : null
+        }
+      />
+      <YesNoModal
+        open={restoring !== null}
+        title="Restore this collection?"
+        onYes={() => {
+          const row = restoring;
+          setRestoring(null);
+          if (row) void restore(row);
+        }}
+        onNo={() => setRestoring(null)}
+      >
+        {`${restoring?.name ?? ''} will be published again and shown to its submitters.`}
+      </YesNoModal>
+    </PageContainer>
+  );
 }

@@ -25,7 +25,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
   const location = useLocation();
   const navigate = useNavigate();
   const save = useSaveCollection(collection.id);
-  const status = useChangeCollectionStatus(collection.id);
+  const status = useChangeCollectionStatus();
   const remove = useDeleteCollection(collection.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
@@ -39,7 +39,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
   async function changeStatus(next: 'Published' | 'Archived', done: string) {
     setNotice(null);
     try {
-      await status.mutateAsync(next);
+      await status.mutateAsync({ id: collection.id, status: next });
       setNotice({ variant: 'success', message: done });
     } catch (error) {
       setNotice({ variant: 'error', title: messages.errorSummaryHeading, message: problemMessages(error) });

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { type FeatureFlags, useFeatureFlags, useSetFeatureFlag } from '../../api/feature-flags';
+import { Notification, QueryState } from '../../components';
+
+const flagDescriptions: Record<keyof FeatureFlags, string> = {
+  COLLECTIONICON: 'Collections can have an icon',
+  EMAILENABLED: 'Collections can send emails (period opened, reminders, confirmations)',
+  EXCELTEMPLATE: 'Collections can offer an Excel template for returns',
+  SESSIONMANAGEMENT: 'Sessions end after a time without activity, with a warning first',
+};
+
+/**
+ * Feature flags (super administrators, on the administration screen): each flag's state from
+ * GET /FeatureFlag, changed one at a time. The defaults come from configuration; a change here is stored
+ * and overrides it until changed again.
+ */
+export function FeatureFlagsSection() {
+  const flags = useFeatureFlags();
+  const setFlag = useSetFeatureFlag();
+  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+
+  async function change(name: keyof FeatureFlags, enabled: boolean) {
+    setNotice(null);
+    try {
+      await setFlag.mutateAsync({ name, enabled });
+      setNotice({ variant: 'success', message: `${name} is now ${enabled ? 'on' : 'off'}` });
+    } catch (error) {
+      setNotice({ variant: 'error', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="feature-flags-heading">
+      <h2 id="feature-flags-heading">Feature flags</h2>
+      {notice ? (
+        <Notification
+          key={notice.message}
+          variant={notice.variant}
+          message={notice.message}
+          onClose={() => setNotice(null)}
+        />
+      ) : null}
+      <QueryState query={flags}>
+        {(values) => (
+          <div className="nhsuk-form-group">
+            <fieldset className="nhsuk-fieldset">
+              <legend className="nhsuk-fieldset__legend nhsuk-u-visually-hidden">Feature flags</legend>
+              <div className="nhsuk-checkboxes">
+                {(Object.keys(flagDescriptions) as (keyof FeatureFlags)[]).map((name) => (
+                  <div key={name} className="nhsuk-checkboxes__item">
+                    <input
+                      className="nhsuk-checkboxes__input"
+                      id={`flag-${name}`}
+                      type="checkbox"
+                      checked={values[name]}
+                      disabled={setFlag.isPending}
+                      aria-describedby={`flag-${name}-hint`}
+                      onChange={(e) => change(name, e.target.checked)}
+                    />
+                    <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`flag-${name}`}>
+                      {name}
+                    </label>
+                    <div className="nhsuk-hint nhsuk-checkboxes__hint" id={`flag-${name}-hint`}>
+                      {flagDescriptions[name]}
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
