@@ -1,0 +1,329 @@
+import type { PeriodSubmissionParams, PeriodSubmissionSortBy } from '@dcf/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { containsPattern } from '../organisations/queries';
+import { isOnTimeSql, periodOpenSql, statusRankSql, submissionStatusSql } from './status-sql';
+
+const periodColumns = [
+  'rp.id',
+  'rp.collectionId',
+  'rp.name',
+  'rp.start',
+  'rp.end',
+  'rp.submissionsOpen',
+  'rp.submissionsClose',
+  'rp.submissionsReopen',
+  'rp.submissionsReclose',
+  'rp.ifSubmissionReopens',
+] as const;
+
+/** A user's display name: their name, or their email before the identity provider has told us it. */
+const userName = (alias: string) =>
+  sql<string>`coalesce(${sql.ref(`${alias}.name`)}, ${sql.ref(`${alias}.email`)})`;
+
+export function findCollection(db: Db, collectionId: number) {
+  return db
+    .selectFrom('collection')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+}
+
+export function findPeriod(db: Db, periodId: number) {
+  return db
+    .selectFrom('reportingPeriod as rp')
+    .innerJoin('collection as c', 'c.id', 'rp.collectionId')
+    .select([...periodColumns, 'c.name as collectionName'])
+    .where('rp.id', '=', periodId)
+    .executeTakeFirst();
+}
+
+/** The organisation as a recipient of the collection (null when it is not one). */
+export function findRecipient(db: Db, collectionId: number, organisationId: number) {
+  return db
+    .selectFrom('collectionOrganisation as co')
+    .innerJoin('organisation as o', 'o.id', 'co.organisationId')
+    .select(['o.id', 'o.name', 'o.code', 'co.isTrustAuthorisationRequired', 'co.isNhsiAuthorisationRequired'])
+    .where('co.collectionId', '=', collectionId)
+    .where('co.organisationId', '=', organisationId)
+    .executeTakeFirst();
+}
+
+/** Every period of the collection with the organisation's submission (if any), sorted by submissionsOpen. */
+export function findOrganisationPeriods(db: Db, collectionId: number, organisationId: number) {
+  return db
+    .selectFrom('reportingPeriod as rp')
+    .leftJoin('submission as s', (join) =>
+      join.onRef('s.reportingPeriodId', '=', 'rp.id').on('s.organisationId', '=', organisationId),
+    )
+    .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
+    .leftJoin('appUser as cu', 'cu.id', 'cr.createdBy')
+    .leftJoin('appUser as su', 'su.id', 's.submittedBy')
+    .select([
+      ...periodColumns,
+      's.id as submissionId',
+      's.status',
+      's.currentRevisionId',
+      's.officialRevisionId',
+      's.reopenedUntil',
+      's.submittedAt',
+      's.submittedBy',
+      's.nhsiAuthorisedAt',
+      's.returnedAt',
+      's.returnedReason',
+      'cr.createdAt as lastChangedAt',
+      'cr.createdBy as lastChangedById',
+      userName('cu').as('lastChangedByName'),
+      userName('su').as('submittedByName'),
+    ])
+    .where('rp.collectionId', '=', collectionId)
+    .orderBy('rp.submissionsOpen')
+    .orderBy('rp.id')
+    .execute();
+}
+export type OrganisationPeriodRow = Awaited<ReturnType<typeof findOrganisationPeriods>>[number];
+
+// ---- One period's recipients --------------------------------------------------------------------------
+
+type Filters = Partial<Pick<PeriodSubmissionParams, 'query' | 'regionId' | 'organisationTypeId'>>;
+
+/** The recipients of one period with their status, filtered by region, type and name or code (not status). */
+function periodRecipients(db: Db, periodId: number, now: Date, filters: Filters) {
+  const status = submissionStatusSql(now);
+  return db
+    .selectFrom('reportingPeriod as rp')
+    .innerJoin('collectionOrganisation as co', 'co.collectionId', 'rp.collectionId')
+    .innerJoin('organisation as o', 'o.id', 'co.organisationId')
+    .leftJoin('region as r', 'r.id', 'o.regionId')
+    .leftJoin('organisationType as t', 't.id', 'o.organisationTypeId')
+    .leftJoin('submission as s', (join) =>
+      join.onRef('s.reportingPeriodId', '=', 'rp.id').onRef('s.organisationId', '=', 'co.organisationId'),
+    )
+    .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
+    .where('rp.id', '=', periodId)
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (filters.query) {
+        const pattern = containsPattern(filters.query);
+        conditions.push(
+          eb.or([eb(sql`lower(o.name)`, 'like', pattern), eb(sql`lower(o.code)`, 'like', pattern)]),
+        );
+      }
+      if (filters.regionId !== undefined) conditions.push(eb('o.regionId', '=', filters.regionId));
+      if (filters.organisationTypeId !== undefined)
+        conditions.push(eb('o.organisationTypeId', '=', filters.organisationTypeId));
+      return eb.and(conditions);
+    })
+    .select([
+      'o.id as organisationId',
+      'o.name',
+      'o.code',
+      'r.code as regionCode',
+      'r.name as regionName',
+      't.shortDescription as typeShortDescription',
+      'co.isTrustAuthorisationRequired',
+      'co.isNhsiAuthorisationRequired',
+      's.id as submissionId',
+      'cr.createdAt as lastChangedAt',
+      'cr.createdBy as lastChangedById',
+      's.submittedAt',
+      's.submittedBy as submittedById',
+      's.lockedBy as lockedById',
+      's.lockedOn',
+      's.lockExpiresAt',
+      's.nhsiAuthorisedAt',
+      's.nhsiAuthorisedBy as nhsiAuthorisedById',
+      's.reopenedUntil',
+      status.as('status'),
+      isOnTimeSql(status).as('isOnTime'),
+    ]);
+}
+
+const sortColumns: Record<PeriodSubmissionSortBy, ReturnType<typeof sql.ref>> = {
+  name: sql.ref('x.name'),
+  code: sql.ref('x.code'),
+  status: sql.ref('x.status'),
+  lastChangedAt: sql.ref('x.lastChangedAt'),
+  region: sql.ref('x.regionName'),
+  type: sql.ref('x.typeShortDescription'),
+};
+
+/** One page of a period's recipients: every filter, the sort and the paging in SQL; total by a window count. */
+export function listPeriodRecipients(db: Db, periodId: number, now: Date, params: PeriodSubmissionParams) {
+  const direction = params.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
+  const column = sortColumns[params.sortBy];
+  const key = params.sortBy === 'status' ? statusRankSql(column) : column;
+  let query = db
+    .selectFrom(periodRecipients(db, periodId, now, params).as('x'))
+    .leftJoin('appUser as cu', 'cu.id', 'x.lastChangedById')
+    .leftJoin('appUser as su', 'su.id', 'x.submittedById')
+    .leftJoin('appUser as lu', 'lu.id', 'x.lockedById')
+    .leftJoin('appUser as nu', 'nu.id', 'x.nhsiAuthorisedById')
+    .selectAll('x')
+    .select([
+      userName('cu').as('lastChangedByName'),
+      userName('su').as('submittedByName'),
+      userName('lu').as('lockedByName'),
+      userName('nu').as('nhsiAuthorisedByName'),
+      sql<string>`count(*) over ()`.as('total'),
+    ]);
+  if (params.status) query = query.where('x.status', '=', params.status);
+  return query
+    .orderBy(sql`${key} ${direction} nulls last`)
+    .orderBy('x.name')
+    .orderBy('x.organisationId')
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .execute();
+}
+export type PeriodRecipientRow = Awaited<ReturnType<typeof listPeriodRecipients>>[number];
+
+/** Count columns of a status subquery `x` (counts as int so both drivers give numbers). */
+const countColumns = [
+  sql<number>`count(*)::int`.as('expected'),
+  sql<number>`(count(*) filter (where x.status = 'notYetRequired'))::int`.as('notYetRequired'),
+  sql<number>`(count(*) filter (where x.status = 'notStarted'))::int`.as('notStarted'),
+  sql<number>`(count(*) filter (where x.status = 'draft'))::int`.as('draft'),
+  sql<number>`(count(*) filter (where x.status = 'completed'))::int`.as('completed'),
+  sql<number>`(count(*) filter (where x.status = 'missed'))::int`.as('missed'),
+  sql<number>`(count(*) filter (where x.is_on_time))::int`.as('onTime'),
+  sql<number>`(count(*) filter (where not x.is_on_time))::int`.as('late'),
+] as const;
+
+/** Counts per status of one period with the non-status filters applied. */
+export function countPeriodRecipients(db: Db, periodId: number, now: Date, filters: Filters) {
+  return db
+    .selectFrom(periodRecipients(db, periodId, now, filters).as('x'))
+    .select(countColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** The organisations of a period that have not completed (status notStarted, draft or missed). */
+export function findNonSubmitters(db: Db, periodId: number, now: Date) {
+  return db
+    .selectFrom(periodRecipients(db, periodId, now, {}).as('x'))
+    .select(['x.organisationId', 'x.name', 'x.code', 'x.status'])
+    .where('x.status', 'in', ['notStarted', 'draft', 'missed'])
+    .orderBy('x.name')
+    .orderBy('x.organisationId')
+    .execute();
+}
+
+/** Every data entry clerk and authoriser of the collection, by organisation, with their email. */
+export function findSubmitters(db: Db, collectionId: number) {
+  return db
+    .selectFrom('collectionOrganisationRole as cor')
+    .innerJoin('appUser as u', 'u.id', 'cor.userId')
+    .select(['cor.organisationId', 'cor.role', 'u.id as userId', userName('u').as('name'), 'u.email'])
+    .where('cor.collectionId', '=', collectionId)
+    .orderBy('cor.organisationId')
+    .orderBy('cor.role', 'desc')
+    .orderBy('u.name')
+    .execute();
+}
+
+// ---- Counts across periods and collections ----------------------------------------------------------
+
+/** Per-period counts for several periods at once (one aggregate over recipients x periods). */
+export async function countByPeriod(db: Db, periodIds: readonly number[], now: Date) {
+  if (periodIds.length === 0) return new Map<number, Awaited<ReturnType<typeof countPeriodRecipients>>>();
+  const status = submissionStatusSql(now);
+  const inner = db
+    .selectFrom('reportingPeriod as rp')
+    .innerJoin('collectionOrganisation as co', 'co.collectionId', 'rp.collectionId')
+    .leftJoin('submission as s', (join) =>
+      join.onRef('s.reportingPeriodId', '=', 'rp.id').onRef('s.organisationId', '=', 'co.organisationId'),
+    )
+    .where('rp.id', 'in', periodIds)
+    .select(['rp.id as periodId', status.as('status'), isOnTimeSql(status).as('isOnTime')]);
+  const rows = await db
+    .selectFrom(inner.as('x'))
+    .select(['x.periodId', ...countColumns])
+    .groupBy('x.periodId')
+    .execute();
+  return new Map(rows.map(({ periodId, ...counts }) => [periodId, counts]));
+}
+
+export function countRecipients(db: Db, collectionIds: readonly number[]) {
+  if (collectionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('collectionOrganisation')
+    .select(['collectionId', sql<number>`count(*)::int`.as('recipients')])
+    .where('collectionId', 'in', collectionIds)
+    .groupBy('collectionId')
+    .execute();
+}
+
+/** Collections for the manager views: the ids given (null: all), optionally searched and paged. */
+export function findCollections(
+  db: Db,
+  options: {
+    ids: readonly number[] | null;
+    query?: string;
+    status?: 'draft' | 'published' | 'archived';
+    excludeArchived?: boolean;
+    page?: number;
+    pageSize?: number;
+  },
+) {
+  let query = db
+    .selectFrom('collection')
+    .select(['id', 'name', 'status', sql<string>`count(*) over ()`.as('total')])
+    .orderBy('name')
+    .orderBy('id');
+  if (options.ids !== null) {
+    if (options.ids.length === 0) return Promise.resolve([]);
+    query = query.where('id', 'in', options.ids);
+  }
+  if (options.query) query = query.where(sql`lower(name)`, 'like', containsPattern(options.query));
+  if (options.status) query = query.where('status', '=', options.status);
+  if (options.excludeArchived) query = query.where('status', '!=', 'archived');
+  if (options.pageSize)
+    query = query.limit(options.pageSize).offset(((options.page ?? 1) - 1) * options.pageSize);
+  return query.execute();
+}
+
+/**
+ * Each collection's current period (open now, else the latest that has opened) and next period (the
+ * first still to open). Open-ness uses periodStatus's rules, in SQL.
+ */
+export async function findCurrentAndNextPeriods(db: Db, collectionIds: readonly number[], now: Date) {
+  if (collectionIds.length === 0) return { current: [], next: [] };
+  const at = sql`${now}::timestamptz`;
+  const current = db
+    .selectFrom('reportingPeriod as rp')
+    .distinctOn('rp.collectionId')
+    .select(periodColumns)
+    .where('rp.collectionId', 'in', collectionIds)
+    .where(sql<boolean>`rp.submissions_open <= ${at}`)
+    .orderBy('rp.collectionId')
+    .orderBy(sql`${periodOpenSql(now)} desc`)
+    .orderBy('rp.submissionsOpen', 'desc')
+    .orderBy('rp.id', 'desc')
+    .execute();
+  const next = db
+    .selectFrom('reportingPeriod as rp')
+    .distinctOn('rp.collectionId')
+    .select(periodColumns)
+    .where('rp.collectionId', 'in', collectionIds)
+    .where(sql<boolean>`rp.submissions_open > ${at}`)
+    .orderBy('rp.collectionId')
+    .orderBy('rp.submissionsOpen')
+    .orderBy('rp.id')
+    .execute();
+  return { current: await current, next: await next };
+}
+
+/** The latest `limit` periods of a collection that have opened, newest first. */
+export function findOpenedPeriods(db: Db, collectionId: number, now: Date, limit: number) {
+  return db
+    .selectFrom('reportingPeriod as rp')
+    .select(periodColumns)
+    .where('rp.collectionId', '=', collectionId)
+    .where(sql<boolean>`rp.submissions_open <= ${sql`${now}::timestamptz`}`)
+    .orderBy('rp.submissionsOpen', 'desc')
+    .orderBy('rp.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type PeriodRow = Awaited<ReturnType<typeof findOpenedPeriods>>[number];

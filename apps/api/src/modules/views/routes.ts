@@ -1,0 +1,132 @@
+import {
+  adminSubmissionsQuerySchema,
+  adminSubmissionsSchema,
+  managerCollectionHomeSchema,
+  managerHomeSchema,
+  nonSubmitterListSchema,
+  nonSubmitterQuerySchema,
+  organisationHistorySchema,
+  periodSubmissionListSchema,
+  periodSubmissionQuerySchema,
+  submitterHomeSchema,
+} from '@dcf/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import {
+  access,
+  collectionFromParam,
+  intParam,
+  type Locate,
+  organisationFromParams,
+} from '../../platform/policy';
+import { principalOf } from '../../platform/request-context';
+import { nonSubmittersCsv } from './csv';
+import * as service from './service';
+
+const tags = ['Views'];
+const id = z.coerce.number().int().positive();
+const collectionParams = z.object({ collectionId: id });
+const organisationParams = collectionParams.extend({ orgId: id });
+const periodParams = z.object({ periodId: id });
+
+/** Scope of the period views: the period's collection (no such period: 404). */
+const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
+  const periodId = intParam(request, 'periodId');
+  if (periodId === null) return null;
+  const row = await db
+    .selectFrom('reportingPeriod')
+    .select('collectionId')
+    .where('id', '=', periodId)
+    .executeTakeFirst();
+  return row ?? null;
+};
+
+export const viewRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    '/View/Submitter/Home/Collection/:collectionId/Organisation/:orgId',
+    {
+      config: { access: access.organisationDataRead(organisationFromParams('collectionId', 'orgId')) },
+      schema: { tags, params: organisationParams, response: { 200: submitterHomeSchema } },
+    },
+    async (request) =>
+      service.getSubmitterHome(db, principalOf(request), request.params.collectionId, request.params.orgId),
+  );
+
+  app.get(
+    '/View/Manager/Home',
+    {
+      config: { access: access.anyManager },
+      schema: { tags, response: { 200: managerHomeSchema } },
+    },
+    async (request) => service.getManagerHome(db, principalOf(request)),
+  );
+
+  app.get(
+    '/View/Manager/Home/Collection/:collectionId',
+    {
+      config: { access: access.collectionMonitor(collectionFromParam('collectionId')) },
+      schema: { tags, params: collectionParams, response: { 200: managerCollectionHomeSchema } },
+    },
+    async (request) => service.getManagerCollectionHome(db, request.params.collectionId),
+  );
+
+  app.get(
+    '/View/Manager/Collection/:collectionId/Organisation/:orgId/History',
+    {
+      config: { access: access.collectionMonitor(collectionFromParam('collectionId')) },
+      schema: { tags, params: organisationParams, response: { 200: organisationHistorySchema } },
+    },
+    async (request) => service.getOrganisationHistory(db, request.params.collectionId, request.params.orgId),
+  );
+
+  app.get(
+    '/View/Manager/ReportingPeriod/:periodId/Submission',
+    {
+      config: { access: access.collectionMonitor(periodCollection) },
+      schema: {
+        tags,
+        params: periodParams,
+        querystring: periodSubmissionQuerySchema,
+        response: { 200: periodSubmissionListSchema },
+      },
+    },
+    async (request) => service.listPeriodSubmissions(db, request.params.periodId, request.query),
+  );
+
+  app.get(
+    '/View/Manager/ReportingPeriod/:periodId/NonSubmitters',
+    {
+      config: { access: access.collectionMonitor(periodCollection) },
+      schema: {
+        tags,
+        description:
+          'Organisations that have not completed, with their clerks and authorisers; ?format=csv for a file.',
+        params: periodParams,
+        querystring: nonSubmitterQuerySchema,
+        response: { 200: nonSubmitterListSchema.or(z.string()) },
+      },
+    },
+    async (request, reply) => {
+      const list = await service.listNonSubmitters(db, request.params.periodId);
+      if (request.query.format !== 'csv') return list;
+      const name = `non-submitters-${list.period.name.replace(/[^\w-]+/g, '-')}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(`\uFEFF${nonSubmittersCsv(list)}`);
+    },
+  );
+
+  app.get(
+    '/View/Admin/Submissions',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        querystring: adminSubmissionsQuerySchema,
+        response: { 200: adminSubmissionsSchema },
+      },
+    },
+    async (request) => service.getAdminSubmissions(db, request.query),
+  );
+};

@@ -1,0 +1,350 @@
+import {
+  type AdminSubmissionsParams,
+  deadlineText,
+  displayStateFor,
+  type ManagerCollection,
+  messages,
+  type NonSubmitterList,
+  type OrganisationHistory,
+  organisationDeadline,
+  organisationWindowStatus,
+  type PeriodCounts,
+  type PeriodSubmissionList,
+  type PeriodSubmissionParams,
+  type PeriodSubmissionStatus,
+  type PeriodSummary,
+  periodStatus,
+  type SubmissionFacts,
+  type SubmitterAction,
+  type SubmitterHome,
+  submissionStatusAt,
+  type Timeliness,
+} from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { notFound } from '../../platform/errors';
+import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import {
+  countByPeriod,
+  countPeriodRecipients,
+  countRecipients,
+  findCollection,
+  findCollections,
+  findCurrentAndNextPeriods,
+  findNonSubmitters,
+  findOpenedPeriods,
+  findOrganisationPeriods,
+  findPeriod,
+  findRecipient,
+  findSubmitters,
+  listPeriodRecipients,
+  type OrganisationPeriodRow,
+  type PeriodRecipientRow,
+  type PeriodRow,
+} from './queries';
+
+/** How many opened periods the collection trend shows (a daily collection would otherwise chart years). */
+export const TREND_PERIODS = 24;
+
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+const ref = (id: number | null | undefined, name: string | null | undefined) =>
+  id === null || id === undefined ? null : { id, name: name ?? '' };
+
+function presentPeriodDates(row: PeriodRow, now: Date) {
+  return {
+    id: row.id,
+    name: row.name,
+    start: row.start,
+    end: row.end,
+    submissionsOpen: row.submissionsOpen.toISOString(),
+    submissionsClose: row.submissionsClose.toISOString(),
+    submissionsReopen: iso(row.submissionsReopen),
+    submissionsReclose: iso(row.submissionsReclose),
+    reportingPeriodStatus: periodStatus(row, now),
+  };
+}
+
+const emptyCounts: PeriodCounts = {
+  expected: 0,
+  notYetRequired: 0,
+  notStarted: 0,
+  draft: 0,
+  completed: 0,
+  missed: 0,
+  onTime: 0,
+  late: 0,
+};
+
+// ---- Submitter home -----------------------------------------------------------------------------------
+
+/** The submission row as the status rules read it (revision ids are bigint: text from the driver). */
+function factsOf(row: OrganisationPeriodRow): SubmissionFacts | null {
+  if (row.submissionId === null) return null;
+  return {
+    status: row.status ?? 'draft',
+    currentRevisionId: row.currentRevisionId === null ? null : Number(row.currentRevisionId),
+    officialRevisionId: row.officialRevisionId === null ? null : Number(row.officialRevisionId),
+    reopenedUntil: row.reopenedUntil,
+  };
+}
+
+/** The next step for the submitter, and the sentence that says it. */
+function nextStep(
+  status: PeriodSubmissionStatus,
+  row: OrganisationPeriodRow,
+  awaitingNhsi: boolean,
+): { action: SubmitterAction; todo: string } {
+  switch (status) {
+    case 'notYetRequired':
+      return { action: 'none', todo: 'Nothing to do yet' };
+    case 'notStarted':
+      return { action: 'start', todo: 'Start and submit your return' };
+    case 'draft':
+      return row.returnedReason !== null && row.returnedAt !== null && row.status === 'draft'
+        ? { action: 'continue', todo: `Returned for correction: ${row.returnedReason}` }
+        : { action: 'continue', todo: 'Finish and submit your draft' };
+    case 'completed':
+      return {
+        action: 'view',
+        todo: awaitingNhsi ? `Submitted, ${messages.awaitingNhsiAuthorisation}` : 'Submitted, nothing to do',
+      };
+    case 'missed':
+      return {
+        action: row.submissionId === null ? 'none' : 'view',
+        todo: 'Missed: the period closed without a return',
+      };
+  }
+}
+
+/** A submitter's (or a manager's) view of one organisation's periods in a collection. */
+export async function getSubmitterHome(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  organisationId: number,
+  now = new Date(),
+): Promise<SubmitterHome> {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  const managerial = isAdmin(principal) || canMonitorCollection(principal, collectionId);
+  if (!managerial && collection.status !== 'published') throw notFound();
+  const organisation = await findRecipient(db, collectionId, organisationId);
+  if (!organisation) throw notFound();
+  const rows = await findOrganisationPeriods(db, collectionId, organisationId);
+  return {
+    collection: { id: collection.id, name: collection.name },
+    organisation: { id: organisation.id, name: organisation.name, code: organisation.code },
+    isTrustAuthorisationRequired: organisation.isTrustAuthorisationRequired,
+    isNhsiAuthorisationRequired: organisation.isNhsiAuthorisationRequired,
+    periods: rows.map((row) => {
+      const reopenedUntil = row.reopenedUntil ?? null;
+      const status = submissionStatusAt(row, factsOf(row), now);
+      const windowStatus = organisationWindowStatus(row, reopenedUntil, now);
+      const awaitingNhsi =
+        status === 'completed' && organisation.isNhsiAuthorisationRequired && row.nhsiAuthorisedAt === null;
+      return {
+        ...presentPeriodDates(row, now),
+        windowStatus,
+        status,
+        displayState: displayStateFor(status, windowStatus),
+        deadline: organisationDeadline(row, reopenedUntil, now).toISOString(),
+        deadlineText: deadlineText(row, reopenedUntil, now),
+        submissionId: row.submissionId,
+        lastChangedAt: iso(row.lastChangedAt),
+        lastChangedBy: ref(row.lastChangedById, row.lastChangedByName),
+        submittedAt: iso(row.submittedAt),
+        submittedBy: ref(row.submittedBy, row.submittedByName),
+        awaitingNhsiAuthorisation: awaitingNhsi,
+        returnedReason: row.status === 'draft' ? row.returnedReason : null,
+        reopenedUntil: iso(reopenedUntil),
+        ...nextStep(status, row, awaitingNhsi),
+      };
+    }),
+  };
+}
+
+// ---- Manager home and admin overview -------------------------------------------------------------------
+
+/** The collections a user manages or monitors; administrators see every collection (null). */
+function monitoredCollectionIds(principal: Principal): number[] | null {
+  if (isAdmin(principal)) return null;
+  return [...principal.collectionRoles.keys()];
+}
+
+async function summarise(
+  db: Db,
+  collections: readonly { id: number; name: string; status: ManagerCollection['status'] }[],
+  now: Date,
+): Promise<ManagerCollection[]> {
+  const ids = collections.map((c) => c.id);
+  const [{ current, next }, recipients] = await Promise.all([
+    findCurrentAndNextPeriods(db, ids, now),
+    countRecipients(db, ids),
+  ]);
+  const counts = await countByPeriod(
+    db,
+    [...current, ...next].map((p) => p.id),
+    now,
+  );
+  const summary = (row: PeriodRow | undefined): PeriodSummary | null =>
+    row ? { ...presentPeriodDates(row, now), counts: counts.get(row.id) ?? emptyCounts } : null;
+  return collections.map((c) => ({
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    recipients: recipients.find((r) => r.collectionId === c.id)?.recipients ?? 0,
+    currentPeriod: summary(current.find((p) => p.collectionId === c.id)),
+    nextPeriod: summary(next.find((p) => p.collectionId === c.id)),
+  }));
+}
+
+export async function getManagerHome(db: Db, principal: Principal, now = new Date()) {
+  const collections = await findCollections(db, {
+    ids: monitoredCollectionIds(principal),
+    excludeArchived: true,
+  });
+  return { collections: await summarise(db, collections, now) };
+}
+
+/** One collection with the trend: the latest TREND_PERIODS periods that have opened, oldest first. */
+export async function getManagerCollectionHome(db: Db, collectionId: number, now = new Date()) {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  const [summary] = await summarise(db, [collection], now);
+  const periods = (await findOpenedPeriods(db, collectionId, now, TREND_PERIODS)).reverse();
+  const counts = await countByPeriod(
+    db,
+    periods.map((p) => p.id),
+    now,
+  );
+  return {
+    ...summary!,
+    periods: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? emptyCounts })),
+  };
+}
+
+export async function getAdminSubmissions(db: Db, params: AdminSubmissionsParams, now = new Date()) {
+  const collections = await findCollections(db, { ids: null, ...params });
+  return {
+    items: await summarise(db, collections, now),
+    total: collections.length > 0 ? Number(collections[0]!.total) : 0,
+  };
+}
+
+// ---- One period ---------------------------------------------------------------------------------------
+
+async function periodOrNotFound(db: Db, periodId: number) {
+  const period = await findPeriod(db, periodId);
+  if (!period) throw notFound();
+  return period;
+}
+
+function presentRecipient(row: PeriodRecipientRow, now: Date) {
+  const isLocked = row.lockedById !== null && row.lockExpiresAt !== null && row.lockExpiresAt > now;
+  return {
+    organisationId: row.organisationId,
+    name: row.name,
+    code: row.code,
+    region: row.regionCode === null ? null : { code: row.regionCode, name: row.regionName ?? '' },
+    organisationType:
+      row.typeShortDescription === null ? null : { shortDescription: row.typeShortDescription },
+    status: row.status,
+    submissionId: row.submissionId,
+    lastChangedAt: iso(row.lastChangedAt),
+    lastChangedBy: ref(row.lastChangedById, row.lastChangedByName),
+    submittedAt: iso(row.submittedAt),
+    submittedBy: ref(row.submittedById, row.submittedByName),
+    isLocked,
+    lockedBy: isLocked ? ref(row.lockedById, row.lockedByName) : null,
+    lockedOn: isLocked ? iso(row.lockedOn) : null,
+    isTrustAuthorisationRequired: row.isTrustAuthorisationRequired,
+    isNhsiAuthorisationRequired: row.isNhsiAuthorisationRequired,
+    nhsiAuthorisedAt: iso(row.nhsiAuthorisedAt),
+    nhsiAuthorisedBy: ref(row.nhsiAuthorisedById, row.nhsiAuthorisedByName),
+    awaitingNhsiAuthorisation:
+      row.status === 'completed' && row.isNhsiAuthorisationRequired && row.nhsiAuthorisedAt === null,
+    reopenedUntil: iso(row.reopenedUntil),
+    isOnTime: row.isOnTime,
+  };
+}
+
+/** A period's recipients with their status: filters, sort and paging in SQL, counts per status. */
+export async function listPeriodSubmissions(
+  db: Db,
+  periodId: number,
+  params: PeriodSubmissionParams,
+  now = new Date(),
+): Promise<PeriodSubmissionList> {
+  const period = await periodOrNotFound(db, periodId);
+  const [rows, counts] = await Promise.all([
+    listPeriodRecipients(db, periodId, now, params),
+    countPeriodRecipients(db, periodId, now, params),
+  ]);
+  return {
+    period: {
+      ...presentPeriodDates(period, now),
+      collectionId: period.collectionId,
+      collectionName: period.collectionName,
+    },
+    counts,
+    items: rows.map((row) => presentRecipient(row, now)),
+    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+  };
+}
+
+/** Organisations of the period that have not completed, each with its clerks and authorisers. */
+export async function listNonSubmitters(
+  db: Db,
+  periodId: number,
+  now = new Date(),
+): Promise<NonSubmitterList> {
+  const period = await periodOrNotFound(db, periodId);
+  const [organisations, submitters] = await Promise.all([
+    findNonSubmitters(db, periodId, now),
+    findSubmitters(db, period.collectionId),
+  ]);
+  const contacts = new Map<number, NonSubmitterList['items'][number]['contacts']>();
+  for (const s of submitters) {
+    const list = contacts.get(s.organisationId) ?? [];
+    list.push({ userId: s.userId, name: s.name, email: s.email, role: s.role });
+    contacts.set(s.organisationId, list);
+  }
+  return {
+    period: { id: period.id, name: period.name, collectionName: period.collectionName },
+    items: organisations.map((o) => ({ ...o, contacts: contacts.get(o.organisationId) ?? [] })),
+  };
+}
+
+// ---- One organisation across periods ------------------------------------------------------------------
+
+function timelinessOf(status: PeriodSubmissionStatus, row: OrganisationPeriodRow): Timeliness {
+  if (status === 'notYetRequired') return 'notYetRequired';
+  if (status === 'missed') return 'missed';
+  if (status !== 'completed') return 'pending';
+  return row.submittedAt !== null && row.submittedAt < row.submissionsClose ? 'onTime' : 'late';
+}
+
+export async function getOrganisationHistory(
+  db: Db,
+  collectionId: number,
+  organisationId: number,
+  now = new Date(),
+): Promise<OrganisationHistory> {
+  const organisation = await findRecipient(db, collectionId, organisationId);
+  if (!organisation) throw notFound();
+  const rows = await findOrganisationPeriods(db, collectionId, organisationId);
+  return {
+    organisation: { id: organisation.id, name: organisation.name, code: organisation.code },
+    periods: rows.map((row) => {
+      const status = submissionStatusAt(row, factsOf(row), now);
+      return {
+        ...presentPeriodDates(row, now),
+        status,
+        timeliness: timelinessOf(status, row),
+        submittedAt: iso(row.submittedAt),
+        submittedBy: ref(row.submittedBy, row.submittedByName),
+      };
+    }),
+  };
+}

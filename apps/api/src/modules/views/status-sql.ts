@@ -1,0 +1,44 @@
+import type { PeriodSubmissionStatus } from '@dcf/domain';
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The status of an organisation's return computed in SQL, so filters, sorting, paging and counts run
+ * in the database at 15,000 recipients. The same rules as `submissionStatusAt` in
+ * packages/domain/src/submission-status.ts (the HTTP tests check both agree at every boundary).
+ *
+ * Expects the aliases `rp` (reporting_period) and `s` (submission, left joined: null when no row).
+ * Windows are half-open like periodStatus: open from submissions_open up to (not including) close,
+ * from reopen up to reclose when the period reopens, and up to the organisation's reopened_until.
+ */
+export function submissionStatusSql(now: Date): RawBuilder<PeriodSubmissionStatus> {
+  const at = sql`${now}::timestamptz`;
+  return sql<PeriodSubmissionStatus>`(case
+    when ${at} < rp.submissions_open then 'notYetRequired'
+    when ${at} < rp.submissions_close
+      or (rp.if_submission_reopens and ${at} >= rp.submissions_reopen and ${at} < rp.submissions_reclose)
+      or ${at} < s.reopened_until
+    then (case
+      when s.current_revision_id is null then 'notStarted'
+      when s.status = 'completed' then 'completed'
+      else 'draft' end)
+    when s.official_revision_id is not null or (s.current_revision_id is not null and s.status = 'completed')
+      then 'completed'
+    else 'missed' end)`;
+}
+
+/** Completed before the period's own close (a reopen or an extension makes it late). Aliases as above. */
+export function isOnTimeSql(status: RawBuilder<PeriodSubmissionStatus>): RawBuilder<boolean | null> {
+  return sql<boolean | null>`(case when ${status} = 'completed'
+    then coalesce(s.submitted_at < rp.submissions_close, false) end)`;
+}
+
+/** The period is open now (periodStatus 'Open'), for choosing a collection's current period. */
+export function periodOpenSql(now: Date): RawBuilder<boolean> {
+  const at = sql`${now}::timestamptz`;
+  return sql<boolean>`(${at} >= rp.submissions_open and (${at} < rp.submissions_close
+    or coalesce(rp.if_submission_reopens and ${at} >= rp.submissions_reopen and ${at} < rp.submissions_reclose, false)))`;
+}
+
+/** The order statuses sort in: the journey of a return, then missed. */
+export const statusRankSql = (status: RawBuilder<PeriodSubmissionStatus> | ReturnType<typeof sql.ref>) =>
+  sql<number>`array_position(array['notYetRequired','notStarted','draft','completed','missed']::text[], ${status})`;
