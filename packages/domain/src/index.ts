@@ -18,3 +18,4 @@ export * from './storage';
 export * from './submission-status';
 export * from './submissions';
 export * from './users';
+export * from './views';
