@@ -1,6 +1,7 @@
 import './zod-setup';
 
 export * from './access';
+export * from './audit';
 export * from './collection-organisations';
 export * from './collections';
 export * from './constants';
@@ -9,6 +10,7 @@ export * from './enums';
 export * from './form-definition';
 export * from './format';
 export * from './messages';
+export * from './notifications';
 export * from './organisations';
 export * from './problem';
 export * from './reporting-periods';

@@ -65,6 +65,11 @@ export const messages = {
   revisionOfficial: 'The official revision cannot be deleted',
   reopenUntilInPast: 'The date must be in the future',
   awaitingNhsiAuthorisation: 'awaiting NHSI authorisation',
+
+  // Exports, reminders and the audit log: ours (docs/decisions/0006).
+  emailSwitchedOff: 'Email is switched off for this collection',
+  reminderPeriodNotOpen: 'Reminders can be sent once the reporting period has opened',
+  exportFormatInvalid: 'Choose CSV or XLSX',
 } as const;
 
 /** Fills `{{ name }}` placeholders, as the file-upload messages use them. */

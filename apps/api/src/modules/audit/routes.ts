@@ -1,0 +1,20 @@
+import { auditPageSchema, auditQuerySchema } from '@dcf/domain';
+import type { RouteModule } from '../../app';
+import { access } from '../../platform/policy';
+import { searchAuditLog } from './queries';
+
+export const auditRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    '/AuditLog',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['Audit log'],
+        description: 'Every change, newest first: filter by who, what, which record and London dates.',
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) => searchAuditLog(db, request.query),
+  );
+};

@@ -1,0 +1,314 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { SESSION_COOKIE } from '../../platform/sessions';
+import {
+  addRecipients,
+  insertCollection,
+  insertForm,
+  insertPeriod,
+  insertReturn,
+  userIdByEmail,
+} from './testing/returns-fixture';
+
+/** Version 1 of the form: a question version 2 dropped (its answers must stay in the export). */
+const formV1 = {
+  display: 'wizard',
+  components: [
+    {
+      type: 'panel',
+      key: 'page1',
+      input: false,
+      components: [
+        { type: 'number', key: 'headcount', label: 'Headcount', input: true },
+        { type: 'textfield', key: 'oldField', label: 'Old question', input: true },
+      ],
+    },
+  ],
+};
+
+/** Version 2: a wizard with columns, a data grid, a container and select boxes. */
+const formV2 = {
+  display: 'wizard',
+  components: [
+    {
+      type: 'panel',
+      key: 'staffing',
+      input: false,
+      components: [
+        { type: 'number', key: 'headcount', label: 'Headcount', input: true },
+        {
+          type: 'columns',
+          key: 'cols',
+          input: false,
+          columns: [{ components: [{ type: 'number', key: 'vacancies', label: 'Vacancies', input: true }] }],
+        },
+        {
+          type: 'datagrid',
+          key: 'staff',
+          label: 'Staff',
+          input: true,
+          components: [
+            { type: 'textfield', key: 'grade', label: 'Grade', input: true },
+            { type: 'number', key: 'fte', label: 'FTE', input: true },
+          ],
+        },
+      ],
+    },
+    {
+      type: 'panel',
+      key: 'about',
+      input: false,
+      components: [
+        {
+          type: 'container',
+          key: 'site',
+          input: true,
+          components: [{ type: 'textfield', key: 'postcode', label: 'Postcode', input: true }],
+        },
+        {
+          type: 'selectboxes',
+          key: 'services',
+          label: 'Services',
+          input: true,
+          values: [
+            { label: 'X-ray', value: 'xray' },
+            { label: 'MRI', value: 'mri' },
+          ],
+        },
+        { type: 'textarea', key: 'notes', label: 'Notes', input: true },
+        { type: 'button', key: 'submit', action: 'submit', input: true },
+      ],
+    },
+  ],
+};
+
+const NOTES = '=SUM(A1)\nsecond line, "quoted"';
+
+let t: TestApp;
+let admin: Client;
+let collectionId: number;
+let periodId: number;
+const orgs: { id: number; code: string; name: string }[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  admin = await t.as('collectionAdmin');
+  const clerk = await userIdByEmail(db, 'clerk.a@dcf.example');
+  collectionId = await insertCollection(db, { name: 'Export test' });
+  const v1 = await insertForm(db, collectionId, 1, formV1);
+  const v2 = await insertForm(db, collectionId, 2, formV2);
+  periodId = await insertPeriod(db, {
+    collectionId,
+    formId: v2,
+    name: 'January 2026',
+    open: new Date('2026-02-01T00:00:00Z'),
+    close: new Date('2026-02-21T00:00:00Z'),
+  });
+  orgs.push(
+    ...(await db
+      .selectFrom('organisation')
+      .select(['id', 'code', 'name'])
+      .where('isManagementOrg', '=', false)
+      .orderBy('code')
+      .limit(4)
+      .execute()),
+  );
+  const [a, b, c, d] = orgs as [(typeof orgs)[0], (typeof orgs)[0], (typeof orgs)[0], (typeof orgs)[0]];
+  await addRecipients(
+    db,
+    collectionId,
+    orgs.map((o) => o.id),
+  );
+  const base = { collectionId, periodId, userId: clerk };
+  await insertReturn(db, {
+    ...base,
+    organisationId: a.id,
+    formId: v1,
+    status: 'completed',
+    content: { headcount: 10, oldField: 'kept' },
+    at: new Date('2026-02-10T09:30:00Z'),
+  });
+  await insertReturn(db, {
+    ...base,
+    organisationId: b.id,
+    formId: v2,
+    status: 'completed',
+    content: {
+      headcount: 5,
+      vacancies: 0,
+      staff: [
+        { grade: 'Band 5', fte: 1 },
+        { grade: 'Band 6', fte: 0.5 },
+      ],
+      site: { postcode: 'CB2 0QQ' },
+      services: { xray: true, mri: false },
+      notes: NOTES,
+    },
+    at: new Date('2026-02-20T23:59:00Z'),
+  });
+  await insertReturn(db, {
+    ...base,
+    organisationId: c.id,
+    formId: v2,
+    status: 'draft',
+    content: { headcount: 99 },
+  });
+  void d;
+}, 60_000);
+afterAll(() => t.close());
+
+/** The database's text order (C collation on both engines for these upper-case names). */
+const byName = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+const byCode = (x: unknown[], y: unknown[]) => byName(String(x[0]), String(y[0]));
+
+async function download(client: Client, url: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}` },
+  });
+  return response;
+}
+
+const header = [
+  'Organisation code',
+  'Organisation name',
+  'Reporting period',
+  'Status',
+  'Submitted by',
+  'Submitted at',
+  'Form version',
+  'headcount',
+  'vacancies',
+  'staff[0].grade',
+  'staff[0].fte',
+  'staff[1].grade',
+  'staff[1].fte',
+  'site.postcode',
+  'services.xray',
+  'services.mri',
+  'notes',
+  'oldField',
+];
+
+/** The expected rows (in organisation code order: the export's name order is compared separately). */
+function expectedRows() {
+  const [a, b, c, d] = orgs as [(typeof orgs)[0], (typeof orgs)[0], (typeof orgs)[0], (typeof orgs)[0]];
+  const blank = (n: number) => Array<null>(n).fill(null);
+  const rows = [
+    [
+      a.code,
+      a.name,
+      'January 2026',
+      'completed',
+      'Chris Clerk',
+      '2026-02-10 09:30:00',
+      1,
+      10,
+      ...blank(9),
+      'kept',
+    ],
+    [
+      b.code,
+      b.name,
+      'January 2026',
+      'completed',
+      'Chris Clerk',
+      '2026-02-20 23:59:00',
+      2,
+      5,
+      0,
+      'Band 5',
+      1,
+      'Band 6',
+      0.5,
+      'CB2 0QQ',
+      true,
+      false,
+      NOTES,
+      null,
+    ],
+    [c.code, c.name, 'January 2026', 'missed', null, null, 2, ...blank(11)],
+    [d.code, d.name, 'January 2026', 'missed', null, null, null, ...blank(11)],
+  ];
+  return rows;
+}
+
+describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
+  it('streams CSV: one row per organisation, one column per answer in form order, cell by cell', async () => {
+    const response = await download(
+      admin,
+      `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=csv`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('Export-test-January-2026.csv');
+    expect(response.headers['x-export-rows']).toBe('4');
+    const records: string[][] = parse(response.body, { bom: true, relax_column_count: false });
+    expect(records[0]).toEqual(header);
+    // Text that would run as a formula is defused with an apostrophe; empty cells are empty.
+    const asText = (cell: unknown) => (cell === null ? '' : cell === NOTES ? `'${NOTES}` : String(cell));
+    const rows = records.slice(1);
+    expect(rows.map((r) => r[1])).toEqual(orgs.map((o) => o.name).sort(byName));
+    expect(rows.sort(byCode)).toEqual(expectedRows().map((row) => row.map(asText)));
+  });
+
+  it('streams XLSX with the same cells, numbers and booleans typed', async () => {
+    const response = await download(
+      admin,
+      `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=xlsx`,
+    );
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('January 2026');
+    const read = (rowNumber: number) =>
+      Array.from({ length: header.length }, (_, i) => {
+        const v = sheet.getRow(rowNumber).getCell(i + 1).value;
+        return v === undefined ? null : v;
+      });
+    expect(read(1)).toEqual(header);
+    expect([read(2), read(3), read(4), read(5)].sort(byCode)).toEqual(expectedRows());
+    expect(sheet.rowCount).toBe(5);
+  });
+
+  it('exports a whole collection: every period in turn', async () => {
+    const response = await download(admin, `/v1/api/Collection/${collectionId}/Export?format=csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Export-test-all-periods.csv');
+    const records: string[][] = parse(response.body, { bom: true });
+    expect(records).toHaveLength(5);
+    expect(records[0]).toEqual(header);
+  });
+
+  it('writes who exported what to the audit log', async () => {
+    const entry = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'export.download')
+      .where('collectionId', '=', collectionId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.entityType).toBe('collection');
+    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 11 });
+  });
+
+  it('refuses an unknown format (400), a period of another collection (404), and callers without the right', async () => {
+    const bad = await admin.get(
+      `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=pdf`,
+    );
+    expect(bad.status).toBe(400);
+    const demo = await t.demoCollectionId();
+    const other = await admin.get(`/v1/api/Collection/${demo}/ReportingPeriod/${periodId}/Export?format=csv`);
+    expect(other.status).toBe(404);
+    // The demo manager manages another collection: this one is hidden from them; a clerk is refused.
+    const manager = await t.as('manager');
+    expect((await manager.get(`/v1/api/Collection/${collectionId}/Export?format=csv`)).status).toBe(404);
+    const clerk = await t.as('clerkA');
+    expect((await clerk.get(`/v1/api/Collection/${demo}/Export?format=csv`)).status).toBe(403);
+  });
+});

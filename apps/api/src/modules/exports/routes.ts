@@ -1,0 +1,69 @@
+import { messages } from '@dcf/domain';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import { access } from '../../platform/policy';
+import { principalOf } from '../../platform/request-context';
+import { type PreparedExport, prepareExport } from './service';
+
+const tags = ['Exports'];
+const collectionParams = z.object({ id: z.coerce.number().int().positive() });
+const periodParams = collectionParams.extend({ periodId: z.coerce.number().int().positive() });
+const exportQuery = z.object({ format: z.enum(['csv', 'xlsx'], { message: messages.exportFormatInvalid }) });
+const description =
+  'Streams one row per organisation (and period) with one column per form answer (official revision), as CSV or XLSX. X-Export-Rows gives the row count.';
+
+/** The download headers; the body is the stream (never the whole file in memory). */
+function sendExport(reply: FastifyReply, prepared: PreparedExport) {
+  return reply
+    .header('content-type', prepared.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${prepared.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(prepared.filename)}`,
+    )
+    .header('x-export-rows', String(prepared.rows))
+    .header('cache-control', 'no-store')
+    .send(prepared.stream);
+}
+
+export const exportRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    '/Collection/:id/ReportingPeriod/:periodId/Export',
+    {
+      config: { access: access.collectionMonitor() },
+      schema: { tags, description, params: periodParams, querystring: exportQuery },
+    },
+    async (request, reply) =>
+      sendExport(
+        reply,
+        await prepareExport(
+          db,
+          principalOf(request),
+          {
+            collectionId: request.params.id,
+            periodId: request.params.periodId,
+            format: request.query.format,
+          },
+          request.id,
+        ),
+      ),
+  );
+
+  app.get(
+    '/Collection/:id/Export',
+    {
+      config: { access: access.collectionMonitor() },
+      schema: { tags, description, params: collectionParams, querystring: exportQuery },
+    },
+    async (request, reply) =>
+      sendExport(
+        reply,
+        await prepareExport(
+          db,
+          principalOf(request),
+          { collectionId: request.params.id, format: request.query.format },
+          request.id,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,135 @@
+import { PassThrough } from 'node:stream';
+import { toLondon } from '@dcf/domain';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { cellValue, type ExportColumn, exportColumns, gridPatterns, valueAt } from './columns';
+import {
+  countExportRows,
+  type ExportPeriod,
+  type ExportRow,
+  findCollectionName,
+  findExportBatch,
+  findExportForms,
+  findExportPeriods,
+  maxGridRows,
+} from './queries';
+import { type Cell, csvSink, type RowSink, xlsxSink } from './writers';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Rows fetched per query: small enough to keep memory flat, large enough to keep queries few. */
+const BATCH = 500;
+
+export const FIXED_HEADERS = [
+  'Organisation code',
+  'Organisation name',
+  'Reporting period',
+  'Status',
+  'Submitted by',
+  'Submitted at',
+  'Form version',
+];
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface PreparedExport {
+  filename: string;
+  contentType: string;
+  /** Rows the export will have (for the browser's progress). */
+  rows: number;
+  stream: PassThrough;
+}
+
+function filenameOf(parts: string[], format: ExportFormat): string {
+  const slug = parts
+    .join(' ')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'export'}.${format}`;
+}
+
+function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[]): Cell[] {
+  return [
+    row.organisationCode,
+    row.organisationName,
+    period.name,
+    row.status,
+    row.submittedBy,
+    row.submittedAt ? (toLondon(row.submittedAt)?.toFormat('yyyy-MM-dd HH:mm:ss') ?? null) : null,
+    row.formVersion,
+    ...columns.map((c) => (row.content ? cellValue(valueAt(row.content, c.path)) : null)),
+  ];
+}
+
+async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
+  await sink.writeRow([...FIXED_HEADERS, ...columns.map((c) => c.header)]);
+  for (const period of periods) {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const batch = await findExportBatch(db, period, now, after, BATCH);
+      for (const row of batch) await sink.writeRow(rowCells(period, row, columns));
+      const last = batch.at(-1);
+      if (!last || batch.length < BATCH) break;
+      after = { name: last.organisationName, id: last.organisationId };
+    }
+  }
+  await sink.finish();
+}
+
+/**
+ * A period's returns (or every period's, for a whole collection) as CSV or XLSX: one row per
+ * organisation and period, one column per answer (see columns.ts), the official (last completed)
+ * revision's answers. The columns are worked out first (a few small queries); the rows are then
+ * streamed into the response in keyset batches.
+ */
+export async function prepareExport(
+  db: Db,
+  principal: Principal,
+  request: { collectionId: number; periodId?: number; format: ExportFormat },
+  requestId: string,
+): Promise<PreparedExport> {
+  const collectionName = await findCollectionName(db, request.collectionId);
+  if (collectionName === undefined) throw notFound();
+  const periods = await findExportPeriods(db, request.collectionId, request.periodId);
+  if (request.periodId !== undefined && periods.length === 0) throw notFound();
+  const periodIds = periods.map((p) => p.id);
+
+  const forms = await findExportForms(db, periodIds);
+  const gridRows = new Map<string, number>();
+  for (const pattern of gridPatterns(forms))
+    gridRows.set(JSON.stringify(pattern), await maxGridRows(db, periodIds, pattern));
+  const columns = exportColumns(forms, (pattern) => gridRows.get(JSON.stringify(pattern)) ?? 0);
+  let rows = 0;
+  for (const period of periods) rows += await countExportRows(db, period);
+
+  await writeAudit(db, {
+    userId: principal.userId,
+    action: 'export.download',
+    entityType: request.periodId === undefined ? 'collection' : 'reportingPeriod',
+    entityId: request.periodId ?? request.collectionId,
+    collectionId: request.collectionId,
+    after: { format: request.format, rows, columns: columns.length },
+    requestId,
+  });
+
+  const stream = new PassThrough();
+  const sink =
+    request.format === 'csv'
+      ? csvSink(stream)
+      : xlsxSink(stream, periods.length === 1 ? periods[0]!.name : 'Returns');
+  pump(db, sink, periods, columns, new Date()).catch((error: unknown) =>
+    stream.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  const periodName = request.periodId === undefined ? 'all periods' : (periods[0]?.name ?? '');
+  return {
+    filename: filenameOf([collectionName, periodName], request.format),
+    contentType: CONTENT_TYPES[request.format],
+    rows,
+    stream,
+  };
+}

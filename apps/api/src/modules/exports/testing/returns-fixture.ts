@@ -1,0 +1,126 @@
+import type { Db } from '../../../db/database';
+
+/**
+ * Test and benchmark data for exports and notifications: a collection, form versions, a period and
+ * returns written straight to the tables (the submissions API is another module's subject; here the
+ * rows only have to be what it writes).
+ */
+export async function insertCollection(
+  db: Db,
+  values: { name: string; isEmailEnabled?: boolean; managerUserIds?: number[] },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('collection')
+    .values({ name: values.name, status: 'published', isEmailEnabled: values.isEmailEnabled ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const userId of values.managerUserIds ?? [])
+    await db
+      .insertInto('collectionRole')
+      .values({ collectionId: id, userId, role: 'collectionManager' })
+      .execute();
+  return id;
+}
+
+export async function insertForm(
+  db: Db,
+  collectionId: number,
+  version: number,
+  definition: Record<string, unknown>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('form')
+    .values({ collectionId, version, definition: JSON.stringify(definition) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertPeriod(
+  db: Db,
+  values: { collectionId: number; formId: number; name: string; open: Date; close: Date },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('reportingPeriod')
+    .values({
+      collectionId: values.collectionId,
+      formId: values.formId,
+      name: values.name,
+      start: '2026-01-01',
+      end: '2026-01-31',
+      submissionsOpen: values.open,
+      submissionsClose: values.close,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Makes organisations recipients of the collection (in batches). */
+export async function addRecipients(db: Db, collectionId: number, organisationIds: number[]): Promise<void> {
+  for (let i = 0; i < organisationIds.length; i += 1000)
+    await db
+      .insertInto('collectionOrganisation')
+      .values(organisationIds.slice(i, i + 1000).map((organisationId) => ({ collectionId, organisationId })))
+      .execute();
+}
+
+/**
+ * A return: a submission with one revision. `completed` makes it the official revision (submitted);
+ * `draft` leaves the return unsubmitted.
+ */
+export async function insertReturn(
+  db: Db,
+  values: {
+    collectionId: number;
+    periodId: number;
+    organisationId: number;
+    formId: number;
+    userId: number;
+    status: 'draft' | 'completed';
+    content: Record<string, unknown>;
+    at?: Date;
+  },
+): Promise<{ submissionId: number; revisionId: number }> {
+  return db.transaction().execute(async (tx) => {
+    const at = values.at ?? new Date();
+    const submission = await tx
+      .insertInto('submission')
+      .values({
+        collectionId: values.collectionId,
+        reportingPeriodId: values.periodId,
+        organisationId: values.organisationId,
+        formId: values.formId,
+        status: values.status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const revision = await tx
+      .insertInto('submissionRevision')
+      .values({
+        submissionId: submission.id,
+        status: values.status,
+        content: JSON.stringify(values.content),
+        createdBy: values.userId,
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('submission')
+      .set({
+        currentRevisionId: revision.id,
+        ...(values.status === 'completed'
+          ? { officialRevisionId: revision.id, submittedBy: values.userId, submittedAt: at }
+          : {}),
+      })
+      .where('id', '=', submission.id)
+      .execute();
+    return { submissionId: submission.id, revisionId: revision.id };
+  });
+}
+
+export async function userIdByEmail(db: Db, email: string): Promise<number> {
+  return (await db.selectFrom('appUser').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+    .id;
+}

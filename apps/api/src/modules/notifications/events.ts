@@ -1,0 +1,283 @@
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/database';
+import { getFeatureFlags } from '../../platform/feature-flags';
+import { enqueue } from '../../platform/jobs';
+import { type OutgoingMail, queueMail } from '../../platform/mail';
+import {
+  findManagers,
+  findPeriodContext,
+  findPeriodCounts,
+  findRevision,
+  findSubmissionContext,
+  findSubmitters,
+  findUser,
+  type PeriodContext,
+  type SubmissionContext,
+  type Submitter,
+} from './queries';
+import {
+  authorisationRequestedEmail,
+  type Email,
+  periodOpenedEmail,
+  periodSummaryEmail,
+  type ReturnContext,
+  reminderEmail,
+  returnedEmail,
+  submittedEmail,
+} from './templates';
+
+/** The events the submissions workflow raises (helper A's service calls `notify`). */
+export type SubmissionEvent =
+  /** A return was submitted (a completed revision saved): the submitter and the organisation's authorisers. */
+  | { type: 'submitted'; submissionId: number; revisionId: number }
+  /** A clerk completed a return that an authoriser must submit: the organisation's authorisers. */
+  | { type: 'authorisationRequested'; submissionId: number; revisionId: number }
+  /** A manager returned a submitted return for correction: the organisation's clerks and authorisers. */
+  | { type: 'returned'; submissionId: number; revisionId: number; returnedBy: number; reason: string };
+
+/** Events the schedules raise: one per period and instant (open, close or reclose). */
+export type PeriodEvent =
+  | { type: 'periodOpened'; periodId: number; at: string }
+  | { type: 'reminder'; periodId: number; at: string }
+  | { type: 'periodSummary'; periodId: number; at: string };
+
+export type NotificationEvent = SubmissionEvent | PeriodEvent;
+
+export const NOTIFICATION_JOB = 'notification';
+
+/** The event's idempotency key: the same event raised twice is one job and one email per person. */
+export function eventKey(event: NotificationEvent): string {
+  if ('submissionId' in event) return `${event.type}:${event.submissionId}:${event.revisionId}`;
+  return `${event.type}:${event.periodId}:${event.at}`;
+}
+
+/**
+ * Raises a notification event inside the caller's transaction: the email job exists exactly when the
+ * change commits. Who receives what, and whether email is on (EMAILENABLED and the collection's
+ * isEmailEnabled), is decided when the job runs.
+ */
+export async function notify(tx: Tx | Db, event: NotificationEvent): Promise<void> {
+  await enqueue(tx, { name: NOTIFICATION_JOB, key: `event:${eventKey(event)}`, data: { ...event } });
+}
+
+/** True when emails go out for this collection: the EMAILENABLED flag and the collection's own switch. */
+export async function isEmailOn(db: Db, config: Config, period: PeriodContext): Promise<boolean> {
+  if (!period.isEmailEnabled || period.collectionStatus !== 'published') return false;
+  return (await getFeatureFlags(db, config)).EMAILENABLED;
+}
+
+export function returnLink(config: Config, collectionId: number, organisationId: number, periodId: number) {
+  return `${config.publicUrl}/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${periodId}`;
+}
+
+type Person = { userId: number; email: string; name: string | null };
+
+function mailTo(
+  person: Person,
+  key: string,
+  eventType: string,
+  email: Email,
+  scope: { collectionId: number; reportingPeriodId: number; organisationId?: number },
+): OutgoingMail {
+  return {
+    idempotencyKey: `${key}:${person.userId}${scope.organisationId ? `:${scope.organisationId}` : ''}`,
+    eventType,
+    to: { address: person.email, name: person.name, userId: person.userId },
+    subject: email.subject,
+    bodyText: email.body,
+    collectionId: scope.collectionId,
+    organisationId: scope.organisationId ?? null,
+    reportingPeriodId: scope.reportingPeriodId,
+  };
+}
+
+/** Per-organisation emails to submitters (period opened, reminders, chases). */
+export function submitterMails(
+  config: Config,
+  key: string,
+  eventType: string,
+  period: PeriodContext,
+  close: Date,
+  submitters: Submitter[],
+  template: (c: ReturnContext) => Email,
+): OutgoingMail[] {
+  return submitters.map((s) =>
+    mailTo(
+      s,
+      key,
+      eventType,
+      template({
+        recipientName: s.name,
+        collectionName: period.collectionName,
+        periodName: period.periodName,
+        organisationName: s.organisationName,
+        close,
+        link: returnLink(config, period.collectionId, s.organisationId, period.periodId),
+      }),
+      {
+        collectionId: period.collectionId,
+        reportingPeriodId: period.periodId,
+        organisationId: s.organisationId,
+      },
+    ),
+  );
+}
+
+/** The close of the window a submission event happens in: the reclose once the period has reopened. */
+function currentClose(period: PeriodContext, at: Date): Date {
+  if (period.submissionsReopen && period.submissionsReclose && at >= period.submissionsReopen)
+    return period.submissionsReclose;
+  return period.submissionsClose;
+}
+
+async function mailsForSubmissionEvent(
+  db: Db,
+  config: Config,
+  event: SubmissionEvent,
+  ctx: SubmissionContext,
+): Promise<OutgoingMail[]> {
+  const revision = await findRevision(db, event.revisionId);
+  if (!revision) return [];
+  const key = eventKey(event);
+  const scope = {
+    collectionId: ctx.collectionId,
+    reportingPeriodId: ctx.periodId,
+    organisationId: ctx.organisationId,
+  };
+  const base = (name: string | null): ReturnContext => ({
+    recipientName: name,
+    collectionName: ctx.collectionName,
+    periodName: ctx.periodName,
+    organisationName: ctx.organisationName,
+    close: currentClose(ctx, revision.createdAt),
+    link: returnLink(config, ctx.collectionId, ctx.organisationId, ctx.periodId),
+  });
+  const authorisers = await findSubmitters(db, {
+    collectionId: ctx.collectionId,
+    organisationIds: [ctx.organisationId],
+    roles: ['Authoriser'],
+  });
+  if (event.type === 'submitted') {
+    const submitter: Person = {
+      userId: revision.createdBy,
+      email: revision.createdByEmail,
+      name: revision.createdByName,
+    };
+    const people = uniquePeople([submitter, ...authorisers]);
+    return people.map((p) =>
+      mailTo(
+        p,
+        key,
+        event.type,
+        submittedEmail({
+          ...base(p.name),
+          submittedBy: revision.createdByName ?? revision.createdByEmail,
+          submittedAt: revision.createdAt,
+        }),
+        scope,
+      ),
+    );
+  }
+  if (event.type === 'authorisationRequested') {
+    return uniquePeople(authorisers)
+      .filter((p) => p.userId !== revision.createdBy)
+      .map((p) =>
+        mailTo(
+          p,
+          key,
+          event.type,
+          authorisationRequestedEmail({
+            ...base(p.name),
+            requestedBy: revision.createdByName ?? revision.createdByEmail,
+          }),
+          scope,
+        ),
+      );
+  }
+  const returnedBy = await findUser(db, event.returnedBy);
+  const submitters = await findSubmitters(db, {
+    collectionId: ctx.collectionId,
+    organisationIds: [ctx.organisationId],
+  });
+  return uniquePeople(submitters).map((p) =>
+    mailTo(
+      p,
+      key,
+      event.type,
+      returnedEmail({
+        ...base(p.name),
+        returnedBy: returnedBy?.name ?? 'A collection manager',
+        reason: event.reason,
+      }),
+      scope,
+    ),
+  );
+}
+
+async function mailsForPeriodEvent(
+  db: Db,
+  config: Config,
+  event: PeriodEvent,
+  period: PeriodContext,
+): Promise<OutgoingMail[]> {
+  const key = eventKey(event);
+  const at = new Date(event.at);
+  if (event.type === 'periodOpened') {
+    const submitters = await findSubmitters(db, { collectionId: period.collectionId });
+    return submitterMails(
+      config,
+      key,
+      event.type,
+      period,
+      currentClose(period, at),
+      submitters,
+      periodOpenedEmail,
+    );
+  }
+  if (event.type === 'reminder') {
+    const submitters = await findSubmitters(db, {
+      collectionId: period.collectionId,
+      notCompletedIn: period.periodId,
+      now: new Date(),
+    });
+    return submitterMails(config, key, event.type, period, at, submitters, reminderEmail);
+  }
+  const counts = await findPeriodCounts(db, period.periodId, period.collectionId, at);
+  const managers = await findManagers(db, period.collectionId);
+  return managers.map((m) =>
+    mailTo(
+      m,
+      key,
+      event.type,
+      periodSummaryEmail({
+        recipientName: m.name,
+        collectionName: period.collectionName,
+        periodName: period.periodName,
+        close: at,
+        ...counts,
+        link: `${config.publicUrl}/collection/manage/reportingPeriod/${period.periodId}`,
+      }),
+      { collectionId: period.collectionId, reportingPeriodId: period.periodId },
+    ),
+  );
+}
+
+function uniquePeople<P extends Person>(people: P[]): P[] {
+  const seen = new Set<number>();
+  return people.filter((p) => !seen.has(p.userId) && seen.add(p.userId));
+}
+
+/** The 'notification' job: works out who receives the event's email and puts it in the outbox. */
+export async function expandEvent(db: Db, config: Config, event: NotificationEvent): Promise<number> {
+  let mails: OutgoingMail[];
+  if ('submissionId' in event) {
+    const ctx = await findSubmissionContext(db, event.submissionId);
+    if (!ctx || !(await isEmailOn(db, config, ctx))) return 0;
+    mails = await mailsForSubmissionEvent(db, config, event, ctx);
+  } else {
+    const period = await findPeriodContext(db, event.periodId);
+    if (!period || !(await isEmailOn(db, config, period))) return 0;
+    mails = await mailsForPeriodEvent(db, config, event, period);
+  }
+  return db.transaction().execute((tx) => queueMail(tx, mails));
+}

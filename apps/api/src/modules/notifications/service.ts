@@ -1,0 +1,191 @@
+import {
+  type ChaseDto,
+  londonToday,
+  messages,
+  type OutboxPage,
+  type OutboxQuery,
+  type SendReminderBody,
+  type SendReminderResult,
+} from '@dcf/domain';
+import { sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import type { Principal } from '../../platform/principal';
+import { isEmailOn, submitterMails } from './events';
+import { findPeriodContext, findSubmitters } from './queries';
+import { reminderEmail } from './templates';
+
+const BATCH = 1000;
+
+/**
+ * 'Send reminder' for a period: emails the clerks and authorisers of every organisation (or of the
+ * ones named) whose return is not completed, and records one chase per organisation on its history.
+ * An organisation is chased at most once a day (London): pressing the button twice sends once.
+ */
+export async function sendReminder(
+  db: Db,
+  config: Config,
+  principal: Principal,
+  collectionId: number,
+  periodId: number,
+  body: SendReminderBody,
+  requestId: string,
+): Promise<SendReminderResult> {
+  const period = await findPeriodContext(db, periodId);
+  if (!period || period.collectionId !== collectionId) throw notFound();
+  const now = new Date();
+  if (now < period.submissionsOpen) throw conflict(messages.reminderPeriodNotOpen);
+  if (!(await isEmailOn(db, config, period))) throw conflict(messages.emailSwitchedOff);
+  const today = londonToday(now);
+
+  return db.transaction().execute(async (tx) => {
+    const submitters = await findSubmitters(tx, {
+      collectionId,
+      notCompletedIn: periodId,
+      now,
+      ...(body.organisationIds ? { organisationIds: body.organisationIds } : {}),
+    });
+    const recipientsByOrganisation = new Map<number, number>();
+    for (const s of submitters)
+      recipientsByOrganisation.set(
+        s.organisationId,
+        (recipientsByOrganisation.get(s.organisationId) ?? 0) + 1,
+      );
+
+    const chased = new Set<number>();
+    const entries = [...recipientsByOrganisation];
+    for (let i = 0; i < entries.length; i += BATCH) {
+      const rows = await tx
+        .insertInto('chase')
+        .values(
+          entries.slice(i, i + BATCH).map(([organisationId, recipients]) => ({
+            collectionId,
+            reportingPeriodId: periodId,
+            organisationId,
+            chasedBy: principal.userId,
+            chasedOn: today,
+            recipients,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['reportingPeriodId', 'organisationId', 'chasedOn']).doNothing())
+        .returning('organisationId')
+        .execute();
+      for (const r of rows) chased.add(r.organisationId);
+    }
+
+    const close =
+      period.submissionsReopen && period.submissionsReclose && now >= period.submissionsReopen
+        ? period.submissionsReclose
+        : period.submissionsClose;
+    const emails = await queueMail(
+      tx,
+      submitterMails(
+        config,
+        `chase:${periodId}:${today}`,
+        'chase',
+        period,
+        close,
+        submitters.filter((s) => chased.has(s.organisationId)),
+        reminderEmail,
+      ),
+    );
+    const result = { chased: chased.size, alreadyChasedToday: entries.length - chased.size, emails };
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: 'reminder.send',
+      entityType: 'reportingPeriod',
+      entityId: periodId,
+      collectionId,
+      after: { ...result, organisationIds: [...chased] },
+      requestId,
+    });
+    return result;
+  });
+}
+
+/** An organisation's chases in a collection, newest first (its chase history). */
+export async function listChases(db: Db, collectionId: number, organisationId: number): Promise<ChaseDto[]> {
+  const rows = await db
+    .selectFrom('chase')
+    .innerJoin('reportingPeriod', 'reportingPeriod.id', 'chase.reportingPeriodId')
+    .leftJoin('appUser', 'appUser.id', 'chase.chasedBy')
+    .select([
+      'chase.id',
+      'chase.reportingPeriodId',
+      'reportingPeriod.name as reportingPeriodName',
+      'chase.organisationId',
+      'chase.chasedOn',
+      'chase.createdAt',
+      'chase.recipients',
+      'appUser.id as userId',
+      'appUser.name as userName',
+      'appUser.email as userEmail',
+    ])
+    .where('chase.collectionId', '=', collectionId)
+    .where('chase.organisationId', '=', organisationId)
+    .orderBy('chase.createdAt', 'desc')
+    .orderBy('chase.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    reportingPeriodId: r.reportingPeriodId,
+    reportingPeriodName: r.reportingPeriodName,
+    organisationId: r.organisationId,
+    chasedOn: r.chasedOn,
+    chasedAt: r.createdAt.toISOString(),
+    chasedBy: r.userId === null ? null : { id: r.userId, name: r.userName ?? r.userEmail ?? '' },
+    recipients: r.recipients,
+  }));
+}
+
+/** The outbox for administrators, newest first, paged in SQL. */
+export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxPage> {
+  const page = Number(query.page ?? 1);
+  const pageSize = Number(query.pageSize ?? 20);
+  let base = db.selectFrom('mailOutbox');
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('toAddress', 'ilike', pattern),
+        eb('subject', 'ilike', pattern),
+        eb('toName', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [items, count] = await Promise.all([
+    base
+      .select([
+        'id',
+        'createdAt',
+        'sentAt',
+        'eventType',
+        'toAddress',
+        'toName',
+        'subject',
+        'bodyText',
+        'status',
+        'attempts',
+        'lastError',
+      ])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items.map((i) => ({
+      ...i,
+      createdAt: i.createdAt.toISOString(),
+      sentAt: i.sentAt ? new Date(i.sentAt).toISOString() : null,
+    })),
+    total: count.total,
+  };
+}

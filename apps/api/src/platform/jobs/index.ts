@@ -1,0 +1,9 @@
+export { enqueue, enqueueMany, type NewJob } from './queue';
+export {
+  createJobRunner,
+  type JobContext,
+  type JobHandler,
+  type JobHandlers,
+  type JobRunner,
+  type JobSchedule,
+} from './runner';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date');
+
+/** GET /AuditLog: who (name or email contains), what (action starts with), which record, London dates. */
+export const auditQuerySchema = z.object({
+  who: z.string().trim().max(200).optional(),
+  action: z.string().trim().max(100).optional(),
+  entityType: z.string().trim().max(100).optional(),
+  entityId: z.string().trim().max(100).optional(),
+  collectionId: z.coerce.number().int().positive().optional(),
+  organisationId: z.coerce.number().int().positive().optional(),
+  /** First day included (Europe/London), yyyy-MM-dd. */
+  from: isoDate.optional(),
+  /** Last day included (Europe/London), yyyy-MM-dd. */
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string() }).nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  collectionId: z.number().int().nullable(),
+  organisationId: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  requestId: z.string().nullable(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
