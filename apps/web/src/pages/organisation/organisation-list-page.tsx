@@ -1,17 +1,12 @@
-import { formatMediumDateTime, formatShortDate, type OrganisationListQuery } from '@dcf/domain';
+import { formatShortDate, type OrganisationListQuery } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
-import {
-  useOrganisations,
-  useOrganisationTypes,
-  useRegions,
-  useSyncRuns,
-  useTriggerSync,
-} from '../../api/organisations';
+import { useOrganisations, useOrganisationTypes, useRegions } from '../../api/organisations';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
+import { Breadcrumbs, Notification, PageContainer, SearchWidget, Select, Spinner } from '../../components';
+import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
 
 type SortBy = NonNullable<OrganisationListQuery['sortBy']>;
 const PAGE_SIZE = 25;
@@ -75,7 +70,7 @@ export function OrganisationListPage() {
             <Link className="nhsuk-button" to={paths.editOrganisation()}>
               Create an organisation
             </Link>{' '}
-            <SyncWithOds />
+            <FindOrganisation />
           </div>
         </div>
       ) : null}
@@ -206,37 +201,35 @@ export function OrganisationListPage() {
           </nav>
         </>
       ) : null}
+      {isAdmin ? (
+        <>
+          <SyncWithOds />
+          <ImportOdsCsv />
+        </>
+      ) : null}
     </PageContainer>
   );
 }
 
-/** The administrator's "Sync with ODS" button and the outcome of the last run (polled while it runs). */
-function SyncWithOds() {
-  const runs = useSyncRuns();
-  const trigger = useTriggerSync();
-  const last = runs.data?.[0];
-  const running = last?.status === 'running' || trigger.isPending;
+/** Finds one organisation by name or ODS code in the search widget and opens it for editing. */
+function FindOrganisation() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   return (
     <>
-      <button
-        type="button"
-        className="nhsuk-button nhsuk-button--secondary"
-        disabled={running}
-        onClick={() => trigger.mutate()}
-      >
-        {running ? 'Syncing with ODS...' : 'Sync with ODS'}
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setOpen(true)}>
+        Find an organisation
       </button>
-      <div role="status" className="nhsuk-body-s">
-        {trigger.isError ? errorMessage(trigger.error) : null}
-        {last && last.status !== 'running'
-          ? `Last sync ${formatMediumDateTime(last.startedAt)}: ${
-              last.status === 'succeeded'
-                ? `${last.added} added, ${last.updated} updated, ${last.closed} closed, ${last.failed} failed`
-                : `failed (${last.error ?? 'unknown error'})`
-            }`
-          : null}
-        {last?.status === 'running' ? 'A sync with ODS is in progress.' : null}
-      </div>
+      <SearchWidget
+        kind="organisations"
+        open={open}
+        multiple={false}
+        onCancel={() => setOpen(false)}
+        onSelect={([chosen]) => {
+          setOpen(false);
+          if (chosen) navigate(paths.editOrganisation(chosen.id));
+        }}
+      />
     </>
   );
 }
