@@ -54,6 +54,10 @@ export interface RequestOptions<T> {
   /** Cancels the call, e.g. TanStack Query's `signal`. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Let the request outlive the page (e.g. releasing a lock while the person leaves). */
+  keepalive?: boolean;
+  /** 'blob' for a file download: the response body as a Blob, unparsed. */
+  responseType?: 'json' | 'blob';
 }
 
 /** The value of a cookie readable by scripts, or undefined. */
@@ -129,6 +133,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       credentials: 'include',
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: combined,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     // A caller's own cancellation is passed through untouched so TanStack Query can recognise it.
@@ -137,6 +142,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (response.status === 204) return undefined as T;
+  if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body, 'http');
   if (!options.schema) return body as T;

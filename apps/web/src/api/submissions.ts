@@ -1,0 +1,136 @@
+import {
+  type SaveRevisionBody,
+  type SubmissionView,
+  submissionRevisionListSchema,
+  submissionRevisionSchema,
+  submissionViewSchema,
+} from '@dcf/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+/** One organisation's return in one reporting period: the form-entry page's address. */
+export interface SubmissionPageKey {
+  collectionId: number;
+  reportingPeriodId: number;
+  organisationId: number;
+}
+
+/** Query keys of submissions; invalidate `submissionKeys.all` after a write. */
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  view: (key: SubmissionPageKey) =>
+    ['submissions', 'view', key.collectionId, key.reportingPeriodId, key.organisationId] as const,
+  revisions: (submissionId: number, page: number) =>
+    ['submissions', 'revisions', submissionId, page] as const,
+  revision: (id: number) => ['submissions', 'revision', id] as const,
+};
+
+const pagePath = (key: SubmissionPageKey) =>
+  `/Collection/${key.collectionId}/ReportingPeriod/${key.reportingPeriodId}/Organisation/${key.organisationId}/Submission`;
+
+/** GET .../Submission: the page's whole state (content, form, period, lock, what the user may do). */
+export function getSubmission(key: SubmissionPageKey, signal?: AbortSignal) {
+  return api.get(pagePath(key), { schema: submissionViewSchema, signal });
+}
+
+export function useSubmission(key: SubmissionPageKey | undefined) {
+  return useQuery({
+    queryKey: key ? submissionKeys.view(key) : ['submissions', 'view', 'none'],
+    queryFn: ({ signal }) => getSubmission(key as SubmissionPageKey, signal),
+    enabled: key !== undefined,
+    // The page owns this state once loaded (typing, lock); refetching behind its back would reset it.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST .../Submission/Lock: takes or renews the lock (the heartbeat); 409 'Locked by NAME since HH:mm'. */
+export function takeLock(key: SubmissionPageKey): Promise<SubmissionView> {
+  return api.post(`${pagePath(key)}/Lock`, undefined, { schema: submissionViewSchema });
+}
+
+/**
+ * DELETE .../Submission/Lock. `keepalive` lets it finish while the page unloads (navigator.sendBeacon
+ * cannot send the anti-forgery header, fetch keepalive can).
+ */
+export function releaseLock(key: SubmissionPageKey, { keepalive = false } = {}): Promise<void> {
+  return api.delete(`${pagePath(key)}/Lock`, { keepalive });
+}
+
+/** POST /Submission/{id}/SubmissionRevision: save a draft or submit. 409 stale / no lock / closed; 400 field errors. */
+export function saveRevision(submissionId: number, body: SaveRevisionBody): Promise<SubmissionView> {
+  return api.post(`/Submission/${submissionId}/SubmissionRevision`, body, { schema: submissionViewSchema });
+}
+
+/** POST /Submission/{id}/Return: a manager sends a completed return back with a reason. */
+export function returnSubmission(submissionId: number, reason: string): Promise<SubmissionView> {
+  return api.post(`/Submission/${submissionId}/Return`, { reason }, { schema: submissionViewSchema });
+}
+
+/** POST /Submission/{id}/Reopen: a manager reopens one organisation's return until an instant (ISO). */
+export function reopenSubmission(submissionId: number, until: string): Promise<SubmissionView> {
+  return api.post(`/Submission/${submissionId}/Reopen`, { until }, { schema: submissionViewSchema });
+}
+
+/** POST /Submission/{id}/NhsiAuthorisation: a management-organisation user authorises a completed return. */
+export function authoriseNhsi(submissionId: number): Promise<SubmissionView> {
+  return api.post(`/Submission/${submissionId}/NhsiAuthorisation`, undefined, {
+    schema: submissionViewSchema,
+  });
+}
+
+/** GET /Submission/SubmissionRevisions: newest first, a page at a time. */
+export function useSubmissionRevisions(submissionId: number | null, page: number, pageSize = 20) {
+  return useQuery({
+    queryKey: submissionKeys.revisions(submissionId ?? 0, page),
+    queryFn: ({ signal }) =>
+      api.get('/Submission/SubmissionRevisions', {
+        query: { submissionId, page, pageSize },
+        schema: submissionRevisionListSchema,
+        signal,
+      }),
+    enabled: submissionId !== null,
+  });
+}
+
+/** GET /SubmissionRevision/{id} */
+export function useSubmissionRevision(id: number | undefined) {
+  return useQuery({
+    queryKey: submissionKeys.revision(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(`/SubmissionRevision/${id}`, { schema: submissionRevisionSchema, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** PUT /Submission/SubmissionRevisions/SoftDelete (managers and admins; never the official revision). */
+export function useSoftDeleteRevisions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (revisionIds: number[]) =>
+      api.put<void>('/Submission/SubmissionRevisions/SoftDelete', { revisionIds }),
+    onSuccess: () => client.invalidateQueries({ queryKey: submissionKeys.all }),
+  });
+}
+
+/** GET /Submission/{id}/Pdf (optionally one revision): the return as a PDF file. */
+export function downloadSubmissionPdf(submissionId: number, revisionId?: number): Promise<Blob> {
+  return api.get<Blob>(`/Submission/${submissionId}/Pdf`, {
+    query: { revisionId },
+    responseType: 'blob',
+    headers: { Accept: 'application/pdf' },
+  });
+}
+
+/** POST /Collection/{id}/Form/{formId}/ExcelTemplate/Populate: the collection's template filled with the return. */
+export function downloadPopulatedExcel(
+  collectionId: number,
+  formId: number,
+  submissionId: number,
+): Promise<Blob> {
+  return api.post<Blob>(
+    `/Collection/${collectionId}/Form/${formId}/ExcelTemplate/Populate`,
+    { submissionId },
+    { responseType: 'blob', headers: { Accept: '*/*' } },
+  );
+}

@@ -1,0 +1,70 @@
+import { messages } from '@dcf/domain';
+import { useState } from 'react';
+import { downloadPopulatedExcel, downloadSubmissionPdf } from '../../api/submissions';
+import { problemText } from './problem-text';
+
+/** Hands a downloaded file to the browser under a name. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export interface DownloadButtonsProps {
+  collectionId: number;
+  submissionId: number;
+  formId: number | null;
+  /** Used in the file names. */
+  baseName: string;
+  onError: (message: string) => void;
+}
+
+/** 'Download PDF' and 'Download Excel' of the return (the latest revision). */
+export function DownloadButtons({
+  collectionId,
+  submissionId,
+  formId,
+  baseName,
+  onError,
+}: DownloadButtonsProps) {
+  const [busy, setBusy] = useState<'pdf' | 'excel' | null>(null);
+  const run = async (kind: 'pdf' | 'excel') => {
+    setBusy(kind);
+    try {
+      if (kind === 'pdf') saveFile(await downloadSubmissionPdf(submissionId), `${baseName}.pdf`);
+      else if (formId !== null)
+        saveFile(await downloadPopulatedExcel(collectionId, formId, submissionId), `${baseName}.xlsx`);
+    } catch (error) {
+      onError(kind === 'pdf' ? messages.pdfUnavailable : problemText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="nhsuk-button-group">
+      <button
+        type="button"
+        className="nhsuk-button nhsuk-button--secondary"
+        aria-disabled={busy !== null ? true : undefined}
+        onClick={() => busy === null && void run('pdf')}
+      >
+        {busy === 'pdf' ? 'Downloading...' : 'Download PDF'}
+      </button>
+      {formId !== null ? (
+        <button
+          type="button"
+          className="nhsuk-button nhsuk-button--secondary"
+          aria-disabled={busy !== null ? true : undefined}
+          onClick={() => busy === null && void run('excel')}
+        >
+          {busy === 'excel' ? 'Downloading...' : 'Download Excel'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { type FormDefinition, formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { SubmissionPageKey } from '../../api/submissions';
+import { useUser } from '../../app/current-user-context';
+import {
+  ErrorSummary,
+  Notification,
+  SaveButton,
+  UnsavedChangesPrompt,
+  useNotification,
+} from '../../components';
+import { FormRenderer, type FormRendererHandle, type WizardPage } from '../../formio/form-renderer';
+import { DownloadButtons } from './download-buttons';
+import { ManagerActions } from './manager-actions';
+import { SubmissionBanners } from './submission-banners';
+import { useFormEntry } from './use-form-entry';
+
+export interface FormEntryProps {
+  pageKey: SubmissionPageKey;
+  view: SubmissionView;
+  /** Link to the revisions list. */
+  revisionsHref: string;
+}
+
+/**
+ * Filling in one return: the form (editable only while this person holds the lock), Save draft and
+ * Submit, autosave, the 'This page is complete' tick of wizard pages, conflicts and restored typing,
+ * downloads and the manager's actions.
+ */
+export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryProps) {
+  const user = useUser();
+  const entry = useFormEntry(pageKey, initial);
+  const { view } = entry;
+  const { notification, notify, clear } = useNotification();
+  const renderer = useRef<FormRendererHandle>(null);
+  const [page, setPage] = useState<WizardPage | null>(null);
+  const definition = useMemo(() => (view.form?.definition ?? null) as FormDefinition | null, [view.form]);
+
+  const saveAndTell = async (status: 'draft' | 'completed') => {
+    await entry.save(status);
+    if (status === 'completed') notify({ variant: 'success', message: 'Your return has been submitted.' });
+  };
+
+  const readOnlyReason =
+    entry.lock.state === 'refused'
+      ? entry.lock.message
+      : !view.canEdit
+        ? (view.readOnlyReason ?? messages.submissionNoEditRole)
+        : null;
+  const errorItems = Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
+    list.map((message) => ({ href: `#dcf-field-${key}`, message })),
+  );
+
+  return (
+    <>
+      <Notification
+        key={notification?.id ?? 'none'}
+        {...(notification ?? { variant: 'none' })}
+        onClose={clear}
+      />
+      <SubmissionBanners view={view} />
+      {readOnlyReason ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>{readOnlyReason}</p>
+        </div>
+      ) : null}
+      {entry.lock.state === 'taking' ? <p className="nhsuk-body">Opening the return for editing...</p> : null}
+      {entry.stale ? <StaleWarning onReload={entry.reloadLatest} /> : null}
+      {entry.backup && !entry.stale ? (
+        <RestoreOffer
+          changedAt={entry.backup.changedAt}
+          canRestore={entry.editable}
+          onRestore={entry.restoreBackup}
+          onDiscard={entry.discardBackup}
+        />
+      ) : null}
+      {entry.problem && !entry.stale ? <ProblemSummary message={entry.problem} /> : null}
+      {/* The summary's links move to the field through Form.io (it switches wizard page when needed). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the click handler only redirects the summary's links. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter too. */}
+      <div
+        onClick={(event) => {
+          const link = (event.target as Element).closest('a[href^="#dcf-field-"]');
+          if (!link) return;
+          event.preventDefault();
+          renderer.current?.focusField((link.getAttribute('href') ?? '').slice('#dcf-field-'.length));
+        }}
+      >
+        <ErrorSummary id="form-errors" items={errorItems} />
+      </div>
+
+      {definition ? (
+        <FormRenderer
+          key={entry.loaded.version}
+          ref={renderer}
+          definition={definition}
+          submission={entry.loaded.data}
+          readOnly={!entry.editable}
+          completedPages={entry.completedPages}
+          onChange={entry.onChange}
+          onPageChange={setPage}
+          fieldErrors={entry.fieldErrors}
+        />
+      ) : (
+        <p className="nhsuk-body">{messages.noFormDefinition}</p>
+      )}
+
+      {page && definition?.display === 'wizard' ? (
+        <PageCompleteTick
+          page={page}
+          checked={entry.completedPages.includes(page.key)}
+          disabled={!entry.editable}
+          onChange={(checked) => entry.setPageComplete(page.key, checked)}
+        />
+      ) : null}
+
+      {entry.editable ? (
+        <SaveActions view={view} onSave={saveAndTell} lastSaved={entry.lastSaved} isSaving={entry.isSaving} />
+      ) : null}
+
+      {view.submissionId !== null && view.currentRevisionId !== null ? (
+        <DownloadButtons
+          collectionId={pageKey.collectionId}
+          submissionId={view.submissionId}
+          formId={view.form?.id ?? null}
+          baseName={`${view.organisationCode}-${view.period.name}`.replace(/[^A-Za-z0-9-]+/g, '-')}
+          onError={(message) => notify({ variant: 'error', message })}
+        />
+      ) : null}
+
+      {view.submissionId !== null ? (
+        <p className="nhsuk-body">
+          <Link to={revisionsHref}>Revisions</Link>
+        </p>
+      ) : null}
+
+      <ManagerActions
+        user={user}
+        pageKey={pageKey}
+        view={view}
+        onView={entry.replaceView}
+        onDone={(message) => notify({ variant: 'success', message })}
+      />
+      <UnsavedChangesPrompt when={entry.dirty} />
+    </>
+  );
+}
+
+function SaveActions({
+  view,
+  onSave,
+  lastSaved,
+  isSaving,
+}: {
+  view: SubmissionView;
+  onSave: (status: 'draft' | 'completed') => Promise<void>;
+  lastSaved: { at: Date; automatic: boolean } | null;
+  isSaving: boolean;
+}) {
+  return (
+    <div className="dcf-form-actions">
+      {!view.canSubmit && view.readOnlyReason ? (
+        <div className="nhsuk-inset-text" id="submit-unavailable">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>{view.readOnlyReason}</p>
+        </div>
+      ) : null}
+      <div className="nhsuk-button-group">
+        <SaveButton secondary onSave={() => onSave('draft')}>
+          Save draft
+        </SaveButton>
+        <SaveButton onSave={() => onSave('completed')} disabled={!view.canSubmit}>
+          Submit
+        </SaveButton>
+      </div>
+      <p className="nhsuk-body-s" role="status">
+        {isSaving
+          ? ''
+          : lastSaved
+            ? `${lastSaved.automatic ? 'Draft saved automatically' : 'Saved'} at ${formatMediumDateTime(lastSaved.at)}`
+            : ''}
+      </p>
+    </div>
+  );
+}
+
+function PageCompleteTick({
+  page,
+  checked,
+  disabled,
+  onChange,
+}: {
+  page: WizardPage;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = `dcf-page-complete-${page.key}`;
+  return (
+    <div className="nhsuk-form-group">
+      <div className="nhsuk-checkboxes">
+        <div className="nhsuk-checkboxes__item">
+          <input
+            className="nhsuk-checkboxes__input"
+            id={id}
+            type="checkbox"
+            checked={checked}
+            disabled={disabled}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
+            This page is complete<span className="nhsuk-u-visually-hidden"> ({page.title})</span>
+          </label>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StaleWarning({ onReload }: { onReload: () => Promise<void> }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+      <h2 className="nhsuk-error-summary__title">{messages.submissionStale}</h2>
+      <div className="nhsuk-error-summary__body">
+        <p>
+          Your changes have not been saved. They are kept in this browser tab: after reloading you can restore
+          them on top of the latest version.
+        </p>
+        {failed ? <p className="nhsuk-error-message">{messages.somethingWentWrong}</p> : null}
+        <button
+          type="button"
+          className="nhsuk-button"
+          onClick={() =>
+            onReload()
+              .then(() => setFailed(false))
+              .catch(() => setFailed(true))
+          }
+        >
+          Reload the latest version
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function RestoreOffer({
+  changedAt,
+  canRestore,
+  onRestore,
+  onDiscard,
+}: {
+  changedAt: string;
+  canRestore: boolean;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <section className="nhsuk-notification-banner" aria-labelledby="restore-title">
+      <div className="nhsuk-notification-banner__header">
+        <h2 className="nhsuk-notification-banner__title" id="restore-title">
+          Important
+        </h2>
+      </div>
+      <div className="nhsuk-notification-banner__content">
+        <p className="nhsuk-notification-banner__heading">
+          You have changes that were not saved (last change {formatMediumDateTime(changedAt)}).
+        </p>
+        <div className="nhsuk-button-group">
+          {canRestore ? (
+            <button type="button" className="nhsuk-button" onClick={onRestore}>
+              Restore my changes
+            </button>
+          ) : null}
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onDiscard}>
+            Discard them
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProblemSummary({ message }: { message: string }) {
+  return (
+    <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+      <h2 className="nhsuk-error-summary__title">{messages.errorSummaryHeading}</h2>
+      <div className="nhsuk-error-summary__body">
+        <p>{message}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import type { CurrentUser, SubmissionView } from '@dcf/domain';
+import { DateTime } from 'luxon';
+import { useId, useState } from 'react';
+import {
+  authoriseNhsi,
+  getSubmission,
+  releaseLock,
+  reopenSubmission,
+  returnSubmission,
+  type SubmissionPageKey,
+} from '../../api/submissions';
+import { fieldErrorsOf, problemText } from './problem-text';
+
+/** Collection managers and administrators act on returns; the API checks every call. */
+export function isManagerOf(user: CurrentUser, collectionId: number): boolean {
+  return (
+    user.isSuperAdmin ||
+    user.isCollectionAdmin ||
+    user.collectionRoles.some((r) => r.collectionId === collectionId && r.role === 'collectionManager')
+  );
+}
+
+export interface ManagerActionsProps {
+  user: CurrentUser;
+  pageKey: SubmissionPageKey;
+  view: SubmissionView;
+  onView: (view: SubmissionView) => void;
+  onDone: (message: string) => void;
+}
+
+/**
+ * What a manager can do from the form page: return a submitted return with a reason, reopen it for this
+ * organisation after close until a date, release someone's lock; and, for a management-organisation
+ * user, authorise it for NHSI.
+ */
+export function ManagerActions({ user, pageKey, view, onView, onDone }: ManagerActionsProps) {
+  const manager = isManagerOf(user, pageKey.collectionId);
+  const nhsi = user.isManagementOrganisationUser && view.awaitingNhsiAuthorisation;
+  const submissionId = view.submissionId;
+  if ((!manager && !nhsi) || submissionId === null) return null;
+  const lockHeldByOther = view.isLocked && !view.lockedByMe;
+  return (
+    <section className="dcf-manager-actions" aria-labelledby="manager-actions-title">
+      <h2 className="nhsuk-heading-m" id="manager-actions-title">
+        Manage this return
+      </h2>
+      {nhsi ? (
+        <ActionButton
+          label="Authorise for NHSI"
+          run={() => authoriseNhsi(submissionId)}
+          onView={onView}
+          onDone={() => onDone('The return has been authorised.')}
+        />
+      ) : null}
+      {manager && lockHeldByOther ? (
+        <ActionButton
+          label="Release lock"
+          secondary
+          run={async () => {
+            await releaseLock(pageKey);
+            return getSubmission(pageKey);
+          }}
+          onView={onView}
+          onDone={() => onDone('The lock has been released.')}
+        />
+      ) : null}
+      {manager && view.status === 'completed' ? (
+        <ReturnForm submissionId={submissionId} onView={onView} onDone={onDone} />
+      ) : null}
+      {manager && view.period.reportingPeriodStatus === 'Closed' ? (
+        <ReopenForm submissionId={submissionId} onView={onView} onDone={onDone} />
+      ) : null}
+    </section>
+  );
+}
+
+function ActionButton({
+  label,
+  secondary = false,
+  run,
+  onView,
+  onDone,
+}: {
+  label: string;
+  secondary?: boolean;
+  run: () => Promise<SubmissionView>;
+  onView: (view: SubmissionView) => void;
+  onDone: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="nhsuk-form-group">
+      {error ? <p className="nhsuk-error-message">{error}</p> : null}
+      <button
+        type="button"
+        className={`nhsuk-button${secondary ? ' nhsuk-button--secondary' : ''}`}
+        onClick={() =>
+          run()
+            .then((next) => {
+              setError(null);
+              onView(next);
+              onDone();
+            })
+            .catch((e: unknown) => setError(problemText(e)))
+        }
+      >
+        {label}
+      </button>
+    </div>
+  );
+}
+
+function ReturnForm({
+  submissionId,
+  onView,
+  onDone,
+}: {
+  submissionId: number;
+  onView: (view: SubmissionView) => void;
+  onDone: (message: string) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () =>
+    returnSubmission(submissionId, reason)
+      .then((next) => {
+        setReason('');
+        setError(null);
+        onView(next);
+        onDone('The return has been sent back for correction.');
+      })
+      .catch((e: unknown) => setError(fieldErrorsOf(e)?.reason?.join(', ') ?? problemText(e)));
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <label className="nhsuk-label" htmlFor={`${id}-reason`}>
+        Reason for returning it for correction
+      </label>
+      {error ? (
+        <span className="nhsuk-error-message" id={`${id}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+        </span>
+      ) : null}
+      <textarea
+        className={`nhsuk-textarea${error ? ' nhsuk-textarea--error' : ''}`}
+        id={`${id}-reason`}
+        rows={3}
+        value={reason}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => void submit()}>
+        Return for correction
+      </button>
+    </div>
+  );
+}
+
+function ReopenForm({
+  submissionId,
+  onView,
+  onDone,
+}: {
+  submissionId: number;
+  onView: (view: SubmissionView) => void;
+  onDone: (message: string) => void;
+}) {
+  const id = useId();
+  const [date, setDate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    // The end of the chosen day in London: the return stays open through that whole day.
+    const until = DateTime.fromISO(date, { zone: 'Europe/London' }).endOf('day');
+    if (!date || !until.isValid) {
+      setError('Enter the date until which it is reopened');
+      return;
+    }
+    reopenSubmission(submissionId, until.toUTC().toISO() ?? '')
+      .then((next) => {
+        setError(null);
+        onView(next);
+        onDone('The return has been reopened for this organisation.');
+      })
+      .catch((e: unknown) => setError(fieldErrorsOf(e)?.until?.join(', ') ?? problemText(e)));
+  };
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <label className="nhsuk-label" htmlFor={`${id}-until`}>
+        Reopen for this organisation until
+      </label>
+      {error ? (
+        <span className="nhsuk-error-message" id={`${id}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+        </span>
+      ) : null}
+      <input
+        className={`nhsuk-input nhsuk-input--width-10${error ? ' nhsuk-input--error' : ''}`}
+        id={`${id}-until`}
+        type="date"
+        value={date}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setDate(e.target.value)}
+      />{' '}
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={submit}>
+        Reopen
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { cleanSubmissionContent, messages, type SaveRevisionBody, type SubmissionView } from '@dcf/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  getSubmission,
+  releaseLock,
+  type SubmissionPageKey,
+  saveRevision,
+  submissionKeys,
+  takeLock,
+} from '../../api/submissions';
+import type { FormData } from '../../formio/form-renderer';
+import { parseContent } from './compare-revisions';
+import { clearBackup, type FormBackup, readBackup, writeBackup } from './form-backup';
+import { fieldErrorsOf, isStaleSave, problemText } from './problem-text';
+import { useAutosave } from './use-autosave';
+
+/** The lock lapses after 20 minutes without a save or heartbeat; the page renews it every 5. */
+export const LOCK_HEARTBEAT_MS = 5 * 60_000;
+
+export type LockState =
+  | { state: 'none' }
+  | { state: 'taking' }
+  | { state: 'mine' }
+  /** Someone else holds it, or it was lost: the reason is shown and the form turns read-only. */
+  | { state: 'refused'; message: string };
+
+/** JSON with keys sorted at every level, so equal answers compare equal whatever their order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** Whether two contents hold the same answers (empty values ignored, as the server drops them). */
+export function sameContent(a: FormData, b: FormData): boolean {
+  return stableJson(cleanSubmissionContent(a)) === stableJson(cleanSubmissionContent(b));
+}
+
+/** A backup worth offering: it holds answers the server's latest revision does not. */
+function differingBackup(key: SubmissionPageKey, view: SubmissionView): FormBackup | null {
+  const backup = readBackup(key);
+  if (!backup) return null;
+  if (sameContent(backup.data, parseContent(view.content))) {
+    clearBackup(key);
+    return null;
+  }
+  return backup;
+}
+
+/**
+ * The form-entry page's state: the submission view, the lock (taken on open, renewed every 5 minutes,
+ * released on leaving with fetch keepalive), the person's data, saving (manual and automatic), and the
+ * sessionStorage backup that keeps their typing until a save succeeds.
+ */
+export function useFormEntry(key: SubmissionPageKey, initial: SubmissionView) {
+  const [view, setView] = useState(initial);
+  const viewRef = useRef(initial);
+  const [lock, setLock] = useState<LockState>(initial.canEdit ? { state: 'taking' } : { state: 'none' });
+  // The data the renderer starts from, and a key to rebuild it when that data is replaced.
+  const [loaded, setLoaded] = useState(() => ({ data: parseContent(initial.content), version: 0 }));
+  const dataRef = useRef<FormData>(loaded.data);
+  const [completedPages, setCompletedPages] = useState<string[]>(initial.completedPages);
+  const completedRef = useRef(completedPages);
+  const [changeCount, setChangeCount] = useState(0);
+  const changeCountRef = useRef(0);
+  const [savedCount, setSavedCount] = useState(0);
+  const saving = useRef<Promise<unknown> | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [lastSaved, setLastSaved] = useState<{ at: Date; automatic: boolean } | null>(null);
+  const [backup, setBackup] = useState<FormBackup | null>(() => differingBackup(key, initial));
+
+  // The cached view follows every change, so coming back to the page starts from the latest save.
+  const queryClient = useQueryClient();
+  const replaceView = useCallback(
+    (next: SubmissionView) => {
+      viewRef.current = next;
+      setView(next);
+      queryClient.setQueryData(submissionKeys.view(key), next);
+    },
+    [queryClient, key],
+  );
+
+  // Take the lock on open, renew it, release it on leaving.
+  const { collectionId, reportingPeriodId, organisationId } = key;
+  const canEditAtOpen = initial.canEdit;
+  useEffect(() => {
+    if (!canEditAtOpen) return;
+    const pageKey = { collectionId, reportingPeriodId, organisationId };
+    let active = true;
+    let held = false;
+    const take = (heartbeat: boolean) =>
+      takeLock(pageKey)
+        .then((next) => {
+          held = true;
+          if (!active) return;
+          // A heartbeat only refreshes the lock: the content may be mid-save.
+          if (heartbeat) replaceView({ ...viewRef.current, ...lockFields(next) });
+          else replaceView(next);
+          setLock({ state: 'mine' });
+        })
+        .catch((error: unknown) => {
+          held = false;
+          if (active) setLock({ state: 'refused', message: problemText(error) });
+        });
+    void take(false);
+    const heartbeat = setInterval(() => void take(true), LOCK_HEARTBEAT_MS);
+    const release = () => {
+      if (held) releaseLock(pageKey, { keepalive: true }).catch(() => undefined);
+      held = false;
+    };
+    window.addEventListener('pagehide', release);
+    return () => {
+      active = false;
+      clearInterval(heartbeat);
+      window.removeEventListener('pagehide', release);
+      release();
+    };
+  }, [collectionId, reportingPeriodId, organisationId, canEditAtOpen, replaceView]);
+
+  const markChanged = useCallback(() => {
+    changeCountRef.current += 1;
+    setChangeCount(changeCountRef.current);
+    const changedAt = new Date().toISOString();
+    writeBackup(key, {
+      data: dataRef.current,
+      completedPages: completedRef.current,
+      baseRevisionId: viewRef.current.currentRevisionId,
+      changedAt,
+    });
+  }, [key]);
+
+  const onChange = useCallback(
+    (data: FormData, modified: boolean) => {
+      dataRef.current = data;
+      if (modified) markChanged();
+    },
+    [markChanged],
+  );
+
+  const setPageComplete = useCallback(
+    (pageKey: string, complete: boolean) => {
+      const next = completedRef.current.filter((k) => k !== pageKey);
+      if (complete) next.push(pageKey);
+      completedRef.current = next;
+      setCompletedPages(next);
+      markChanged();
+    },
+    [markChanged],
+  );
+
+  const save = useCallback(
+    async (status: SaveRevisionBody['status'], automatic = false) => {
+      while (saving.current) await saving.current.catch(() => undefined);
+      const submissionId = viewRef.current.submissionId;
+      if (submissionId === null) throw new Error(messages.submissionLockRequired);
+      const countAtStart = changeCountRef.current;
+      const run = saveRevision(submissionId, {
+        content: dataRef.current,
+        status,
+        baseRevisionId: viewRef.current.currentRevisionId,
+        completedPages: completedRef.current,
+      });
+      saving.current = run;
+      setIsSaving(true);
+      try {
+        const next = await run;
+        replaceView(next);
+        setSavedCount(countAtStart);
+        if (countAtStart === changeCountRef.current) {
+          clearBackup(key);
+          setBackup(null);
+        }
+        setFieldErrors({});
+        setProblem(null);
+        setLastSaved({ at: new Date(), automatic });
+        return next;
+      } catch (error) {
+        const fields = fieldErrorsOf(error);
+        setFieldErrors(fields ?? {});
+        setProblem(fields ? null : problemText(error));
+        if (isStaleSave(error)) setStale(true);
+        if (problemText(error) === messages.submissionLockRequired)
+          setLock({ state: 'refused', message: messages.submissionLockRequired });
+        throw error;
+      } finally {
+        saving.current = null;
+        setIsSaving(false);
+      }
+    },
+    [key, replaceView],
+  );
+
+  const dirty = changeCount !== savedCount;
+  const editable = view.canEdit && lock.state === 'mine' && !stale;
+
+  useAutosave({
+    enabled: editable,
+    pending: dirty,
+    changeCount,
+    isSaving: () => saving.current !== null,
+    save: () => save('draft', true),
+  });
+
+  /** Loads other data into the form (rebuilding it) and sets what counts as saved. */
+  const load = useCallback((data: FormData, pages: string[], asChange: boolean) => {
+    dataRef.current = data;
+    completedRef.current = pages;
+    setCompletedPages(pages);
+    setLoaded((previous) => ({ data, version: previous.version + 1 }));
+    if (asChange) {
+      changeCountRef.current += 1;
+      setChangeCount(changeCountRef.current);
+    } else setSavedCount(changeCountRef.current);
+  }, []);
+
+  /** After a stale save: fetch the latest version (the typing stays in the backup, offered to restore). */
+  const reloadLatest = useCallback(async () => {
+    const latest = await getSubmission(key);
+    let next = latest;
+    if (latest.canEdit) {
+      try {
+        next = await takeLock(key);
+        setLock({ state: 'mine' });
+      } catch (error) {
+        setLock({ state: 'refused', message: problemText(error) });
+      }
+    }
+    replaceView(next);
+    setStale(false);
+    setProblem(null);
+    setFieldErrors({});
+    load(parseContent(next.content), next.completedPages, false);
+    setBackup(readBackup(key));
+  }, [key, load, replaceView]);
+
+  const restoreBackup = useCallback(() => {
+    if (!backup) return;
+    load(backup.data, backup.completedPages, true);
+    setBackup(null);
+  }, [backup, load]);
+
+  const discardBackup = useCallback(() => {
+    clearBackup(key);
+    setBackup(null);
+  }, [key]);
+
+  return {
+    view,
+    replaceView,
+    lock,
+    loaded,
+    completedPages,
+    setPageComplete,
+    onChange,
+    save,
+    isSaving,
+    dirty,
+    editable,
+    stale,
+    fieldErrors,
+    problem,
+    lastSaved,
+    backup,
+    reloadLatest,
+    restoreBackup,
+    discardBackup,
+  };
+}
+
+function lockFields(view: SubmissionView) {
+  const { isLocked, lockedBy, lockedOn, lockExpiresAt, lockedByMe } = view;
+  return { isLocked, lockedBy, lockedOn, lockExpiresAt, lockedByMe };
+}
