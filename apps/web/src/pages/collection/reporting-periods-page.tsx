@@ -1,6 +1,134 @@
-import { NotYetAvailable } from '../../components/not-yet-available';
+import { messages } from '@dcf/domain';
+import { Link, useParams } from 'react-router';
+import { useForms } from '../../api/forms';
+import { useReportingPeriod, useReportingPeriods } from '../../api/reporting-periods';
+import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, type Crumb, PageContainer, QueryState } from '../../components';
+import { PeriodEditor } from '../reporting-period/period-editor';
+import { PeriodList } from '../reporting-period/period-list';
 
-/** Reporting periods (route: /collection/{collectionId}/reportingPeriod/{id?}/{isManager?}). */
+const NEW = 'new';
+const numeric = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+/**
+ * Reporting periods (route: /collection/{collectionId}/reportingPeriod/{id?}/{isManager?}).
+ * Without `id`: the collection's periods sorted by start, with their status. With `id` ('new' to add
+ * one): the period's form. `isManager` ('true') marks a visit from the manager's screens: the
+ * breadcrumbs lead back there, and links keep it. Changing periods is offered to collection managers
+ * and administrators (the API decides per collection either way).
+ */
 export function ReportingPeriodsPage() {
-  return <NotYetAvailable title="Reporting periods" />;
+  const params = useParams();
+  const collectionId = numeric(params.collectionId);
+  const isManager = params.isManager === 'true';
+  const user = useUser();
+  const canEdit = user.isCollectionManager || user.isCollectionAdmin || user.isSuperAdmin;
+  const periodId = numeric(params.id);
+  const adding = params.id === NEW;
+  const listPath = collectionId === undefined ? paths.managerHome : paths.reportingPeriods(collectionId);
+  const title = adding
+    ? 'Add a reporting period'
+    : periodId !== undefined
+      ? 'Reporting period'
+      : 'Reporting periods';
+  const crumbs: Crumb[] = [
+    { text: 'Manage collections', href: paths.managerHome },
+    ...(collectionId !== undefined && (adding || periodId !== undefined)
+      ? [{ text: 'Reporting periods', href: listPath }]
+      : []),
+    { text: title },
+  ];
+
+  return (
+    <PageContainer title={title} breadcrumbs={<Breadcrumbs items={crumbs} />}>
+      {collectionId === undefined || (params.id !== undefined && !adding && periodId === undefined) ? (
+        <p className="nhsuk-body">This reporting period does not exist.</p>
+      ) : adding || periodId !== undefined ? (
+        <PeriodPage collectionId={collectionId} periodId={periodId} canEdit={canEdit} listPath={listPath} />
+      ) : (
+        <ListPage collectionId={collectionId} canEdit={canEdit} isManager={isManager} />
+      )}
+    </PageContainer>
+  );
+}
+
+function ListPage({
+  collectionId,
+  canEdit,
+  isManager,
+}: {
+  collectionId: number;
+  canEdit: boolean;
+  isManager: boolean;
+}) {
+  const periods = useReportingPeriods(collectionId);
+  const forms = useForms(collectionId);
+  return (
+    <>
+      {canEdit ? (
+        <Link className="nhsuk-button" to={paths.reportingPeriods(collectionId, NEW)}>
+          Add a reporting period
+        </Link>
+      ) : null}
+      <QueryState query={periods} emptyMessage={messages.noScheduledPeriods}>
+        {(data) => (
+          <PeriodList
+            periods={data}
+            forms={forms.data ?? []}
+            linkTo={(period) => paths.reportingPeriods(collectionId, period.id, isManager || undefined)}
+          />
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function PeriodPage({
+  collectionId,
+  periodId,
+  canEdit,
+  listPath,
+}: {
+  collectionId: number;
+  periodId: number | undefined;
+  canEdit: boolean;
+  listPath: string;
+}) {
+  const periods = useReportingPeriods(collectionId);
+  const period = useReportingPeriod(collectionId, periodId);
+  const forms = useForms(collectionId);
+  if (!canEdit) return <p className="nhsuk-body">You cannot change this collection's reporting periods.</p>;
+  if (periodId !== undefined) {
+    return (
+      <QueryState query={period}>
+        {(found) => (
+          <QueryState query={periods} isEmpty={() => false}>
+            {(all) => (
+              <PeriodEditor
+                key={found.id}
+                collectionId={collectionId}
+                period={found}
+                periods={all}
+                forms={forms.data ?? []}
+                listPath={listPath}
+              />
+            )}
+          </QueryState>
+        )}
+      </QueryState>
+    );
+  }
+  return (
+    <QueryState query={periods} isEmpty={() => false}>
+      {(all) => (
+        <PeriodEditor
+          collectionId={collectionId}
+          periods={all}
+          forms={forms.data ?? []}
+          listPath={listPath}
+        />
+      )}
+    </QueryState>
+  );
 }
