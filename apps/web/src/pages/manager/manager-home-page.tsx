@@ -1,6 +1,116 @@
-import { NotYetAvailable } from '../../components/not-yet-available';
+import { formatMediumDateTime, type ManagerCollection } from '@dcf/domain';
+import { Link } from 'react-router';
+import { useManagerHome } from '../../api/views';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { PeriodStatusTag } from '../schedule/period-status-tag';
+import { onTimeText, receivedText } from './period-counts';
 
-/** Collections you manage (route: /collection/manage). */
+/**
+ * Collections you manage (route: /collection/manage): each collection's current period (received of
+ * expected, on time, missed) and next period, with a link to the period's submissions.
+ */
 export function ManagerHomePage() {
-  return <NotYetAvailable title="Collections you manage" />;
+  const home = useManagerHome();
+  return (
+    <PageContainer
+      title="Collections you manage"
+      breadcrumbs={<Breadcrumbs items={[{ text: 'Collections you manage' }]} />}
+    >
+      <QueryState
+        query={home}
+        isEmpty={(data) => data.collections.length === 0}
+        emptyMessage="You do not manage any collection yet."
+      >
+        {(data) => <CollectionsTable collections={data.collections} caption="Collections you manage" />}
+      </QueryState>
+    </PageContainer>
+  );
+}
+
+/** The collections with their current and next periods; shared with the admin submissions overview. */
+export function CollectionsTable({
+  collections,
+  caption,
+  showStatus = false,
+}: {
+  collections: readonly ManagerCollection[];
+  caption: string;
+  showStatus?: boolean;
+}) {
+  return (
+    <table className="nhsuk-table">
+      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
+      <thead className="nhsuk-table__head">
+        <tr className="nhsuk-table__row">
+          <th scope="col" className="nhsuk-table__header">
+            Collection
+          </th>
+          {showStatus ? (
+            <th scope="col" className="nhsuk-table__header">
+              Status
+            </th>
+          ) : null}
+          <th scope="col" className="nhsuk-table__header">
+            Current period
+          </th>
+          <th scope="col" className="nhsuk-table__header">
+            Received
+          </th>
+          <th scope="col" className="nhsuk-table__header">
+            On time
+          </th>
+          <th scope="col" className="nhsuk-table__header">
+            Missed
+          </th>
+          <th scope="col" className="nhsuk-table__header">
+            Next period
+          </th>
+        </tr>
+      </thead>
+      <tbody className="nhsuk-table__body">
+        {collections.map((c) => {
+          const current = c.currentPeriod;
+          return (
+            <tr key={c.id} className="nhsuk-table__row">
+              <td className="nhsuk-table__cell">
+                {c.name}
+                <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                  {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
+                </span>
+              </td>
+              {showStatus ? <td className="nhsuk-table__cell">{c.status}</td> : null}
+              <td className="nhsuk-table__cell">
+                {current ? (
+                  <>
+                    <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
+                    <PeriodStatusTag status={current.reportingPeriodStatus} />
+                  </>
+                ) : (
+                  'None yet'
+                )}
+              </td>
+              <td className="nhsuk-table__cell">{current ? receivedText(current.counts) : ''}</td>
+              <td className="nhsuk-table__cell">{current ? onTimeText(current.counts) : ''}</td>
+              <td className="nhsuk-table__cell">
+                {current ? current.counts.missed.toLocaleString('en-GB') : ''}
+              </td>
+              <td className="nhsuk-table__cell">
+                {c.nextPeriod ? (
+                  <>
+                    <Link to={paths.managerReportingPeriod(c.nextPeriod.id)}>{c.nextPeriod.name}</Link>
+                    <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                      opens {formatMediumDateTime(c.nextPeriod.submissionsOpen)}
+                    </span>
+                  </>
+                ) : (
+                  'None scheduled'
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
 }

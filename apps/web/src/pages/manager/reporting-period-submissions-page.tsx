@@ -1,6 +1,342 @@
-import { NotYetAvailable } from '../../components/not-yet-available';
+import {
+  formatMediumDateTime,
+  type PeriodSubmissionList,
+  type PeriodSubmissionQuery,
+  type PeriodSubmissionRow,
+  type PeriodSubmissionSortBy,
+  periodSubmissionStatuses,
+} from '@dcf/domain';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useOrganisationTypes, useRegions } from '../../api/organisations';
+import { nonSubmittersCsvUrl, useManagerCollection, usePeriodSubmissions } from '../../api/views';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
+import { deadline, openingTime } from '../schedule/period-dates';
+import { PeriodStatusTag } from '../schedule/period-status-tag';
+import { CompletenessTrend } from './completeness-trend';
+import { onTimeText, receivedText } from './period-counts';
+import { SubmissionStatusTag, statusLabels } from './submission-status-tag';
 
-/** Reporting period submissions (route: /collection/manage/reportingPeriod/{id}). */
+const PAGE_SIZE = 25;
+
+/**
+ * A reporting period's submissions (route: /collection/manage/reportingPeriod/{id}): every recipient
+ * with its status, last change, lock and authorisations; search, filters, sorting and paging done by
+ * the API; counts per status; the non-submitters CSV; the collection's completeness trend.
+ */
 export function ReportingPeriodSubmissionsPage() {
-  return <NotYetAvailable title="Reporting period submissions" />;
+  const periodId = Number(useParams().id);
+  const [query, setQuery] = useState<PeriodSubmissionQuery>({
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sortBy: 'name',
+    sortOrder: 'ASC',
+  });
+  const list = usePeriodSubmissions(periodId, query);
+  const data = list.data;
+  const title = data ? `${data.period.collectionName}: ${data.period.name}` : 'Reporting period submissions';
+  return (
+    <PageContainer
+      title={title}
+      breadcrumbs={
+        <Breadcrumbs
+          items={[
+            { text: 'Collections you manage', href: paths.managerHome },
+            { text: data?.period.name ?? 'Reporting period' },
+          ]}
+        />
+      }
+    >
+      {list.isPending ? <Spinner block /> : null}
+      {list.isError ? (
+        <Notification variant="error" message={errorMessage(list.error)} dismissible={false} />
+      ) : null}
+      {data ? (
+        <>
+          <PeriodSummary data={data} periodId={periodId} />
+          <Filters
+            query={query}
+            counts={data.counts}
+            onSearch={(q) => setQuery((old) => ({ ...old, ...q, page: 1 }))}
+          />
+          <SubmissionsTable data={data} query={query} setQuery={setQuery} />
+          <h2 className="nhsuk-heading-m">Completeness trend</h2>
+          <Trend collectionId={data.period.collectionId} />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function PeriodSummary({ data, periodId }: { data: PeriodSubmissionList; periodId: number }) {
+  const { period, counts } = data;
+  return (
+    <>
+      <dl className="nhsuk-summary-list">
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">State</dt>
+          <dd className="nhsuk-summary-list__value">
+            <PeriodStatusTag status={period.reportingPeriodStatus} />
+          </dd>
+        </div>
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Submissions</dt>
+          <dd className="nhsuk-summary-list__value">
+            open {openingTime(period.submissionsOpen)}, close {deadline(period.submissionsClose)}
+            {period.submissionsReopen && period.submissionsReclose
+              ? `; reopen ${openingTime(period.submissionsReopen)}, reclose ${deadline(period.submissionsReclose)}`
+              : ''}
+          </dd>
+        </div>
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Received</dt>
+          <dd className="nhsuk-summary-list__value">{receivedText(counts)}</dd>
+        </div>
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">On time</dt>
+          <dd className="nhsuk-summary-list__value">
+            {counts.completed === 0
+              ? 'None received yet'
+              : `${onTimeText(counts)} (${counts.late.toLocaleString('en-GB')} late)`}
+          </dd>
+        </div>
+      </dl>
+      <ul className="nhsuk-list dcf-status-counts" aria-label="Organisations by status">
+        {periodSubmissionStatuses.map((status) => (
+          <li key={status}>
+            <SubmissionStatusTag status={status} /> {counts[status].toLocaleString('en-GB')}
+          </li>
+        ))}
+      </ul>
+      <p className="nhsuk-body">
+        <a className="nhsuk-button nhsuk-button--secondary" href={nonSubmittersCsvUrl(periodId)} download>
+          Download non-submitters (CSV)
+        </a>
+      </p>
+    </>
+  );
+}
+
+function Filters({
+  query,
+  counts,
+  onSearch,
+}: {
+  query: PeriodSubmissionQuery;
+  counts: PeriodSubmissionList['counts'];
+  onSearch: (query: PeriodSubmissionQuery) => void;
+}) {
+  const regions = useRegions();
+  const types = useOrganisationTypes();
+  const [text, setText] = useState(query.query ?? '');
+  const [status, setStatus] = useState(query.status ?? '');
+  const [regionId, setRegionId] = useState(query.regionId ? String(query.regionId) : '');
+  const [typeId, setTypeId] = useState(query.organisationTypeId ? String(query.organisationTypeId) : '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({
+      query: text.trim() || undefined,
+      status: (status || undefined) as PeriodSubmissionQuery['status'],
+      regionId: regionId ? Number(regionId) : undefined,
+      organisationTypeId: typeId ? Number(typeId) : undefined,
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filter organisations">
+      <div className="nhsuk-form-group">
+        <label className="nhsuk-label" htmlFor="period-search">
+          Search by name or code
+        </label>
+        <input
+          id="period-search"
+          className="nhsuk-input nhsuk-u-width-two-thirds"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={periodSubmissionStatuses.map((s) => ({
+              value: s,
+              label: `${statusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
+            }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Region"
+            value={regionId}
+            onChange={setRegionId}
+            options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Type"
+            value={typeId}
+            onChange={setTypeId}
+            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
+          />
+        </div>
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function SubmissionsTable({
+  data,
+  query,
+  setQuery,
+}: {
+  data: PeriodSubmissionList;
+  query: PeriodSubmissionQuery;
+  setQuery: (update: (q: PeriodSubmissionQuery) => PeriodSubmissionQuery) => void;
+}) {
+  const page = query.page ?? 1;
+  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  const sortBy = (column: PeriodSubmissionSortBy) =>
+    setQuery((q) => ({
+      ...q,
+      page: 1,
+      sortBy: column,
+      sortOrder: q.sortBy === column && q.sortOrder === 'ASC' ? 'DESC' : 'ASC',
+    }));
+  const header = (column: PeriodSubmissionSortBy, label: string) => (
+    <th
+      scope="col"
+      className="nhsuk-table__header"
+      aria-sort={query.sortBy === column ? (query.sortOrder === 'ASC' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className="dcf-link-button" onClick={() => sortBy(column)}>
+        {label}
+        {query.sortBy === column ? (query.sortOrder === 'ASC' ? ' ▲' : ' ▼') : ''}
+      </button>
+    </th>
+  );
+  return (
+    <>
+      <p className="nhsuk-body" aria-live="polite">
+        {data.total === 1 ? '1 organisation' : `${data.total.toLocaleString('en-GB')} organisations`}
+      </p>
+      {data.items.length === 0 ? (
+        <p className="nhsuk-body">No results(s) found</p>
+      ) : (
+        <table className="nhsuk-table">
+          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+            Submissions by organisation
+          </caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              {header('name', 'Organisation')}
+              {header('code', 'Code')}
+              {header('region', 'Region')}
+              {header('type', 'Type')}
+              {header('status', 'Status')}
+              {header('lastChangedAt', 'Last change')}
+              <th scope="col" className="nhsuk-table__header">
+                Lock and authorisation
+              </th>
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {data.items.map((row) => (
+              <SubmissionRow key={row.organisationId} row={row} data={data} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="nhsuk-pagination" aria-label="Pagination">
+        <ul className="nhsuk-list nhsuk-pagination__list">
+          {page > 1 ? (
+            <li className="nhsuk-pagination-item--previous">
+              <button
+                type="button"
+                className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--prev"
+                onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
+              >
+                <span className="nhsuk-pagination__title">Previous</span>
+              </button>
+            </li>
+          ) : null}
+          <li className="nhsuk-pagination__page">
+            Page {page} of {pages}
+          </li>
+          {page < pages ? (
+            <li className="nhsuk-pagination-item--next">
+              <button
+                type="button"
+                className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--next"
+                onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
+              >
+                <span className="nhsuk-pagination__title">Next</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/** What a manager needs to know about the lock and the authorisations of one return. */
+function lockAndAuthorisation(row: PeriodSubmissionRow): string[] {
+  const notes: string[] = [];
+  if (row.isLocked && row.lockedBy)
+    notes.push(`Locked by ${row.lockedBy.name} since ${formatMediumDateTime(row.lockedOn)}`);
+  if (row.isTrustAuthorisationRequired) notes.push('Trust authorisation required');
+  if (row.awaitingNhsiAuthorisation) notes.push('Awaiting NHSI authorisation');
+  if (row.nhsiAuthorisedBy)
+    notes.push(
+      `NHSI authorised by ${row.nhsiAuthorisedBy.name}, ${formatMediumDateTime(row.nhsiAuthorisedAt)}`,
+    );
+  if (row.reopenedUntil) notes.push(`Reopened until ${formatMediumDateTime(row.reopenedUntil)}`);
+  if (row.isOnTime === false) notes.push('Submitted late');
+  return notes;
+}
+
+function SubmissionRow({ row, data }: { row: PeriodSubmissionRow; data: PeriodSubmissionList }) {
+  const notes = lockAndAuthorisation(row);
+  return (
+    <tr className="nhsuk-table__row">
+      <td className="nhsuk-table__cell">
+        <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>{row.name}</Link>
+      </td>
+      <td className="nhsuk-table__cell">{row.code}</td>
+      <td className="nhsuk-table__cell">{row.region?.name ?? ''}</td>
+      <td className="nhsuk-table__cell">{row.organisationType?.shortDescription ?? ''}</td>
+      <td className="nhsuk-table__cell">
+        <SubmissionStatusTag status={row.status} />
+      </td>
+      <td className="nhsuk-table__cell">
+        {row.lastChangedAt
+          ? `${formatMediumDateTime(row.lastChangedAt)} by ${row.lastChangedBy?.name ?? ''}`
+          : ''}
+      </td>
+      <td className="nhsuk-table__cell">
+        {notes.map((note) => (
+          <span key={note} className="nhsuk-u-display-block">
+            {note}
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+function Trend({ collectionId }: { collectionId: number }) {
+  const collection = useManagerCollection(collectionId);
+  if (collection.isPending) return <Spinner block />;
+  if (collection.isError)
+    return <Notification variant="error" message={errorMessage(collection.error)} dismissible={false} />;
+  return <CompletenessTrend periods={collection.data.periods} />;
 }

@@ -1,0 +1,97 @@
+import {
+  type AdminSubmissionsQuery,
+  adminSubmissionsSchema,
+  managerCollectionHomeSchema,
+  managerHomeSchema,
+  type PeriodSubmissionQuery,
+  periodSubmissionListSchema,
+  submitterCollectionOrganisationListSchema,
+  submitterHomeSchema,
+} from '@dcf/domain';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { api, apiUrl } from './client';
+
+/** Query keys of the read-only views; submissions invalidate `viewKeys.all` after a save. */
+export const viewKeys = {
+  all: ['views'] as const,
+  ownCollectionOrganisations: ['views', 'ownCollectionOrganisations'] as const,
+  submitterHome: (collectionId: number, organisationId: number) =>
+    ['views', 'submitterHome', collectionId, organisationId] as const,
+  managerHome: ['views', 'managerHome'] as const,
+  managerCollection: (collectionId: number) => ['views', 'managerCollection', collectionId] as const,
+  periodSubmissions: (periodId: number, query: PeriodSubmissionQuery) =>
+    ['views', 'periodSubmissions', periodId, query] as const,
+  adminSubmissions: (query: AdminSubmissionsQuery) => ['views', 'adminSubmissions', query] as const,
+};
+
+/** GET /Collection/Organisation: the (collection, organisation) pairs the user submits for. */
+export function useOwnCollectionOrganisations() {
+  return useQuery({
+    queryKey: viewKeys.ownCollectionOrganisations,
+    queryFn: ({ signal }) =>
+      api.get('/Collection/Organisation', { schema: submitterCollectionOrganisationListSchema, signal }),
+  });
+}
+
+const submitterHomeQuery = (collectionId: number, organisationId: number) => ({
+  queryKey: viewKeys.submitterHome(collectionId, organisationId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get(`/View/Submitter/Home/Collection/${collectionId}/Organisation/${organisationId}`, {
+      schema: submitterHomeSchema,
+      signal,
+    }),
+});
+
+/** GET /View/Submitter/Home/Collection/{id}/Organisation/{orgId} for several pairs at once. */
+export function useSubmitterHomes(pairs: readonly { collectionId: number; organisationId: number }[]) {
+  return useQueries({ queries: pairs.map((p) => submitterHomeQuery(p.collectionId, p.organisationId)) });
+}
+
+/** GET /View/Manager/Home */
+export function useManagerHome() {
+  return useQuery({
+    queryKey: viewKeys.managerHome,
+    queryFn: ({ signal }) => api.get('/View/Manager/Home', { schema: managerHomeSchema, signal }),
+  });
+}
+
+/** GET /View/Manager/Home/Collection/{id}: the collection with its completeness trend. */
+export function useManagerCollection(collectionId: number | undefined) {
+  return useQuery({
+    queryKey: viewKeys.managerCollection(collectionId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/Home/Collection/${collectionId}`, {
+        schema: managerCollectionHomeSchema,
+        signal,
+      }),
+    enabled: collectionId !== undefined,
+  });
+}
+
+/** GET /View/Manager/ReportingPeriod/{id}/Submission: one page, filtered and sorted by the server. */
+export function usePeriodSubmissions(periodId: number, query: PeriodSubmissionQuery) {
+  return useQuery({
+    queryKey: viewKeys.periodSubmissions(periodId, query),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/ReportingPeriod/${periodId}/Submission`, {
+        query: { ...query },
+        schema: periodSubmissionListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The non-submitters CSV: a plain link, so the browser downloads it with the session cookie. */
+export const nonSubmittersCsvUrl = (periodId: number) =>
+  apiUrl(`/View/Manager/ReportingPeriod/${periodId}/NonSubmitters`, { format: 'csv' });
+
+/** GET /View/Admin/Submissions */
+export function useAdminSubmissions(query: AdminSubmissionsQuery) {
+  return useQuery({
+    queryKey: viewKeys.adminSubmissions(query),
+    queryFn: ({ signal }) =>
+      api.get('/View/Admin/Submissions', { query: { ...query }, schema: adminSubmissionsSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
