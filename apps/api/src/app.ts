@@ -35,6 +35,7 @@ import { lookupRoutes } from './modules/lookups/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { organisationRoutes } from './modules/organisations/routes';
+import { pdfRoutes } from './modules/pdf/routes';
 import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { localBlobRoutes } from './modules/storage/local-blob-routes';
@@ -85,6 +86,7 @@ const modules: RouteModule[] = [
   submissionRoutes,
   viewRoutes,
   storageRoutes,
+  pdfRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */

@@ -7,6 +7,7 @@ export * from './collections';
 export * from './constants';
 export * from './current-user';
 export * from './enums';
+export * from './form-answers';
 export * from './form-definition';
 export * from './format';
 export * from './messages';

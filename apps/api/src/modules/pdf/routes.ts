@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import { access } from '../../platform/policy';
+import { principalOf } from '../../platform/request-context';
+import { submissionScope } from '../submissions/scopes';
+import { buildSubmissionPdf } from './service';
+
+const tags = ['Files'];
+
+export const pdfRoutes: RouteModule = (app, { database: { db } }) => {
+  app.get(
+    '/Submission/:id/Pdf',
+    {
+      config: { access: access.organisationDataRead(submissionScope) },
+      schema: {
+        tags,
+        summary: 'A return as a PDF (the newest revision, or ?revisionId=)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ revisionId: z.coerce.number().int().positive().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await buildSubmissionPdf(
+        db,
+        principalOf(request),
+        request.params.id,
+        request.query.revisionId,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
