@@ -1,6 +1,11 @@
+import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { messages } from './messages';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date');
+/** A real calendar day written yyyy-MM-dd. */
+const isoDate = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, messages.invalidDate);
 
 /** GET /AuditLog: who (name or email contains), what (action starts with), which record, London dates. */
 export const auditQuerySchema = z.object({

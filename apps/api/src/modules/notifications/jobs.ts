@@ -36,9 +36,11 @@ async function raiseOpenedAndSummaries(db: Db, now: Date): Promise<void> {
 /** Periods that close within the next N days and are open now raise one reminder per close. */
 async function raiseReminders(db: Db, now: Date, daysBeforeClose: number): Promise<void> {
   const until = new Date(now.getTime() + daysBeforeClose * 24 * HOUR);
+  // A run that starts late (after an outage) never reminds about a period that has closed since.
+  const from = new Date(Math.max(now.getTime(), Date.now()));
   const closing = [
-    ...(await findPeriodsWith(db, 'submissions_close', now, until)).filter((p) => p.submissionsOpen <= now),
-    ...(await findPeriodsWith(db, 'submissions_reclose', now, until)).filter(
+    ...(await findPeriodsWith(db, 'submissions_close', from, until)).filter((p) => p.submissionsOpen <= now),
+    ...(await findPeriodsWith(db, 'submissions_reclose', from, until)).filter(
       (p) => p.submissionsReopen !== null && p.submissionsReopen <= now,
     ),
   ];

@@ -16,6 +16,11 @@ const SIGN_OFF = [
   'This is an automated email. Please do not reply to it. If you need help, contact your data collections team.',
 ];
 
+/** 'Monthly workforce return', or 'Bed census return': the collection named as a return, once. */
+function returnName(collectionName: string): string {
+  return /\breturn$/i.test(collectionName) ? collectionName : `${collectionName} return`;
+}
+
 function greet(name: string | null): string {
   return name ? `Dear ${name},` : 'Hello,';
 }
@@ -47,7 +52,7 @@ export function periodOpenedEmail(c: ReturnContext): Email {
     body: [
       greet(c.recipientName),
       '',
-      `The ${c.collectionName} return for ${c.periodName} is now open for ${c.organisationName}.`,
+      `The ${returnName(c.collectionName)} for ${c.periodName} is now open for ${c.organisationName}.`,
       '',
       `Please submit it by ${deadlineText(c.close)}.`,
       '',
@@ -63,7 +68,7 @@ export function reminderEmail(c: ReturnContext): Email {
     body: [
       greet(c.recipientName),
       '',
-      `We have not yet received the ${c.collectionName} return for ${c.periodName} from ${c.organisationName}.`,
+      `We have not yet received the ${returnName(c.collectionName)} for ${c.periodName} from ${c.organisationName}.`,
       '',
       `Please submit it by ${deadlineText(c.close)}. If you have already started it, you can carry on from where you left off.`,
       '',
@@ -80,7 +85,7 @@ export function submittedEmail(c: ReturnContext & { submittedBy: string; submitt
     body: [
       greet(c.recipientName),
       '',
-      `${c.submittedBy} submitted the ${c.collectionName} return for ${c.periodName} for ${c.organisationName} at ${at?.toFormat("HH:mm 'on' d MMMM yyyy") ?? ''}.`,
+      `${c.submittedBy} submitted the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} at ${at?.toFormat("HH:mm 'on' d MMMM yyyy") ?? ''}.`,
       '',
       'You do not need to do anything else. You can view the return at any time.',
       '',
@@ -96,7 +101,7 @@ export function authorisationRequestedEmail(c: ReturnContext & { requestedBy: st
     body: [
       greet(c.recipientName),
       '',
-      `${c.requestedBy} has completed the ${c.collectionName} return for ${c.periodName} for ${c.organisationName}. It needs an authoriser to check and submit it.`,
+      `${c.requestedBy} has completed the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName}. It needs an authoriser to check and submit it.`,
       '',
       `Please review and submit it by ${deadlineText(c.close)}.`,
       '',
@@ -112,7 +117,7 @@ export function returnedEmail(c: ReturnContext & { returnedBy: string; reason: s
     body: [
       greet(c.recipientName),
       '',
-      `${c.returnedBy} has returned the ${c.collectionName} return for ${c.periodName} for ${c.organisationName} so that it can be corrected.`,
+      `${c.returnedBy} has returned the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} so that it can be corrected.`,
       '',
       'The reason given was:',
       c.reason,
@@ -143,7 +148,7 @@ export function periodSummaryEmail(c: SummaryContext): Email {
     body: [
       greet(c.recipientName),
       '',
-      `The ${c.collectionName} return for ${c.periodName} closed at ${deadlineText(c.close)}.`,
+      `The ${returnName(c.collectionName)} for ${c.periodName} closed at ${deadlineText(c.close)}.`,
       '',
       `Returns expected: ${c.expected}`,
       `Returns received: ${c.completed} (${c.onTime} on time)`,

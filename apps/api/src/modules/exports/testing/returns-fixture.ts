@@ -36,9 +36,14 @@ export async function insertForm(
   return id;
 }
 
+let dayCounter = 0;
+function distinctDay(): string {
+  return new Date(Date.UTC(2001, 0, 1) + 86_400_000 * dayCounter++).toISOString().slice(0, 10);
+}
+
 export async function insertPeriod(
   db: Db,
-  values: { collectionId: number; formId: number; name: string; open: Date; close: Date },
+  values: { collectionId: number; formId: number; name: string; open: Date; close: Date; start?: string },
 ): Promise<number> {
   const { id } = await db
     .insertInto('reportingPeriod')
@@ -46,8 +51,9 @@ export async function insertPeriod(
       collectionId: values.collectionId,
       formId: values.formId,
       name: values.name,
-      start: '2026-01-01',
-      end: '2026-01-31',
+      // Periods of a collection need distinct dates; the tests care about the windows only.
+      start: values.start ?? distinctDay(),
+      end: values.start ?? distinctDay(),
       submissionsOpen: values.open,
       submissionsClose: values.close,
     })

@@ -1,0 +1,328 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { createJobRunner } from '../../platform/jobs';
+import { closeMailTransport } from '../../platform/mail';
+import {
+  insertCollection,
+  insertForm,
+  insertPeriod,
+  insertReturn,
+  userIdByEmail,
+} from '../exports/testing/returns-fixture';
+import { notify } from './events';
+import { notificationJobHandlers, notificationSchedules } from './jobs';
+
+/** A real SMTP server on loopback: every message it accepts, with its envelope and headers. */
+interface Received {
+  to: string[];
+  subject: string;
+  messageId: string;
+  body: string;
+}
+const received: Received[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    stream.on('end', () => {
+      const [head = '', ...rest] = raw.split('\r\n\r\n');
+      const headers = head.replace(/\r\n[ \t]+/g, ' ');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1] ?? '';
+      received.push({
+        to: session.envelope.rcptTo.map((r) => r.address),
+        subject: header('Subject'),
+        messageId: header('Message-ID'),
+        body: rest.join('\r\n\r\n').replace(/=\r\n/g, '').replace(/=3D/g, '='),
+      });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+let demo: number;
+const HOUR = 3_600_000;
+const now = Date.now();
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  const db = t.database.db;
+  demo = await t.demoCollectionId();
+  const form = (
+    await db.selectFrom('form').select('id').where('collectionId', '=', demo).executeTakeFirstOrThrow()
+  ).id;
+  const period = (name: string, open: number, close: number) =>
+    insertPeriod(db, {
+      collectionId: demo,
+      formId: form,
+      name,
+      open: new Date(open),
+      close: new Date(close),
+    });
+  ids.form = form;
+  ids.opening = await period('Opening period', now - 2 * HOUR, now + 10 * 24 * HOUR);
+  ids.closing = await period('Closing period', now - 3 * 24 * HOUR, now + 24 * HOUR);
+  ids.closed = await period('Closed period', now - 5 * 24 * HOUR, now - HOUR);
+  ids.future = await period('Future period', now + 24 * HOUR, now + 5 * 24 * HOUR);
+  ids.rj1 = await t.organisationId('RJ1');
+  ids.rgt = await t.organisationId('RGT');
+  ids.clerkA = await userIdByEmail(db, 'clerk.a@dcf.example');
+  ids.clerkB = await userIdByEmail(db, 'clerk.b@dcf.example');
+  // RGT has submitted the closing and the closed period's returns; RJ1 has not.
+  for (const periodId of [ids.closing, ids.closed])
+    await insertReturn(db, {
+      collectionId: demo,
+      periodId,
+      organisationId: ids.rgt,
+      formId: form,
+      userId: ids.clerkB,
+      status: 'completed',
+      content: { headcount: 1 },
+      at: new Date(now - 2 * 24 * HOUR),
+    });
+}, 60_000);
+
+afterAll(async () => {
+  closeMailTransport(t.config);
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+beforeEach(() => {
+  received.length = 0;
+});
+
+/** Runs the queue the way the service's worker does, until nothing is due. */
+async function runJobs(withSchedules = false) {
+  const runner = createJobRunner({
+    db: t.database.db,
+    config: t.config,
+    handlers: notificationJobHandlers,
+    schedules: withSchedules ? notificationSchedules : [],
+  });
+  return runner.runUntilIdle();
+}
+
+const to = (...people: string[]) => people.map((p) => [p]).sort();
+const recipientsOf = (mails: Received[]) => mails.map((m) => m.to).sort();
+
+describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
+  it('emails only organisations that have not completed, records the chase, and a second press sends nothing', async () => {
+    const manager = await t.as('manager');
+    const url = `/v1/api/Collection/${demo}/ReportingPeriod/${ids.closing}/Reminder`;
+    const first = await manager.post(url, {});
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ chased: 1, alreadyChasedToday: 0, emails: 2 });
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example', 'clerk.a@dcf.example'));
+    for (const mail of received) {
+      expect(mail.subject).toContain('Reminder: Monthly workforce return for Closing period is due by');
+      expect(mail.body).toContain(
+        "We have not yet received the Monthly workforce return for Closing period from GUY'S",
+      );
+      expect(mail.body).toContain(
+        `/form/collection/${demo}/organisation/${ids.rj1}/reportingPeriod/${ids.closing}`,
+      );
+    }
+
+    const second = await manager.post(url, {});
+    expect(second.body).toEqual({ chased: 0, alreadyChasedToday: 1, emails: 0 });
+    await runJobs();
+    expect(received).toHaveLength(2);
+
+    const chases = await manager.get(`/v1/api/Collection/${demo}/Organisation/${ids.rj1}/Chase`);
+    expect(chases.status).toBe(200);
+    expect(chases.body).toMatchObject([
+      {
+        reportingPeriodId: ids.closing,
+        reportingPeriodName: 'Closing period',
+        recipients: 2,
+        chasedBy: { name: 'Morgan Manager' },
+      },
+    ]);
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .select(['after'])
+      .where('action', '=', 'reminder.send')
+      .where('entityId', '=', String(ids.closing))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.after)).toEqual([
+      { chased: 1, alreadyChasedToday: 0, emails: 2, organisationIds: [ids.rj1] },
+      { chased: 0, alreadyChasedToday: 1, emails: 0, organisationIds: [] },
+    ]);
+  });
+
+  it('refuses before the period opens and when the collection has email switched off (409)', async () => {
+    const manager = await t.as('manager');
+    const future = await manager.post(
+      `/v1/api/Collection/${demo}/ReportingPeriod/${ids.future}/Reminder`,
+      {},
+    );
+    expect(future.status).toBe(409);
+    expect(future.body.title).toBe('Reminders can be sent once the reporting period has opened');
+
+    const db = t.database.db;
+    const admin = await t.as('collectionAdmin');
+    const quiet = await insertCollection(db, { name: 'Quiet collection', isEmailEnabled: false });
+    const form = await insertForm(db, quiet, 1, { display: 'form', components: [] });
+    const period = await insertPeriod(db, {
+      collectionId: quiet,
+      formId: form,
+      name: 'Q',
+      open: new Date(now - HOUR),
+      close: new Date(now + HOUR),
+    });
+    const off = await admin.post(`/v1/api/Collection/${quiet}/ReportingPeriod/${period}/Reminder`, {});
+    expect(off.status).toBe(409);
+    expect(off.body.title).toBe('Email is switched off for this collection');
+  });
+
+  it('is for the collection’s managers: a clerk is refused, a period of another collection is not found', async () => {
+    const clerk = await t.as('clerkA');
+    expect(
+      (await clerk.post(`/v1/api/Collection/${demo}/ReportingPeriod/${ids.closing}/Reminder`, {})).status,
+    ).toBe(403);
+    const admin = await t.as('superAdmin');
+    expect(
+      (await admin.post(`/v1/api/Collection/${demo + 1000}/ReportingPeriod/${ids.closing}/Reminder`, {}))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('notify(tx, event): emails raised by the submissions workflow', () => {
+  it('submitted: the submitter and the organisation’s authorisers, once each even if raised twice', async () => {
+    const db = t.database.db;
+    const { submissionId, revisionId } = await insertReturn(db, {
+      collectionId: demo,
+      periodId: ids.opening,
+      organisationId: ids.rgt,
+      formId: ids.form,
+      userId: ids.clerkB,
+      status: 'completed',
+      content: { headcount: 3 },
+    });
+    await db.transaction().execute((tx) => notify(tx, { type: 'submitted', submissionId, revisionId }));
+    await db.transaction().execute((tx) => notify(tx, { type: 'submitted', submissionId, revisionId }));
+    await runJobs();
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('authoriser.b@dcf.example', 'clerk.b@dcf.example'));
+    expect(received[0]?.subject).toBe(
+      'Monthly workforce return: Opening period return submitted for CAMBRIDGE UNIVERSITY HOSPITALS NHS FOUNDATION TRUST',
+    );
+    expect(received[0]?.body).toContain('Bea Clerk submitted the Monthly workforce return');
+    // One Message-ID per recipient, derived from the event: a receiving server can spot a resend too.
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(2);
+  });
+
+  it('authorisation requested: the organisation’s authorisers only', async () => {
+    const db = t.database.db;
+    const { submissionId, revisionId } = await insertReturn(db, {
+      collectionId: demo,
+      periodId: ids.opening,
+      organisationId: ids.rj1,
+      formId: ids.form,
+      userId: ids.clerkA,
+      status: 'draft',
+      content: { headcount: 4 },
+    });
+    await db
+      .transaction()
+      .execute((tx) => notify(tx, { type: 'authorisationRequested', submissionId, revisionId }));
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example'));
+    expect(received[0]?.subject).toContain('needs your authorisation');
+
+    received.length = 0;
+    const managerId = await userIdByEmail(db, 'manager@dcf.example');
+    await db.transaction().execute((tx) =>
+      notify(tx, {
+        type: 'returned',
+        submissionId,
+        revisionId,
+        returnedBy: managerId,
+        reason: 'Headcount looks too low.',
+      }),
+    );
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example', 'clerk.a@dcf.example'));
+    expect(received[0]?.body).toContain('Morgan Manager has returned');
+    expect(received[0]?.body).toContain('Headcount looks too low.');
+  });
+
+  it('a rolled-back change raises nothing; EMAILENABLED off sends nothing', async () => {
+    const db = t.database.db;
+    const { submissionId, revisionId } = await insertReturn(db, {
+      collectionId: demo,
+      periodId: ids.future,
+      organisationId: ids.rgt,
+      formId: ids.form,
+      userId: ids.clerkB,
+      status: 'completed',
+      content: {},
+    });
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        await notify(tx, { type: 'submitted', submissionId, revisionId });
+        throw new Error('the save failed');
+      })
+      .catch(() => {});
+    await runJobs();
+    expect(received).toHaveLength(0);
+
+    const superAdmin = await t.as('superAdmin');
+    expect((await superAdmin.put('/v1/api/FeatureFlag/EMAILENABLED', { enabled: false })).status).toBe(200);
+    await notify(db, { type: 'submitted', submissionId, revisionId });
+    await runJobs();
+    expect(received).toHaveLength(0);
+    await superAdmin.put('/v1/api/FeatureFlag/EMAILENABLED', { enabled: true });
+  });
+});
+
+describe('scheduled emails (cron in Europe/London)', () => {
+  it('period opened to every submitter, reminder to organisations not completed, summary to managers; run twice, sent once', async () => {
+    await runJobs(true);
+    await runJobs(true);
+    const about = (period: string) => received.filter((m) => m.subject.includes(period));
+    expect(recipientsOf(about('Opening period is open'))).toEqual(
+      to(
+        'authoriser.a@dcf.example',
+        'authoriser.b@dcf.example',
+        'clerk.a@dcf.example',
+        'clerk.b@dcf.example',
+      ),
+    );
+    expect(recipientsOf(about('Reminder: Monthly workforce return for Closing period'))).toEqual(
+      to('authoriser.a@dcf.example', 'clerk.a@dcf.example'),
+    );
+    const summaries = about('Closed period has closed');
+    expect(recipientsOf(summaries)).toEqual(to('manager@dcf.example', 'submission.manager@dcf.example'));
+    expect(summaries[0]?.subject).toBe(
+      'Monthly workforce return: Closed period has closed (1 of 2 received)',
+    );
+    expect(summaries[0]?.body).toContain('Returns received: 1 (1 on time)');
+  });
+});
+
+describe('GET /MailOutbox', () => {
+  it('lists every email for administrators, newest first, searchable, and refuses everyone else', async () => {
+    const admin = await t.as('collectionAdmin');
+    const page = await admin.get('/v1/api/MailOutbox?search=Closed%20period&pageSize=5');
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(2);
+    expect(page.body.items[0]).toMatchObject({ eventType: 'periodSummary', status: 'sent', attempts: 1 });
+    expect((await (await t.as('manager')).get('/v1/api/MailOutbox')).status).toBe(403);
+  });
+});
