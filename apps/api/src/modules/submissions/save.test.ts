@@ -37,6 +37,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       completedPages: ['staffing', 'staffing'],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.headers['server-timing']).toMatch(/^validate;dur=\d+\.\d{2}$/);
     expect(JSON.parse(res.body.content)).toEqual({ headcount: 12, agencyShifts: 0 });
     expect(res.body).toMatchObject({
       status: 'draft',
