@@ -2,6 +2,7 @@
  * Organisations at national scale: search latency through the app and an ODS sync of 15,000 records.
  * Run: `npx tsx bench/organisations.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, used when reachable). Figures go to bench/README.md.
+ * `ORG_BENCH_PARTS=search` (or `sync`) runs one part only.
  */
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -241,11 +242,12 @@ async function engines(): Promise<
   return list;
 }
 
+const parts = (process.env.ORG_BENCH_PARTS ?? 'search,sync').split(',');
 const orgs = organisations();
 const searchResults = [];
 const syncResults = [];
 for (const engine of await engines()) {
-  {
+  if (parts.includes('search')) {
     const { handle, drop } = await engine.open();
     await migrateToLatest(handle.db);
     await seedDemoData(handle.db);
@@ -255,7 +257,7 @@ for (const engine of await engines()) {
     if (engine.name === 'PGlite') await handle.close();
     await drop();
   }
-  {
+  if (parts.includes('sync')) {
     const { handle, drop } = await engine.open();
     await migrateToLatest(handle.db);
     await seedReferenceData(handle.db);

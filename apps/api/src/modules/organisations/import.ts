@@ -2,6 +2,7 @@ import type { ImportReport } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { parseOdsCsv } from './ods-csv';
+import { organisationsChanged } from './queries';
 import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
 /** The ODS role the extract's organisations take; `etr` files are NHS trusts. */
@@ -48,5 +49,6 @@ export async function importOdsCsv(
   } catch (error) {
     if (error !== DRY_RUN) throw error;
   }
+  if (!options.dryRun) organisationsChanged(db);
   return report!;
 }

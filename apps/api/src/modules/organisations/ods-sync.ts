@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
+import { organisationsChanged } from './queries';
 import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
 /**
@@ -293,6 +294,7 @@ export async function runOdsSync(
         after: { ...report, failed: report.failed.length },
       });
     });
+    organisationsChanged(db);
   } catch (error) {
     await db
       .updateTable('odsSyncRun')

@@ -70,6 +70,36 @@ describe('GET /Organisation', () => {
     expect(page2.body.items[0].code < codes.at(-1)).toBe(true);
   });
 
+  it('reports the same total on a full page, the last page and past the end, and a new total after a change', async () => {
+    const client = await t.as('manager');
+    const total = (await client.get('/v1/api/Organisation?query=trust&pageSize=100')).body.total as number;
+    const counted = await t.database.db
+      .selectFrom('organisation')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['name']), 'like', '%trust%'),
+          eb(eb.fn('lower', ['code']), 'like', '%trust%'),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    expect(total).toBe(Number(counted.n));
+    const pageSize = 7;
+    const lastPage = Math.ceil(total / pageSize);
+    for (const page of [1, lastPage, lastPage + 1]) {
+      const res = await client.get(`/v1/api/Organisation?query=trust&pageSize=${pageSize}&page=${page}`);
+      expect(res.body.total).toBe(total);
+    }
+    const admin = await t.as('superAdmin');
+    const created = await admin.post('/v1/api/Organisation', {
+      name: 'Counted Again NHS Trust',
+      code: 'ZC9',
+    });
+    expect(created.status).toBe(201);
+    const after = await client.get(`/v1/api/Organisation?query=trust&pageSize=${pageSize}`);
+    expect(after.body.total).toBe(total + 1);
+  });
+
   it('filters by open or closed, type and region', async () => {
     const client = await t.as('manager');
     const closed = await client.get('/v1/api/Organisation?isOpen=false&pageSize=100');

@@ -2,7 +2,7 @@ import { londonToday, messages, type OrganisationValues } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
-import { findOrganisation, findOrganisationIdByCode } from './queries';
+import { findOrganisation, findOrganisationIdByCode, organisationsChanged } from './queries';
 
 export const DUPLICATE_CODE = 'An organisation with this code already exists';
 
@@ -56,6 +56,7 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
       });
       return row.id;
     });
+    organisationsChanged(db);
     return (await findOrganisation(db, id, londonToday()))!;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
@@ -96,5 +97,6 @@ export async function updateOrganisation(db: Db, actor: Actor, id: number, value
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
     throw error;
   }
+  organisationsChanged(db);
   return (await findOrganisation(db, id, londonToday()))!;
 }
