@@ -28,6 +28,7 @@ import { collectionOrganisationRoutes } from './modules/collection-organisations
 import { collectionRoleRoutes } from './modules/collection-roles/routes';
 import { collectionRoutes } from './modules/collections/routes';
 import { exportRoutes } from './modules/exports/routes';
+import { excelRoutes } from './modules/excel/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { formRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -87,6 +88,7 @@ const modules: RouteModule[] = [
   viewRoutes,
   storageRoutes,
   pdfRoutes,
+  excelRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */

@@ -146,6 +146,7 @@ function concreteQuery(url: string): string {
   return url.endsWith('/Submission/SubmissionRevisions') ? `?submissionId=${ids.submission}` : '';
 }
 function concreteBody(url: string): object {
+  if (url.endsWith('/ExcelTemplate/Populate')) return { submissionId: ids.submission };
   return url.endsWith('/SubmissionRevisions/SoftDelete') ? { revisionIds: [ids.revision] } : {};
 }
 

@@ -1,0 +1,203 @@
+import {
+  type ExcelTemplateBody,
+  type ExcelTemplateDto,
+  extensionOf,
+  type FormDefinition,
+  fileWrongTypeMessage,
+  formTemplateExtensions,
+  formTemplateFolder,
+  isBlobPathUnder,
+  messages,
+  type PrefillResult,
+  safeBlobName,
+} from '@dcf/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { getFeatureFlags } from '../../platform/feature-flags';
+import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import type { Principal } from '../../platform/principal';
+import { blobStoreFor } from '../../platform/storage/blob-store';
+import { findPrintableRevision } from '../pdf/queries';
+import { fillableFields } from './form-fields';
+import {
+  clearTemplates,
+  findCollection,
+  findCollectionForm,
+  findNewestForm,
+  findPeriodForm,
+  findSubmissionForPopulate,
+  findTemplate,
+  setTemplate,
+} from './queries';
+import {
+  type DefinedName,
+  definedNamesOf,
+  loadWorkbook,
+  NotAWorkbookError,
+  populateTemplate,
+  readPrefill,
+} from './workbook';
+
+const wrongType = () => fileWrongTypeMessage(formTemplateExtensions);
+
+/** Which questions of the newest form version the template's defined names cover, and which they miss. */
+function coverage(definition: Pick<FormDefinition, 'components'> | undefined, names: DefinedName[]) {
+  const keys = definition ? fillableFields(definition).map((f) => f.key) : [];
+  const named = new Set(names.map((n) => n.name.toLowerCase()));
+  const known = new Set(keys.map((k) => k.toLowerCase()));
+  return {
+    coveredKeys: keys.filter((k) => named.has(k.toLowerCase())),
+    missedKeys: keys.filter((k) => !named.has(k.toLowerCase())),
+    unknownNames: names.map((n) => n.name).filter((n) => !known.has(n.toLowerCase())),
+  };
+}
+
+export async function getExcelTemplate(db: Db, collectionId: number): Promise<ExcelTemplateDto> {
+  if (!(await findCollection(db, collectionId))) throw notFound();
+  const [template, newest] = await Promise.all([
+    findTemplate(db, collectionId),
+    findNewestForm(db, collectionId),
+  ]);
+  return {
+    formId: template?.id ?? null,
+    excelTemplateFileName: template?.excelTemplateFileName ?? null,
+    excelTemplateFileSize: template?.excelTemplateFileSize ?? null,
+    blobNameWithPath: template?.excelTemplateBlobPath ?? null,
+    ...coverage(
+      newest?.definition as unknown as FormDefinition | undefined,
+      template ? (template.excelTemplateDefinedNames ?? []) : [],
+    ),
+  };
+}
+
+/**
+ * PATCH /Collection/{id}/Form/ExcelTemplate: records the uploaded template on the newest form version
+ * (file name, size measured from the stored file, and its defined names), or removes it (null).
+ */
+export async function recordExcelTemplate(
+  db: Db,
+  config: Config,
+  principal: Principal,
+  collectionId: number,
+  body: ExcelTemplateBody,
+  requestId: string,
+): Promise<ExcelTemplateDto> {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+  const form = await findNewestForm(db, collectionId);
+  if (!form) throw conflict(messages.noFormDefinition);
+
+  let recorded: Parameters<typeof setTemplate>[2] | null = null;
+  if (body.blobNameWithPath !== null && body.excelTemplateFileName !== null) {
+    const path = body.blobNameWithPath;
+    if (!isBlobPathUnder(path, formTemplateFolder(collectionId)))
+      throw validationProblem({
+        blobNameWithPath: [`The file must be stored under ${formTemplateFolder(collectionId)}`],
+      });
+    if (extensionOf(body.excelTemplateFileName) !== '.xlsx' || extensionOf(path) !== '.xlsx')
+      throw validationProblem({ excelTemplateFileName: [wrongType()] });
+    const data = await blobStoreFor(config).read(path);
+    if (!data) throw validationProblem({ blobNameWithPath: ['The file has not been uploaded'] });
+    let definedNames: DefinedName[];
+    try {
+      definedNames = definedNamesOf(await loadWorkbook(data));
+    } catch (error) {
+      if (error instanceof NotAWorkbookError)
+        throw validationProblem({ excelTemplateFileName: [wrongType()] });
+      throw error;
+    }
+    recorded = { fileName: body.excelTemplateFileName, fileSize: data.length, blobPath: path, definedNames };
+  } else if ((body.blobNameWithPath === null) !== (body.excelTemplateFileName === null)) {
+    throw validationProblem({
+      blobNameWithPath: ['Give both the file name and where it is stored, or neither'],
+    });
+  }
+
+  const before = await findTemplate(db, collectionId);
+  await db.transaction().execute(async (tx) => {
+    await clearTemplates(tx, collectionId);
+    if (recorded) await setTemplate(tx, form.id, recorded);
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: recorded ? 'form.excelTemplate.record' : 'form.excelTemplate.remove',
+      entityType: 'form',
+      entityId: form.id,
+      collectionId,
+      before: before
+        ? { fileName: before.excelTemplateFileName, blobPath: before.excelTemplateBlobPath }
+        : null,
+      after: recorded
+        ? { fileName: recorded.fileName, fileSize: recorded.fileSize, blobPath: recorded.blobPath }
+        : null,
+      requestId,
+    });
+  });
+  return getExcelTemplate(db, collectionId);
+}
+
+/** Templates are a feature behind EXCELTEMPLATE, switched on per collection. */
+async function assertTemplatesOn(db: Db, config: Config, collectionId: number) {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  if (!(await getFeatureFlags(db, config)).EXCELTEMPLATE) throw conflict('Excel templates are turned off');
+  if (!collection.isExcelTemplateEnabled)
+    throw conflict('Excel templates are not enabled for this collection');
+  return collection;
+}
+
+/** POST .../Form/{formId}/ExcelTemplate/Populate: a copy of the template filled with a submission's answers. */
+export async function populateExcelTemplate(
+  db: Db,
+  config: Config,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  request: { submissionId: number; revisionId?: number | undefined },
+): Promise<{ fileName: string; data: Buffer }> {
+  const form = await findCollectionForm(db, collectionId, formId);
+  const submission = await findSubmissionForPopulate(db, collectionId, request.submissionId);
+  if (!form || !submission) throw notFound();
+  const collection = await assertTemplatesOn(db, config, collectionId);
+  const template = await findTemplate(db, collectionId, formId);
+  const bytes = template?.excelTemplateBlobPath
+    ? await blobStoreFor(config).read(template.excelTemplateBlobPath)
+    : null;
+  if (!bytes) throw conflict('This collection has no Excel template');
+  const revision = await findPrintableRevision(db, submission.id, {
+    revisionId: request.revisionId,
+    includeDeleted: isAdmin(principal) || canMonitorCollection(principal, collectionId),
+  });
+  if (request.revisionId !== undefined && !revision) throw notFound();
+  const data = await populateTemplate(
+    bytes,
+    submission.definition as unknown as FormDefinition,
+    revision?.content ?? {},
+  );
+  const fileName = `${safeBlobName(`${collection.name} ${submission.organisationCode} ${submission.periodName}`)}.xlsx`;
+  return { fileName, data };
+}
+
+/**
+ * Beyond the specification: a submitter uploads a filled template and gets the answers to merge into the
+ * form (nothing is saved) with a cell-by-cell report of what was taken and what was refused, and why.
+ */
+export async function prefillFromWorkbook(
+  db: Db,
+  config: Config,
+  key: { collectionId: number; periodId: number; organisationId: number },
+  body: unknown,
+): Promise<PrefillResult> {
+  await assertTemplatesOn(db, config, key.collectionId);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw validationProblem({ file: [wrongType()] });
+  const form = await findPeriodForm(db, key.collectionId, key.periodId, key.organisationId);
+  if (!form) throw conflict(messages.noFormDefinition);
+  try {
+    return await readPrefill(body, form.definition as unknown as FormDefinition);
+  } catch (error) {
+    if (error instanceof NotAWorkbookError) throw validationProblem({ file: [wrongType()] });
+    throw error;
+  }
+}
