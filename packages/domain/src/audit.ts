@@ -22,7 +22,8 @@ export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
+/** What the browser sends (every filter optional; the server fills the paging defaults). */
+export type AuditQuery = Partial<z.infer<typeof auditQuerySchema>>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -37,7 +37,7 @@ export const outboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type OutboxQuery = z.input<typeof outboxQuerySchema>;
+export type OutboxQuery = Partial<z.infer<typeof outboxQuerySchema>>;
 
 export const outboxItemSchema = z.object({
   id: z.number().int(),

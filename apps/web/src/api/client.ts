@@ -58,6 +58,11 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** 'blob' for a file download: the response body as a Blob, unparsed. */
   responseType?: 'json' | 'blob';
+  /**
+   * With responseType 'blob': called as the body arrives with the bytes received so far (and the
+   * response, for its headers), so a long download can show progress.
+   */
+  onDownloadProgress?: (bytesReceived: number, response: Response) => void;
 }
 
 /** The value of a cookie readable by scripts, or undefined. */
@@ -107,6 +112,23 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The body as a Blob, reporting progress chunk by chunk when asked to. */
+async function readBlob(response: Response, onProgress: RequestOptions<unknown>['onDownloadProgress']) {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, response);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, response);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
 function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const signals = [signal, timeout].filter((s): s is AbortSignal => s !== undefined);
@@ -142,7 +164,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (response.status === 204) return undefined as T;
-  if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
+  if (options.responseType === 'blob' && response.ok)
+    return (await readBlob(response, options.onDownloadProgress)) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body, 'http');
   if (!options.schema) return body as T;

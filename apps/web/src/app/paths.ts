@@ -20,6 +20,9 @@ export const paths = {
   adminManageCollections: '/collection/admin/manage',
   adminSubmissions: '/collection/admin/submissions',
   hiddenCollections: '/collection/admin/hidden',
+  /** Ours (not in the specification): the audit log search and the email outbox, for administrators. */
+  adminAuditLog: '/collection/admin/audit',
+  adminOutbox: '/collection/admin/outbox',
   createCollection: '/collection/create',
   organisations: '/organisation',
   error: '/error',

@@ -58,6 +58,12 @@ const managerRoutes: RouteObject[] = [
     () => import('../pages/manager/collection-organisations-page'),
     (m) => m.CollectionOrganisationsPage,
   ),
+  // Collection managers may create collections too (the API's createCollection rule), not only admins.
+  lazyPage(
+    paths.createCollection,
+    () => import('../pages/collection/create-collection-page'),
+    (m) => m.CreateCollectionPage,
+  ),
   lazyPage(
     routePatterns.amendCollection,
     () => import('../pages/collection/amend-collection-page'),
@@ -97,9 +103,14 @@ const adminRoutes: RouteObject[] = [
     (m) => m.HiddenCollectionsPage,
   ),
   lazyPage(
-    paths.createCollection,
-    () => import('../pages/collection/create-collection-page'),
-    (m) => m.CreateCollectionPage,
+    paths.adminAuditLog,
+    () => import('../pages/admin/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
+  lazyPage(
+    paths.adminOutbox,
+    () => import('../pages/admin/outbox-page'),
+    (m) => m.OutboxPage,
   ),
   lazyPage(
     paths.organisations,

@@ -14,6 +14,7 @@ export { Modal, type ModalProps } from './modal';
 export { NotYetAvailable } from './not-yet-available';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
 export { PageContainer, type PageContainerProps } from './page-container';
+export { Pagination, type PaginationProps } from './pagination';
 export { QueryState, type QueryStateProps } from './query-state';
 export { RequiredLabel, type RequiredLabelProps } from './required-label';
 export { SaveButton, type SaveButtonProps } from './save-button';

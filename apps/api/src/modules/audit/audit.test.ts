@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { writeAudit } from '../../platform/audit';
@@ -35,12 +36,9 @@ beforeAll(async () => {
       before: { name: 'Old' },
       after: { name: 'New' },
     });
-    await db
-      .updateTable('auditLog')
-      .set({ occurredAt: new Date(e.at) })
-      .where('entityId', '=', e.entityId)
-      .where('action', '=', e.action)
-      .execute();
+    await sql`update audit_log set occurred_at = ${new Date(e.at)} where entity_id = ${e.entityId} and action = ${e.action}`.execute(
+      db,
+    );
   }
 }, 60_000);
 afterAll(() => t.close());

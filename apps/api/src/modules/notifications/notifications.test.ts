@@ -50,7 +50,10 @@ let t: TestApp;
 let demo: number;
 const HOUR = 3_600_000;
 const now = Date.now();
-const ids: Record<string, number> = {};
+const ids = {} as Record<
+  'form' | 'opening' | 'closing' | 'closed' | 'future' | 'rj1' | 'rgt' | 'clerkA' | 'clerkB',
+  number
+>;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));

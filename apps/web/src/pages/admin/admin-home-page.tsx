@@ -1,5 +1,6 @@
 import type { Administrator } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client';
 import {
   searchUsers,
@@ -9,6 +10,7 @@ import {
   useUserSearch,
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
 import { QueryState } from '../../components/query-state';
@@ -38,6 +40,14 @@ export function AdminHomePage() {
   const canNominate = user.isAuthenticated && user.isSuperAdmin;
   return (
     <PageContainer title="Administration">
+      <ul className="nhsuk-list" aria-label="Records">
+        <li>
+          <Link to={paths.adminAuditLog}>Audit log</Link>
+        </li>
+        <li>
+          <Link to={paths.adminOutbox}>Email outbox</Link>
+        </li>
+      </ul>
       <AdministratorsSection canNominate={canNominate} />
       <UsersSection />
       <RegisterUserSection />

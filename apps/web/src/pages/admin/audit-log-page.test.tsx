@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+
+const entry = (id: number, action: string) => ({
+  id,
+  occurredAt: '2026-07-01T09:15:00.000Z',
+  user: { id: 3, name: 'Morgan Manager', email: 'manager@dcf.example' },
+  action,
+  entityType: 'collection',
+  entityId: '42',
+  collectionId: 42,
+  organisationId: null,
+  before: { name: 'Old name' },
+  after: { name: 'New name' },
+  requestId: 'r1',
+});
+
+let requests: URL[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/v1/api/User/Current') return jsonResponse(users.collectionAdmin);
+      if (url.pathname === '/v1/api/AuditLog') {
+        requests.push(url);
+        const page = Number(url.searchParams.get('page'));
+        return jsonResponse({
+          items: [entry(page, page === 1 ? 'collection.update' : 'form.update')],
+          total: 30,
+        });
+      }
+      return jsonResponse({}, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AuditLogPage', () => {
+  it('lists changes with who, when (London), what and the values, and searches on the server', async () => {
+    renderRoutes(routes, '/collection/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    // 09:15 UTC on 1 July is 10:15 in London (summer time).
+    expect(within(row).getByText('1 Jul 2026, 10:15')).toBeInTheDocument();
+    expect(within(row).getByText('Morgan Manager')).toBeInTheDocument();
+    expect(within(row).getByText('collection.update')).toBeInTheDocument();
+    expect(within(row).getByText(/"name": "New name"/)).toBeInTheDocument();
+    expect(screen.getByText('30 changes')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Who'), 'morgan');
+    await user.type(screen.getByLabelText('From'), '2026-07-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('collection.update');
+    const last = requests.at(-1)!;
+    expect(last.searchParams.get('who')).toBe('morgan');
+    expect(last.searchParams.get('from')).toBe('2026-07-01');
+    expect(last.searchParams.get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    expect(await screen.findByText('form.update')).toBeInTheDocument();
+    expect(requests.at(-1)!.searchParams.get('who')).toBe('morgan');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import { type AuditEntryDto, type AuditQuery, formatMediumDateTime } from '@dcf/domain';
+import { type FormEvent, useState } from 'react';
+import { useAuditLog } from '../../api/audit';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, PageContainer, Pagination, QueryState } from '../../components';
+
+const PAGE_SIZE = 25;
+const FILTERS = [
+  { name: 'who', label: 'Who', hint: 'Part of a name or email address', type: 'text' },
+  {
+    name: 'action',
+    label: 'What',
+    hint: 'The start of an action, for example collection. or reminder.send',
+    type: 'text',
+  },
+  {
+    name: 'entityType',
+    label: 'Record type',
+    hint: 'For example collection, reportingPeriod, submission',
+    type: 'text',
+  },
+  { name: 'entityId', label: 'Record ID', hint: 'The number of the record', type: 'text' },
+  { name: 'from', label: 'From', hint: 'First day included', type: 'date' },
+  { name: 'to', label: 'To', hint: 'Last day included', type: 'date' },
+] as const;
+type FilterName = (typeof FILTERS)[number]['name'];
+
+/**
+ * Audit log (route: /collection/admin/audit, administrators): every change, who made it and when,
+ * searched and paged on the server, newest first; the values before and after where recorded.
+ */
+export function AuditLogPage() {
+  const [form, setForm] = useState<Record<FilterName, string>>({
+    who: '',
+    action: '',
+    entityType: '',
+    entityId: '',
+    from: '',
+    to: '',
+  });
+  const [query, setQuery] = useState<AuditQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const log = useAuditLog(query);
+  const page = Number(query.page ?? 1);
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const filters = Object.fromEntries(
+      Object.entries(form)
+        .map(([k, v]) => [k, v.trim()])
+        .filter(([, v]) => v !== ''),
+    );
+    setQuery({ ...filters, page: 1, pageSize: PAGE_SIZE });
+  };
+
+  return (
+    <PageContainer
+      title="Audit log"
+      breadcrumbs={<Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Audit log' }]} />}
+    >
+      <form onSubmit={search} aria-label="Search the audit log">
+        <div className="nhsuk-grid-row">
+          {FILTERS.map((f) => (
+            <div key={f.name} className="nhsuk-grid-column-one-third">
+              <div className="nhsuk-form-group">
+                <label className="nhsuk-label" htmlFor={`audit-${f.name}`}>
+                  {f.label}
+                </label>
+                <div className="nhsuk-hint" id={`audit-${f.name}-hint`}>
+                  {f.hint}
+                </div>
+                <input
+                  className="nhsuk-input"
+                  id={`audit-${f.name}`}
+                  name={f.name}
+                  type={f.type}
+                  aria-describedby={`audit-${f.name}-hint`}
+                  value={form[f.name]}
+                  onChange={(e) => setForm((current) => ({ ...current, [f.name]: e.target.value }))}
+                />
+              </div>
+            </div>
+          ))}
+        </div>
+        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+          Search
+        </button>
+      </form>
+      <QueryState query={log} isEmpty={(data) => data.items.length === 0} emptyMessage="No results(s) found">
+        {(data) => (
+          <>
+            <p className="nhsuk-body" aria-live="polite">
+              {data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-GB')} changes`}
+            </p>
+            <AuditTable entries={data.items} />
+            <Pagination page={page} pages={pages} onChange={(p) => setQuery((q) => ({ ...q, page: p }))} />
+          </>
+        )}
+      </QueryState>
+    </PageContainer>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditEntryDto[] }) {
+  return (
+    <table className="nhsuk-table">
+      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Changes, newest first</caption>
+      <thead className="nhsuk-table__head">
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col">Record</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody className="nhsuk-table__body">
+        {entries.map((entry) => (
+          <tr key={entry.id} className="nhsuk-table__row">
+            <td className="nhsuk-table__cell">{formatMediumDateTime(entry.occurredAt)}</td>
+            <td className="nhsuk-table__cell">
+              {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
+              {entry.user?.name ? (
+                <>
+                  <br />
+                  <span className="nhsuk-body-s">{entry.user.email}</span>
+                </>
+              ) : null}
+            </td>
+            <td className="nhsuk-table__cell">{entry.action}</td>
+            <td className="nhsuk-table__cell">
+              {entry.entityType}
+              {entry.entityId ? ` ${entry.entityId}` : ''}
+            </td>
+            <td className="nhsuk-table__cell">
+              {entry.before === null && entry.after === null ? (
+                'None recorded'
+              ) : (
+                <details className="nhsuk-details">
+                  <summary className="nhsuk-details__summary">
+                    <span className="nhsuk-details__summary-text">
+                      Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
+                    </span>
+                  </summary>
+                  <div className="nhsuk-details__text">
+                    {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
+                    {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
+                  </div>
+                </details>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function JsonBlock({ label, value }: { label: string; value: unknown }) {
+  return (
+    <>
+      <h3 className="nhsuk-heading-xs nhsuk-u-margin-bottom-1">{label}</h3>
+      <pre className="dcf-json">{JSON.stringify(value, null, 2)}</pre>
+    </>
+  );
+}
