@@ -1,7 +1,13 @@
 import '@formio/js/dist/formio.builder.min.css';
 import './form-builder.css';
+import { Utils } from '@formio/js';
 import { FormBuilder } from '@formio/react';
 import { useMemo } from 'react';
+
+// Our content security policy refuses eval (script-src 'self'), and Form.io compiles every '{{ }}' string
+// of its builder with lodash's template (new Function) unless told not to. In no-eval mode it fills simple
+// '{{ path }}' placeholders itself, which is all the builder's own strings need.
+Utils.Evaluator.noeval = true;
 
 export interface BuilderDefinition {
   display: 'form' | 'wizard';
