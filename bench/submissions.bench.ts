@@ -7,6 +7,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -184,7 +186,9 @@ async function setUp(databaseUrl: string) {
 }
 
 function startInstance(port: number, databaseUrl: string): ChildProcess {
-  return spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  // One process per instance (tsx as a loader, not its CLI, which would add a parent process), so its
+  // CPU time can be read from /proc.
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -201,6 +205,17 @@ function startInstance(port: number, databaseUrl: string): ChildProcess {
       JOBS_RUN: 'false',
     },
   });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function waitHealthy(port: number) {
@@ -271,9 +286,12 @@ async function main() {
 
     const samples: Sample[] = [];
     const errors: string[] = [];
+    const cpuBefore = instances.map((c) => cpuSeconds(c.pid));
+    const loadBefore = loadavg()[0]!;
     const started = performance.now();
     await Promise.all(cookies.map((cookie, i) => client(i, cookie, pages[i]!, samples, errors)));
     const seconds = (performance.now() - started) / 1000;
+    const appCpuSeconds = instances.reduce((sum, c, i) => sum + cpuSeconds(c.pid) - cpuBefore[i]!, 0);
 
     const ok = samples.filter((s) => s.status === 201);
     const latencies = ok.map((s) => s.ms).sort((a, b) => a - b);
@@ -312,6 +330,13 @@ async function main() {
             mean: round(validate.reduce((a, b) => a + b, 0) / Math.max(1, validate.length)),
           },
           validationAloneMs: validation,
+          // Load-independent: what one save costs the API processes in CPU (PostgreSQL not included).
+          appCpuMsPerSave: round((appCpuSeconds * 1000) / Math.max(1, ok.length)),
+          machine: {
+            cpus: cpus().length,
+            loadAverageBefore: round(loadBefore),
+            loadAverageAfter: round(loadavg()[0]!),
+          },
         },
         null,
         2,
