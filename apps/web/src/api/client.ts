@@ -45,7 +45,7 @@ export interface RequestOptions<T> {
   method?: HttpMethod;
   /** Query string; null and undefined values are left out, arrays repeat the key. */
   query?: Record<string, QueryValue | readonly QueryValue[]>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is. */
   body?: unknown;
   /** Validates (and strips unknown keys from) the response body. */
   schema?: ZodType<T>;
@@ -140,7 +140,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A file (Blob) goes as it is, in its own type; anything else as JSON.
+  const isFile = typeof Blob !== 'undefined' && options.body instanceof Blob;
+  if (hasBody)
+    headers['Content-Type'] = isFile
+      ? (options.body as Blob).type || 'application/octet-stream'
+      : 'application/json';
   if (method !== 'GET') {
     const token = readCookie(CSRF_COOKIE);
     if (token) headers[CSRF_HEADER] = token;
@@ -153,7 +158,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       method,
       headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: hasBody ? (isFile ? (options.body as Blob) : JSON.stringify(options.body)) : undefined,
       signal: combined,
       keepalive: options.keepalive,
     });

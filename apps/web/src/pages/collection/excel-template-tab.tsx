@@ -1,0 +1,219 @@
+import {
+  type ExcelTemplateDto,
+  extensionOf,
+  fileWrongTypeMessage,
+  formatFileSize,
+  formTemplateExtensions,
+  xlsxContentType,
+} from '@dcf/domain';
+import { type ChangeEvent, useState } from 'react';
+import { useCollection } from '../../api/collections';
+import {
+  useExcelTemplate,
+  useRecordExcelTemplate,
+  useSetExcelTemplateEnabled,
+} from '../../api/excel-template';
+import { useFeatureFlags } from '../../api/feature-flags';
+import { fileDownloadUrl, useFileUpload } from '../../api/storage';
+import { browser } from '../../app/browser';
+import { FileUploadStatus, Notification, QueryState } from '../../components';
+import { problemMessages } from './problem-messages';
+
+const inputId = 'excel-template-file';
+
+function KeyList({ title, keys, empty }: { title: string; keys: string[]; empty: string }) {
+  return (
+    <>
+      <h3 className="nhsuk-heading-s">{title}</h3>
+      {keys.length > 0 ? (
+        <ul className="nhsuk-list nhsuk-list--bullet dcf-key-list">
+          {keys.map((key) => (
+            <li key={key}>
+              <code>{key}</code>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="nhsuk-body">{empty}</p>
+      )}
+    </>
+  );
+}
+
+function TemplateSummary({ template, onDownload }: { template: ExcelTemplateDto; onDownload: () => void }) {
+  if (!template.excelTemplateFileName)
+    return <p className="nhsuk-body">No template has been uploaded yet.</p>;
+  return (
+    <>
+      <dl className="nhsuk-summary-list">
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Template</dt>
+          <dd className="nhsuk-summary-list__value">
+            {template.excelTemplateFileName}
+            {template.excelTemplateFileSize !== null
+              ? ` (${formatFileSize(template.excelTemplateFileSize)})`
+              : ''}
+          </dd>
+          <dd className="nhsuk-summary-list__actions">
+            <button type="button" className="dcf-link-button" onClick={onDownload}>
+              Download<span className="nhsuk-u-visually-hidden"> {template.excelTemplateFileName}</span>
+            </button>
+          </dd>
+        </div>
+      </dl>
+      <KeyList
+        title="Form fields the template covers"
+        keys={template.coveredKeys}
+        empty="None: no defined name matches a field key."
+      />
+      <KeyList
+        title="Form fields the template misses"
+        keys={template.missedKeys}
+        empty="None: every field has a defined name."
+      />
+      {template.unknownNames.length > 0 ? (
+        <KeyList
+          title="Defined names that match no form field (ignored)"
+          keys={template.unknownNames}
+          empty=""
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The amend page's excelTemplate tab: upload an .xlsx through the storage tokens (FORMTEMPLATE folder),
+ * record it, see which form keys its defined names cover and miss, and, with the EXCELTEMPLATE flag on,
+ * let submitters use it.
+ */
+export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
+  const flags = useFeatureFlags();
+  const collection = useCollection(collectionId);
+  const template = useExcelTemplate(collectionId);
+  const record = useRecordExcelTemplate(collectionId);
+  const setEnabled = useSetExcelTemplateEnabled(collectionId);
+  const { status, upload, isUploading } = useFileUpload({ collectionId });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+
+  async function onChoose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setFileError(null);
+    setNotice(null);
+    if (extensionOf(file.name) !== '.xlsx') {
+      setFileError(fileWrongTypeMessage(formTemplateExtensions));
+      return;
+    }
+    let uploaded: Awaited<ReturnType<typeof upload>>;
+    try {
+      uploaded = await upload(file);
+    } catch {
+      return; // FileUploadStatus shows why.
+    }
+    try {
+      await record.mutateAsync({
+        excelTemplateFileName: file.name,
+        blobNameWithPath: uploaded.blobNameWithPath,
+      });
+      setNotice({ variant: 'success', message: [`${file.name} is the collection's Excel template.`] });
+      input.value = '';
+    } catch (error) {
+      setFileError(problemMessages(error).join(', '));
+    }
+  }
+
+  async function download(blobNameWithPath: string) {
+    try {
+      browser.assign(await fileDownloadUrl({ collectionId }, blobNameWithPath));
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    }
+  }
+
+  async function toggle(enabled: boolean) {
+    setNotice(null);
+    try {
+      await setEnabled.mutateAsync(enabled);
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    }
+  }
+
+  const flagOn = flags.data?.EXCELTEMPLATE === true;
+  const describedBy = [`${inputId}-hint`, fileError ? `${inputId}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <section aria-labelledby="excel-template-heading">
+      <h2 className="nhsuk-heading-m" id="excel-template-heading">
+        Excel template
+      </h2>
+      {notice ? (
+        <Notification variant={notice.variant} message={notice.message} onClose={() => setNotice(null)} />
+      ) : null}
+      {flags.data && !flagOn ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>Excel templates are turned off for the service. You can still upload one for later.</p>
+        </div>
+      ) : null}
+      <p className="nhsuk-body">
+        An Excel workbook in which cells are named after the form's field keys (Excel defined names).
+        Submitters can download it filled with their return, or upload a filled copy to fill in the form.
+      </p>
+      <QueryState query={template} isEmpty={() => false}>
+        {(data) => (
+          <TemplateSummary
+            template={data}
+            onDownload={() => data.blobNameWithPath && void download(data.blobNameWithPath)}
+          />
+        )}
+      </QueryState>
+
+      <div className={`nhsuk-form-group${fileError ? ' nhsuk-form-group--error' : ''}`}>
+        <label className="nhsuk-label nhsuk-label--s" htmlFor={inputId}>
+          Upload a template
+        </label>
+        <div className="nhsuk-hint" id={`${inputId}-hint`}>
+          An .xlsx file. Uploading replaces the current template.
+        </div>
+        {fileError ? (
+          <span className="nhsuk-error-message" id={`${inputId}-error`}>
+            <span className="nhsuk-u-visually-hidden">Error:</span> {fileError}
+          </span>
+        ) : null}
+        <input
+          className={`nhsuk-file-upload${fileError ? ' nhsuk-file-upload--error' : ''}`}
+          id={inputId}
+          type="file"
+          accept={`.xlsx,${xlsxContentType}`}
+          aria-describedby={describedBy}
+          disabled={isUploading || record.isPending}
+          onChange={(event) => void onChoose(event)}
+        />
+        <FileUploadStatus status={status} />
+      </div>
+
+      {flagOn && collection.data ? (
+        <div className="nhsuk-form-group">
+          <div className="nhsuk-checkboxes">
+            <div className="nhsuk-checkboxes__item">
+              <input
+                className="nhsuk-checkboxes__input"
+                id="excel-template-enabled"
+                type="checkbox"
+                checked={collection.data.isExcelTemplateEnabled}
+                disabled={setEnabled.isPending}
+                onChange={(event) => void toggle(event.currentTarget.checked)}
+              />
+              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="excel-template-enabled">
+                Let submitters use the Excel template
+              </label>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
