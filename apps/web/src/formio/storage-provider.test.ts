@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/fixtures';
+import { createFileService } from './storage-provider';
+
+/** Storage answering the PUT: progress half way, then 201 (or the status given). */
+class FakeXhr {
+  static answer = 201;
+  status = 0;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  onload: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  abort() {
+    this.onabort?.();
+  }
+  send() {
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+      this.status = FakeXhr.answer;
+      this.onload?.();
+    });
+  }
+}
+
+let urls: string[];
+beforeEach(() => {
+  urls = [];
+  FakeXhr.answer = 201;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      urls.push(url);
+      const [file] = JSON.parse(String(init.body));
+      return jsonResponse([
+        { ...file, url: `/blobs/${file.blobNameWithPath}?sig=1`, expiresOn: 'x', storage: 'local' },
+      ]);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('createFileService (Form.io file components)', () => {
+  it('uploads to the MEDIA folder with progress, keeps a record without a URL, and reports uploading', async () => {
+    const uploading: boolean[] = [];
+    const service = createFileService(
+      { collectionId: 2, organisationId: 5 },
+      { onUploadingChange: (on) => uploading.push(on) },
+    );
+    const progress: number[] = [];
+    const info = await service.uploadFile(
+      'azure',
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      'notes.txt',
+      '',
+      (e) => progress.push((100 * e.loaded) / e.total),
+    );
+    expect(info).toMatchObject({ storage: 'local', originalName: 'notes.txt', size: 5, type: 'text/plain' });
+    expect(info.name).toMatch(/^2\/5\/MEDIA\/[0-9a-f-]{36}\/notes\.txt$/);
+    expect(info).not.toHaveProperty('url');
+    expect(progress).toEqual([0, 50]);
+    expect(uploading).toEqual([true, false]);
+    expect(urls).toEqual(['/v1/api/Storage/StorageTokensForUpload/Collection/2/Organisation/5']);
+
+    const opened = await service.downloadFile(info);
+    expect(opened.url).toBe(`/blobs/${info.name}?sig=1`);
+    expect(urls[1]).toBe('/v1/api/Storage/StorageTokensForDownload/Collection/2/Organisation/5');
+  });
+
+  it("fails with 'Something went wrong' when storage does not answer 201", async () => {
+    FakeXhr.answer = 500;
+    const service = createFileService({ collectionId: 2, organisationId: 5 });
+    await expect(service.uploadFile('azure', new File(['x'], 'a.pdf'), 'a.pdf', '')).rejects.toThrow(
+      'Something went wrong',
+    );
+  });
+});
