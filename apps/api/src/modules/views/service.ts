@@ -289,7 +289,7 @@ export async function listPeriodSubmissions(
     },
     counts,
     items: rows.map((row) => presentRecipient(row, now)),
-    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    total: params.status ? counts[params.status] : counts.expected,
   };
 }
 
