@@ -76,6 +76,8 @@ export default defineConfig({
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: false },
       '/health': { target: apiTarget, changeOrigin: false },
+      // The embedded blob store's signed URLs (uploads and downloads of files).
+      '/blobs': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
@@ -83,6 +85,8 @@ export default defineConfig({
     proxy: {
       '/v1': { target: apiTarget, changeOrigin: false },
       '/health': { target: apiTarget, changeOrigin: false },
+      // The embedded blob store's signed URLs (uploads and downloads of files).
+      '/blobs': { target: apiTarget, changeOrigin: false },
     },
   },
 });
