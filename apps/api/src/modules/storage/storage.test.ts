@@ -58,6 +58,7 @@ describe('storage tokens and the embedded blob store', () => {
       expect(file.rawPayload.equals(content)).toBe(true);
       expect(file.headers['content-disposition']).toBe('attachment; filename="evidence.pdf"');
       expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
     }
     const audit = await t.database.db
       .selectFrom('auditLog')
