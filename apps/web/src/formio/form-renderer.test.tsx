@@ -60,7 +60,7 @@ describe('FormRenderer (NHS.UK templates)', () => {
     render(<FormRenderer definition={singlePage} submission={{ headcount: 12, covid: 'no' }} />);
     const headcount = await screen.findByLabelText(/Headcount/);
     expect(headcount).toHaveClass('nhsuk-input');
-    expect(headcount).toHaveValue('12');
+    await waitFor(() => expect(headcount).toHaveValue('12'));
     expect(describedByText(headcount)).toContain('Staff in post on the last day');
     expect(screen.getByText('Staff in post on the last day')).toHaveClass('nhsuk-hint');
     // Required: the specification's asterisk, with "(required)" for screen readers.
@@ -106,7 +106,14 @@ describe('FormRenderer (NHS.UK templates)', () => {
 
   it('renders a wizard with a list of pages (no tablist), the page title, Next page, and Complete tags', async () => {
     const onPageChange = vi.fn();
-    render(<FormRenderer definition={wizard} completedPages={['staffing']} onPageChange={onPageChange} />);
+    render(
+      <FormRenderer
+        definition={wizard}
+        submission={{ headcount: 42, comments: 'Kept' }}
+        completedPages={['staffing']}
+        onPageChange={onPageChange}
+      />,
+    );
     const pages = await screen.findByRole('navigation', { name: 'Pages of this form' });
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(within(pages).getByText('Staffing').closest('li')).toHaveAttribute('aria-current', 'page');
@@ -118,6 +125,7 @@ describe('FormRenderer (NHS.UK templates)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Sickness absence' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveValue('Kept'));
     await waitFor(() =>
       expect(onPageChange).toHaveBeenLastCalledWith({ index: 1, key: 'sickness', title: 'Sickness absence' }),
     );

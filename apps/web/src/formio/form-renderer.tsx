@@ -19,8 +19,8 @@ export interface WizardPage {
 export interface FormRendererHandle {
   /** Moves to the field (switching wizard page when needed) and focuses it. */
   focusField(key: string): void;
-  /** The current data (a copy). */
-  getData(): FormData;
+  /** The data on screen now (a copy); Form.io reports changes a little later, in its 'change' event. */
+  getData(): FormData | undefined;
 }
 
 export interface FormRendererProps {
@@ -60,6 +60,7 @@ interface FormioInstance {
     | undefined;
   focusOnComponent(key: string): unknown;
   redrawHeader?: () => void;
+  setSubmission(submission: { data: FormData }): Promise<unknown>;
   destroy(deleteFromGlobal?: boolean): void;
 }
 
@@ -99,9 +100,10 @@ export function FormRenderer({
           template: NHSUK_TEMPLATE,
           readOnly,
           completedPages: initial.current.completedPages ?? [],
-          // Form.io keeps (and later mutates) the object it is given: hand it a copy.
-          submission: { data: structuredClone(initial.current.submission ?? {}) },
         })) as unknown as FormioInstance;
+        // After creation (a wizard ignores `options.submission`). Form.io keeps, and later mutates, the
+        // object it is given: hand it a copy.
+        await instance.setSubmission({ data: structuredClone(initial.current.submission ?? {}) });
         if (cancelled) {
           instance.destroy(true);
           return;
@@ -116,13 +118,18 @@ export function FormRenderer({
           );
         };
         instance.on('change', (_changed, _flags, modified) => {
-          callbacks.current.onChange?.(structuredClone(instance.submission.data), modified === true);
+          const data = structuredClone(instance.submission.data);
+          // A rebuild (read-only switched, say) starts from what is on screen, not from the first data.
+          initial.current.submission = data;
+          callbacks.current.onChange?.(data, modified === true);
         });
         instance.on('render', reportPage);
         reportPage();
         setForm(instance);
       })
       .catch((error: unknown) => {
+        // Kept in the console for support: the page only says that something went wrong.
+        console.error('The form could not be shown', error);
         if (!cancelled) setLoadError(errorMessage(error));
       });
     return () => {
@@ -154,7 +161,7 @@ export function FormRenderer({
     ref,
     () => ({
       focusField: (key) => void form?.focusOnComponent(key),
-      getData: () => structuredClone(form?.submission.data ?? {}),
+      getData: () => (form ? structuredClone(form.submission.data) : undefined),
     }),
     [form],
   );

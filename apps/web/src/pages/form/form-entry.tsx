@@ -1,5 +1,5 @@
 import { type FormDefinition, formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
@@ -30,12 +30,13 @@ export interface FormEntryProps {
  */
 export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryProps) {
   const user = useUser();
-  const entry = useFormEntry(pageKey, initial);
+  const renderer = useRef<FormRendererHandle>(null);
+  const readData = useCallback(() => renderer.current?.getData(), []);
+  const entry = useFormEntry(pageKey, initial, readData);
   const { view } = entry;
   const { notification, notify, clear } = useNotification();
-  const renderer = useRef<FormRendererHandle>(null);
   const [page, setPage] = useState<WizardPage | null>(null);
-  const definition = useMemo(() => (view.form?.definition ?? null) as FormDefinition | null, [view.form]);
+  const definition = useStableDefinition(view);
 
   const saveAndTell = async (status: 'draft' | 'completed') => {
     await entry.save(status);
@@ -146,6 +147,16 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       <UnsavedChangesPrompt when={entry.dirty} />
     </>
   );
+}
+
+/**
+ * The form definition, the same object for as long as the form version is the same: every save answers
+ * with a fresh view, and a new definition object would rebuild the form.
+ */
+function useStableDefinition(view: SubmissionView): FormDefinition | null {
+  const form = useRef(view.form);
+  if (view.form?.id !== form.current?.id) form.current = view.form;
+  return (form.current?.definition ?? null) as FormDefinition | null;
 }
 
 function SaveActions({

@@ -57,7 +57,12 @@ function differingBackup(key: SubmissionPageKey, view: SubmissionView): FormBack
  * released on leaving with fetch keepalive), the person's data, saving (manual and automatic), and the
  * sessionStorage backup that keeps their typing until a save succeeds.
  */
-export function useFormEntry(key: SubmissionPageKey, initial: SubmissionView) {
+export function useFormEntry(
+  key: SubmissionPageKey,
+  initial: SubmissionView,
+  /** The data on screen now, read at save time (change events arrive a little later). */
+  readData: () => FormData | undefined,
+) {
   const [view, setView] = useState(initial);
   const viewRef = useRef(initial);
   const [lock, setLock] = useState<LockState>(initial.canEdit ? { state: 'taking' } : { state: 'none' });
@@ -161,6 +166,7 @@ export function useFormEntry(key: SubmissionPageKey, initial: SubmissionView) {
       while (saving.current) await saving.current.catch(() => undefined);
       const submissionId = viewRef.current.submissionId;
       if (submissionId === null) throw new Error(messages.submissionLockRequired);
+      dataRef.current = readData() ?? dataRef.current;
       const countAtStart = changeCountRef.current;
       const run = saveRevision(submissionId, {
         content: dataRef.current,
@@ -195,7 +201,7 @@ export function useFormEntry(key: SubmissionPageKey, initial: SubmissionView) {
         setIsSaving(false);
       }
     },
-    [key, replaceView],
+    [key, replaceView, readData],
   );
 
   const dirty = changeCount !== savedCount;
