@@ -12,6 +12,7 @@ import {
   findCollectionName,
   findExportBatch,
   findExportForms,
+  findExportOrganisationIds,
   findExportPeriods,
   maxGridRows,
 } from './queries';
@@ -69,13 +70,10 @@ function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[])
 async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
   await sink.writeRow([...FIXED_HEADERS, ...columns.map((c) => c.header)]);
   for (const period of periods) {
-    let after: { name: string; id: number } | null = null;
-    for (;;) {
-      const batch = await findExportBatch(db, period, now, after, BATCH);
+    const organisationIds = await findExportOrganisationIds(db, period);
+    for (let i = 0; i < organisationIds.length; i += BATCH) {
+      const batch = await findExportBatch(db, period, now, organisationIds.slice(i, i + BATCH));
       for (const row of batch) await sink.writeRow(rowCells(period, row, columns));
-      const last = batch.at(-1);
-      if (!last || batch.length < BATCH) break;
-      after = { name: last.organisationName, id: last.organisationId };
     }
   }
   await sink.finish();
@@ -85,7 +83,7 @@ async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: Exp
  * A period's returns (or every period's, for a whole collection) as CSV or XLSX: one row per
  * organisation and period, one column per answer (see columns.ts), the official (last completed)
  * revision's answers. The columns are worked out first (a few small queries); the rows are then
- * streamed into the response in keyset batches.
+ * streamed into the response in batches read by primary key (the order is fixed first, as ids).
  */
 export async function prepareExport(
   db: Db,

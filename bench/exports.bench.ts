@@ -1,0 +1,192 @@
+/**
+ * Exports at national scale: a period with 15,000 recipients, each with a 100-field return, exported
+ * as CSV and XLSX through the real HTTP route, read by a streaming client. Reports rows per second and
+ * the process's peak memory above its baseline (server and client share the process; the client
+ * discards what it reads, so the growth is the server's).
+ * Run: `npx tsx bench/exports.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/db/database';
+import { migrateToLatest } from '../apps/api/src/db/migrate';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import {
+  addRecipients,
+  insertCollection,
+  insertForm,
+  insertPeriod,
+} from '../apps/api/src/modules/exports/testing/returns-fixture';
+import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+
+const RECIPIENTS = 15_000;
+const FIELDS = 100;
+const RUNS = 3;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A wizard of four pages, 25 questions each: three numbers to every text answer. */
+function formDefinition() {
+  const pages = Array.from({ length: 4 }, (_, p) => ({
+    type: 'panel',
+    key: `page${p + 1}`,
+    input: false,
+    components: Array.from({ length: FIELDS / 4 }, (_, i) => {
+      const n = p * (FIELDS / 4) + i + 1;
+      return n % 4 === 0
+        ? { type: 'textfield', key: `f${n}`, label: `Question ${n}`, input: true }
+        : { type: 'number', key: `f${n}`, label: `Question ${n}`, input: true };
+    }),
+  }));
+  return { display: 'wizard', components: pages };
+}
+
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const admin = await db.selectFrom('appUser').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const collectionId = await insertCollection(db, { name: 'Export bench' });
+  const formId = await insertForm(db, collectionId, 1, formDefinition());
+  const periodId = await insertPeriod(db, {
+    collectionId,
+    formId,
+    name: 'April 2026',
+    open: new Date('2026-05-01T00:00:00Z'),
+    close: new Date('2026-05-21T00:00:00Z'),
+  });
+  const organisations = Array.from({ length: RECIPIENTS }, (_, i) => ({
+    code: `X${i.toString(36).toUpperCase().padStart(5, '0')}`,
+    name: `BENCH PRACTICE ${String(i).padStart(5, '0')}`,
+  }));
+  const ids: number[] = [];
+  for (let i = 0; i < organisations.length; i += 1000) {
+    const rows = await db
+      .insertInto('organisation')
+      .values(organisations.slice(i, i + 1000))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  await addRecipients(db, collectionId, ids);
+  // 90% have submitted (one revision each, the official one); the rest have nothing.
+  await sql`
+    insert into submission (collection_id, reporting_period_id, organisation_id, form_id, status)
+    select ${collectionId}, ${periodId}, o.id, ${formId}, 'completed'
+    from collection_organisation co join organisation o on o.id = co.organisation_id
+    where co.collection_id = ${collectionId} and o.id % 10 <> 0
+  `.execute(db);
+  await sql`
+    insert into submission_revision (submission_id, status, content, created_by, created_at)
+    select s.id, 'completed',
+      (select jsonb_object_agg('f' || i, case when i % 4 = 0 then to_jsonb('Answer ' || i || ' from ' || s.organisation_id)
+                                              else to_jsonb((i * s.organisation_id) % 1000) end)
+       from generate_series(1, ${FIELDS}) i),
+      ${admin.id}, timestamptz '2026-05-10 12:00:00+00'
+    from submission s where s.reporting_period_id = ${periodId}
+  `.execute(db);
+  await sql`
+    update submission s set current_revision_id = r.id, official_revision_id = r.id,
+      submitted_by = r.created_by, submitted_at = r.created_at
+    from submission_revision r where r.submission_id = s.id and s.reporting_period_id = ${periodId}
+  `.execute(db);
+  await sql`analyze`.execute(db);
+  return { collectionId, periodId, adminId: admin.id };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+async function exportOnce(url: string, cookie: string) {
+  globalThis.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+  const rows = Number(response.headers.get('x-export-rows'));
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return {
+    rows,
+    bytes,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    peakRssGrowthMb: mb(peakRss - baseline.rss),
+    peakHeapGrowthMb: mb(peakHeap - baseline.heapUsed),
+  };
+}
+
+async function main() {
+  const name = `dcf_bench_exports_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
+  try {
+    await migrateToLatest(handle.db);
+    await seedReferenceData(handle.db);
+    await seedDemoData(handle.db);
+    const seedStarted = performance.now();
+    const { collectionId, periodId, adminId } = await seed(handle.db);
+    console.log(
+      `seeded ${RECIPIENTS} recipients x ${FIELDS} fields in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const app = await buildApp({ config, database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const { token } = await createSession(handle.db, config, adminId, { sessionManagement: true });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const results: Record<string, unknown> = {};
+    for (const format of ['csv', 'xlsx'] as const) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(
+          await exportOnce(
+            `http://127.0.0.1:${port}/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=${format}`,
+            cookie,
+          ),
+        );
+      const summary = {
+        rows: runs[0]!.rows,
+        sizeMb: Number(mb(runs[0]!.bytes).toFixed(1)),
+        secondsMedian: Number(median(runs.map((r) => r.seconds)).toFixed(2)),
+        rowsPerSecondMedian: Math.round(median(runs.map((r) => r.rowsPerSecond))),
+        peakRssGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakRssGrowthMb)).toFixed(1)),
+        peakHeapGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakHeapGrowthMb)).toFixed(1)),
+        runsSeconds: runs.map((r) => Number(r.seconds.toFixed(2))),
+      };
+      results[format] = summary;
+      console.log(format, JSON.stringify(summary));
+    }
+    await app.close();
+    console.log(
+      JSON.stringify({
+        benchmark: 'exports',
+        engine: 'postgres',
+        recipients: RECIPIENTS,
+        fields: FIELDS,
+        results,
+      }),
+    );
+  } finally {
+    await handle.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+await main();
