@@ -68,7 +68,8 @@ export function useDeleteReportingPeriod(collectionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (periodId: number) => api.delete(`/Collection/${collectionId}/ReportingPeriod/${periodId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.all }),
+    // Only the list: refetching the deleted period itself would answer 404 on the page being left.
+    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.list(collectionId) }),
   });
 }
 
