@@ -46,13 +46,13 @@ interface Assignment {
 
 function groupRows(list: RoleAssignmentList): Assignment[] {
   const groups = new Map<string, Assignment>();
-  list.rows.forEach((row, index) => {
-    // A duplicate stays on a line of its own, so the manager sees what was picked twice.
-    const key = `${row.userId}:${row.organisationId}${row.isDuplicate ? `:dup${index}` : ''}`;
+  for (const row of list.rows) {
+    // Duplicates get a line of their own, so the manager sees what was picked twice.
+    const key = `${row.userId}:${row.organisationId}${row.isDuplicate ? ':duplicate' : ''}`;
     const group = groups.get(key);
     if (group) group.rows.push(row);
     else groups.set(key, { key, first: row, rows: [row] });
-  });
+  }
   return [...groups.values()];
 }
 
@@ -280,9 +280,8 @@ function SubmitterAccessEditor({
                           disabled={blocked}
                           onClick={() => setList(removeUser(list, first.userId, first.organisationId))}
                         >
-                          Remove
+                          Remove{' '}
                           <span className="nhsuk-u-visually-hidden">
-                            {' '}
                             {first.userName} at {first.organisationName}
                           </span>
                         </button>

@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../app/current-user-context';
+import { routePatterns } from '../../app/paths';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { SubmitterAccessPage } from './submitter-access-page';
+
+const alice = { userName: 'Alice Clerk', userId: 5, email: 'alice@nhs.net' };
+const trust = { organisationName: 'Leeds Teaching Hospitals NHS Trust', organisationId: 7 };
+const saved = [
+  { ...alice, ...trust, role: 'DataEntryClerk', status: 'New', isDuplicate: false },
+  { ...alice, ...trust, role: 'Authoriser', status: 'New', isDuplicate: false },
+];
+const collection = {
+  id: 1,
+  name: 'Bed availability',
+  notes: null,
+  assetOwners: null,
+  users: null,
+  isEmailEnabled: false,
+  iconName: null,
+  trustAuthorisation: 'optional',
+  nhsiAuthorisation: 'notRequired',
+  fileType: null,
+  period: 'financialYear',
+  isExcelTemplateEnabled: false,
+  status: 'draft',
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+  abilities: { canAmend: true, canDelete: true, canPublish: true, canArchive: false, canMonitor: true },
+};
+
+function stubApi() {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/View/Manager/Collection/1/SubmitterAccess')) return jsonResponse(saved);
+    if (url.endsWith('/Collection/1')) return jsonResponse(collection);
+    if (url.includes('/Collection/1/Organisation?'))
+      return jsonResponse({
+        items: [
+          {
+            collectionId: 1,
+            organisationId: 7,
+            organisation: {
+              id: 7,
+              name: trust.organisationName,
+              code: 'RR8',
+              region: null,
+              organisationType: null,
+              isOpen: true,
+            },
+            isNhsiAuthorisationRequired: false,
+            isTrustAuthorisationRequired: false,
+          },
+        ],
+        total: 1,
+      });
+    if (url.includes('/User?'))
+      return jsonResponse({
+        items: [{ id: 5, name: 'Alice Clerk', email: 'alice@nhs.net', providerCode: 'RR8', idpId: null }],
+        total: 1,
+      });
+    if (url.endsWith('/Organisation/7/SubmitterAccess') && init?.method === 'PUT') return jsonResponse([]);
+    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  renderRoutes(
+    [
+      {
+        path: routePatterns.submitterAccess,
+        element: (
+          <CurrentUserContext value={users.manager}>
+            <SubmitterAccessPage />
+          </CurrentUserContext>
+        ),
+      },
+    ],
+    '/collection/manage/submitterAccess/1',
+  );
+
+describe('SubmitterAccessPage', () => {
+  it('toggles one role and saves exactly the roles the user keeps at that organisation', async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    const authoriser = await screen.findByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
+    expect(authoriser).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    fireEvent.click(authoriser);
+    expect(authoriser).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
+    expect(url).toMatch(/\/Collection\/1\/Organisation\/7\/SubmitterAccess$/);
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: 5, roles: ['DataEntryClerk'] });
+  });
+
+  it('marks a user added twice as duplicate, blocks removing and saving until duplicates are removed, and resets', async () => {
+    stubApi();
+    renderPage();
+    await screen.findByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
+    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
+    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
+    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(people).findByRole('checkbox', { name: 'Select Alice Clerk' }));
+    fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+
+    expect(await screen.findByText('Duplicate')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Remove\s+Alice Clerk at Leeds/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove duplicates' }));
+    expect(screen.queryByText('Duplicate')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: /^Remove\s+Alice Clerk at Leeds/ }));
+    expect(screen.getByText('Removed when saved')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset changes' }));
+    expect(screen.queryByText('Removed when saved')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ })).toBeChecked();
+  });
+});
