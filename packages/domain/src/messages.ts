@@ -55,6 +55,7 @@ export const messages = {
   // Submissions: not spelled by the specification; ours (docs/decisions, submissions).
   submissionPeriodClosed: 'This reporting period is closed',
   submissionPeriodNotOpen: 'This reporting period is not open yet',
+  submissionCollectionNotPublished: 'This collection is not accepting returns',
   submissionAuthoriserRequired: 'Only an authoriser can submit this return',
   submissionNoEditRole: 'You do not have permission to edit this return',
   submissionStale: 'This return has been saved by someone else since you opened it',

@@ -124,6 +124,30 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     });
   });
 
+  it('only a published collection takes returns: an archived one is read-only (409 on save and lock)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page);
+    const setStatus = (status: 'published' | 'archived') =>
+      t.database.db.updateTable('collection').set({ status }).where('id', '=', page.collectionId).execute();
+    await setStatus('archived');
+    try {
+      const res = await save(clerk, view.submissionId, {
+        content: {},
+        baseRevisionId: view.currentRevisionId,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.title).toBe(messages.submissionCollectionNotPublished);
+      expect((await clerk.post(`${page.url}/Lock`)).status).toBe(409);
+      expect((await clerk.get(page.url)).body).toMatchObject({
+        canEdit: false,
+        readOnlyReason: messages.submissionCollectionNotPublished,
+      });
+    } finally {
+      await setStatus('published');
+    }
+  });
+
   it('checks types, lengths and patterns on a draft (400 with Form.io’s messages, nothing saved), not required answers', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');

@@ -57,6 +57,7 @@ export async function takeLock(db: Db, principal: Principal, key: PageKey, reque
   await db.transaction().execute(async (tx) => {
     const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
     if (!context) throw notFound();
+    if (context.collectionStatus !== 'published') throw conflict(messages.submissionCollectionNotPublished);
     const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
     const window = submissionWindow({ ...context, reopenedUntil: existing?.reopenedUntil ?? null }, now);
     if (!window.isOpen) throw conflict(window.reason);
@@ -135,7 +136,7 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
 
 /**
  * POST /Submission/{id}/SubmissionRevision: saves a draft or submits. In order: the caller must hold a
- * live lock (409), the organisation's window must be open (409 with the reason), the base must be the
+ * live lock (409), the collection must be published and the organisation's window open (409 with the reason), the base must be the
  * current revision (409, nothing overwritten), a submit where trust authorisation is required needs an
  * authoriser (403), and the cleaned content must pass Form.io validation against the submission's form
  * version (400 with the field messages). Only then is the revision written and the submission moved on:
@@ -161,6 +162,7 @@ export async function saveRevision(
       if (isLiveLock(row, now)) throw await lockedByConflict(tx, row);
       throw conflict(messages.submissionLockRequired);
     }
+    if (context.collectionStatus !== 'published') throw conflict(messages.submissionCollectionNotPublished);
     const window = submissionWindow({ ...context, reopenedUntil: row.reopenedUntil }, now);
     if (!window.isOpen) throw conflict(window.reason);
     if (body.baseRevisionId !== row.currentRevisionId) throw conflict(messages.submissionStale);

@@ -79,6 +79,8 @@ function decideAbilities(
   );
   let readOnlyReason: string | null = null;
   if (!editable) readOnlyReason = messages.submissionNoEditRole;
+  else if (context.collectionStatus !== 'published')
+    readOnlyReason = messages.submissionCollectionNotPublished;
   else if (!window.isOpen) readOnlyReason = window.reason;
   else if (context.periodFormId === null && submission === undefined)
     readOnlyReason = messages.noFormDefinition;
