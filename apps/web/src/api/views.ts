@@ -3,6 +3,7 @@ import {
   adminSubmissionsSchema,
   managerCollectionHomeSchema,
   managerHomeSchema,
+  organisationHistorySchema,
   type PeriodSubmissionQuery,
   periodSubmissionListSchema,
   submitterCollectionOrganisationListSchema,
@@ -22,6 +23,8 @@ export const viewKeys = {
   periodSubmissions: (periodId: number, query: PeriodSubmissionQuery) =>
     ['views', 'periodSubmissions', periodId, query] as const,
   adminSubmissions: (query: AdminSubmissionsQuery) => ['views', 'adminSubmissions', query] as const,
+  organisationHistory: (collectionId: number, organisationId: number) =>
+    ['views', 'organisationHistory', collectionId, organisationId] as const,
 };
 
 /** GET /Collection/Organisation: the (collection, organisation) pairs the user submits for. */
@@ -93,5 +96,18 @@ export function useAdminSubmissions(query: AdminSubmissionsQuery) {
     queryFn: ({ signal }) =>
       api.get('/View/Admin/Submissions', { query: { ...query }, schema: adminSubmissionsSchema, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /View/Manager/Collection/{id}/Organisation/{orgId}/History: on time, late, missed per period. */
+export function useOrganisationHistory(collectionId: number, organisationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: viewKeys.organisationHistory(collectionId, organisationId),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/Collection/${collectionId}/Organisation/${organisationId}/History`, {
+        schema: organisationHistorySchema,
+        signal,
+      }),
+    enabled,
   });
 }

@@ -148,43 +148,50 @@ function periodRecipients(db: Db, periodId: number, now: Date, filters: Filters)
     ]);
 }
 
-const sortColumns: Record<PeriodSubmissionSortBy, ReturnType<typeof sql.ref>> = {
-  name: sql.ref('x.name'),
-  code: sql.ref('x.code'),
-  status: sql.ref('x.status'),
-  lastChangedAt: sql.ref('x.lastChangedAt'),
-  region: sql.ref('x.regionName'),
-  type: sql.ref('x.typeShortDescription'),
+const sortColumns: Record<PeriodSubmissionSortBy, string> = {
+  name: 'name',
+  code: 'code',
+  status: 'status',
+  lastChangedAt: 'lastChangedAt',
+  region: 'regionName',
+  type: 'typeShortDescription',
 };
+
+/** The ORDER BY of a page, on the subquery `alias`: the chosen column (status in journey order), then name. */
+function pageOrder(alias: string, params: PeriodSubmissionParams) {
+  const column = sql.ref(`${alias}.${sortColumns[params.sortBy]}`);
+  const key = params.sortBy === 'status' ? statusRankSql(column) : column;
+  const direction = params.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
+  return sql`${key} ${direction} nulls last, ${sql.ref(`${alias}.name`)}, ${sql.ref(`${alias}.organisationId`)}`;
+}
 
 /**
  * One page of a period's recipients: every filter, the sort and the paging in SQL. No window count:
  * the total comes from the counts, so sorting by name can walk the name index and stop after a page.
+ * User names are joined to the page only (by primary key), after the limit.
  */
 export function listPeriodRecipients(db: Db, periodId: number, now: Date, params: PeriodSubmissionParams) {
-  const direction = params.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
-  const column = sortColumns[params.sortBy];
-  const key = params.sortBy === 'status' ? statusRankSql(column) : column;
-  let query = db
+  const page = db
     .selectFrom(periodRecipients(db, periodId, now, params).as('x'))
-    .leftJoin('appUser as cu', 'cu.id', 'x.lastChangedById')
-    .leftJoin('appUser as su', 'su.id', 'x.submittedById')
-    .leftJoin('appUser as lu', 'lu.id', 'x.lockedById')
-    .leftJoin('appUser as nu', 'nu.id', 'x.nhsiAuthorisedById')
     .selectAll('x')
+    .$if(params.status !== undefined, (q) => q.where('x.status', '=', params.status!))
+    .orderBy(pageOrder('x', params))
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize);
+  return db
+    .selectFrom(page.as('p'))
+    .leftJoin('appUser as cu', 'cu.id', 'p.lastChangedById')
+    .leftJoin('appUser as su', 'su.id', 'p.submittedById')
+    .leftJoin('appUser as lu', 'lu.id', 'p.lockedById')
+    .leftJoin('appUser as nu', 'nu.id', 'p.nhsiAuthorisedById')
+    .selectAll('p')
     .select([
       userName('cu').as('lastChangedByName'),
       userName('su').as('submittedByName'),
       userName('lu').as('lockedByName'),
       userName('nu').as('nhsiAuthorisedByName'),
-    ]);
-  if (params.status) query = query.where('x.status', '=', params.status);
-  return query
-    .orderBy(sql`${key} ${direction} nulls last`)
-    .orderBy('x.name')
-    .orderBy('x.organisationId')
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize)
+    ])
+    .orderBy(pageOrder('p', params))
     .execute();
 }
 export type PeriodRecipientRow = Awaited<ReturnType<typeof listPeriodRecipients>>[number];

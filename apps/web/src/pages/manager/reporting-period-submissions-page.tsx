@@ -16,6 +16,7 @@ import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../..
 import { deadline, openingTime } from '../schedule/period-dates';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { CompletenessTrend } from './completeness-trend';
+import { OrganisationHistory } from './organisation-history';
 import { onTimeText, receivedText } from './period-counts';
 import { SubmissionStatusTag, statusLabels } from './submission-status-tag';
 
@@ -306,30 +307,57 @@ function lockAndAuthorisation(row: PeriodSubmissionRow): string[] {
 
 function SubmissionRow({ row, data }: { row: PeriodSubmissionRow; data: PeriodSubmissionList }) {
   const notes = lockAndAuthorisation(row);
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = `history-${row.organisationId}`;
   return (
-    <tr className="nhsuk-table__row">
-      <td className="nhsuk-table__cell">
-        <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>{row.name}</Link>
-      </td>
-      <td className="nhsuk-table__cell">{row.code}</td>
-      <td className="nhsuk-table__cell">{row.region?.name ?? ''}</td>
-      <td className="nhsuk-table__cell">{row.organisationType?.shortDescription ?? ''}</td>
-      <td className="nhsuk-table__cell">
-        <SubmissionStatusTag status={row.status} />
-      </td>
-      <td className="nhsuk-table__cell">
-        {row.lastChangedAt
-          ? `${formatMediumDateTime(row.lastChangedAt)} by ${row.lastChangedBy?.name ?? ''}`
-          : ''}
-      </td>
-      <td className="nhsuk-table__cell">
-        {notes.map((note) => (
-          <span key={note} className="nhsuk-u-display-block">
-            {note}
-          </span>
-        ))}
-      </td>
-    </tr>
+    <>
+      <tr className="nhsuk-table__row">
+        <td className="nhsuk-table__cell">
+          <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>
+            {row.name}
+          </Link>
+          <button
+            type="button"
+            className="dcf-link-button nhsuk-body-s nhsuk-u-display-block"
+            aria-expanded={showHistory}
+            aria-controls={showHistory ? historyId : undefined}
+            onClick={() => setShowHistory((open) => !open)}
+          >
+            {showHistory ? 'Hide history' : 'History'}
+            <span className="nhsuk-u-visually-hidden"> of {row.name}</span>
+          </button>
+        </td>
+        <td className="nhsuk-table__cell">{row.code}</td>
+        <td className="nhsuk-table__cell">{row.region?.name ?? ''}</td>
+        <td className="nhsuk-table__cell">{row.organisationType?.shortDescription ?? ''}</td>
+        <td className="nhsuk-table__cell">
+          <SubmissionStatusTag status={row.status} />
+        </td>
+        <td className="nhsuk-table__cell">
+          {row.lastChangedAt
+            ? `${formatMediumDateTime(row.lastChangedAt)} by ${row.lastChangedBy?.name ?? ''}`
+            : ''}
+        </td>
+        <td className="nhsuk-table__cell">
+          {notes.map((note) => (
+            <span key={note} className="nhsuk-u-display-block">
+              {note}
+            </span>
+          ))}
+        </td>
+      </tr>
+      {showHistory ? (
+        <tr className="nhsuk-table__row" id={historyId}>
+          <td className="nhsuk-table__cell" colSpan={7}>
+            <OrganisationHistory
+              collectionId={data.period.collectionId}
+              organisationId={row.organisationId}
+              organisationName={row.name}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 
