@@ -133,12 +133,17 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
     }
   }
 
+  // The box follows the click at once; the saved value takes over again once the collection is refetched.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   async function toggle(enabled: boolean) {
     setNotice(null);
+    setChosen(enabled);
     try {
       await setEnabled.mutateAsync(enabled);
     } catch (error) {
       setNotice({ variant: 'error', message: problemMessages(error) });
+    } finally {
+      setChosen(null);
     }
   }
 
@@ -203,7 +208,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
                 className="nhsuk-checkboxes__input"
                 id="excel-template-enabled"
                 type="checkbox"
-                checked={collection.data.isExcelTemplateEnabled}
+                checked={chosen ?? collection.data.isExcelTemplateEnabled}
                 disabled={setEnabled.isPending}
                 onChange={(event) => void toggle(event.currentTarget.checked)}
               />
