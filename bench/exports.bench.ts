@@ -21,9 +21,9 @@ import {
 } from '../apps/api/src/modules/exports/testing/returns-fixture';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 
-const RECIPIENTS = 15_000;
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const FIELDS = 100;
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A wizard of four pages, 25 questions each: three numbers to every text answer. */
@@ -182,6 +182,10 @@ async function main() {
     );
   } finally {
     await handle.close();
+    if (process.env.BENCH_KEEP_DATABASE) {
+      console.log(`kept database ${name}`);
+      return;
+    }
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -78,6 +78,8 @@ const formV2 = {
           ],
         },
         { type: 'textarea', key: 'notes', label: 'Notes', input: true },
+        // A key with an underscore: answers must keep their keys exactly as the form names them.
+        { type: 'number', key: 'q1_total', label: 'Total', input: true },
         { type: 'button', key: 'submit', action: 'submit', input: true },
       ],
     },
@@ -146,6 +148,7 @@ beforeAll(async () => {
       site: { postcode: 'CB2 0QQ' },
       services: { xray: true, mri: false },
       notes: NOTES,
+      q1_total: 7,
     },
     at: new Date('2026-02-20T23:59:00Z'),
   });
@@ -191,6 +194,7 @@ const header = [
   'services.xray',
   'services.mri',
   'notes',
+  'q1_total',
   'oldField',
 ];
 
@@ -208,7 +212,7 @@ function expectedRows() {
       '2026-02-10 09:30:00',
       1,
       10,
-      ...blank(9),
+      ...blank(10),
       'kept',
     ],
     [
@@ -229,10 +233,11 @@ function expectedRows() {
       true,
       false,
       NOTES,
+      7,
       null,
     ],
-    [c.code, c.name, 'January 2026', 'missed', null, null, 2, ...blank(11)],
-    [d.code, d.name, 'January 2026', 'missed', null, null, null, ...blank(11)],
+    [c.code, c.name, 'January 2026', 'missed', null, null, 2, ...blank(12)],
+    [d.code, d.name, 'January 2026', 'missed', null, null, null, ...blank(12)],
   ];
   return rows;
 }
@@ -294,7 +299,7 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.entityType).toBe('collection');
-    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 11 });
+    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 12 });
   });
 
   it('refuses an unknown format (400), a period of another collection (404), and callers without the right', async () => {

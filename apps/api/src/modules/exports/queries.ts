@@ -108,7 +108,11 @@ export interface ExportRow {
   submittedBy: string | null;
   submittedAt: Date | null;
   formVersion: number | null;
-  content: Record<string, unknown> | null;
+  /**
+   * The answers as JSON text, parsed by the caller: as text, Kysely's CamelCasePlugin cannot rename the
+   * answers' keys (it camel-cases nested object keys of results: `q1_total` would become `q1Total`).
+   */
+  content: string | null;
 }
 
 /**
@@ -136,7 +140,8 @@ export async function findExportBatch(
   const { rows } = await sql<ExportRow>`
     select o.id as "organisationId", o.code as "organisationCode", o.name as "organisationName",
       ${submissionStatusSql(now)} as status,
-      u.name as "submittedBy", r.created_at as "submittedAt", f.version as "formVersion", r.content
+      u.name as "submittedBy", r.created_at as "submittedAt", f.version as "formVersion",
+      r.content::text as content
     from organisation o
     join reporting_period rp on rp.id = ${period.id}
     left join submission s on s.reporting_period_id = rp.id and s.organisation_id = o.id

@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { toLondon } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
@@ -54,26 +53,45 @@ function filenameOf(parts: string[], format: ExportFormat): string {
   return `${slug || 'export'}.${format}`;
 }
 
+/** London wall-clock time; one Intl formatter for the whole export (luxon per row costs more than the row). */
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `yyyy-MM-dd HH:mm:ss` in Europe/London. */
+export function londonTimestamp(at: Date): string {
+  const part = Object.fromEntries(londonParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
 function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[]): Cell[] {
+  const content: unknown = row.content === null ? null : JSON.parse(row.content);
   return [
     row.organisationCode,
     row.organisationName,
     period.name,
     row.status,
     row.submittedBy,
-    row.submittedAt ? (toLondon(row.submittedAt)?.toFormat('yyyy-MM-dd HH:mm:ss') ?? null) : null,
+    row.submittedAt ? londonTimestamp(row.submittedAt) : null,
     row.formVersion,
-    ...columns.map((c) => (row.content ? cellValue(valueAt(row.content, c.path)) : null)),
+    ...columns.map((c) => (content ? cellValue(valueAt(content, c.path)) : null)),
   ];
 }
 
 async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
-  await sink.writeRow([...FIXED_HEADERS, ...columns.map((c) => c.header)]);
+  await sink.writeRows([[...FIXED_HEADERS, ...columns.map((c) => c.header)]]);
   for (const period of periods) {
     const organisationIds = await findExportOrganisationIds(db, period);
     for (let i = 0; i < organisationIds.length; i += BATCH) {
       const batch = await findExportBatch(db, period, now, organisationIds.slice(i, i + BATCH));
-      for (const row of batch) await sink.writeRow(rowCells(period, row, columns));
+      await sink.writeRows(batch.map((row) => rowCells(period, row, columns)));
     }
   }
   await sink.finish();

@@ -6,7 +6,8 @@ export type Cell = string | number | boolean | null;
 
 /** Where export rows go: a CSV or XLSX encoder writing into the response stream. */
 export interface RowSink {
-  writeRow(cells: Cell[]): Promise<void>;
+  /** Writes a batch of rows, then waits while the client is behind. */
+  writeRows(rows: Cell[][]): Promise<void>;
   finish(): Promise<void>;
 }
 
@@ -31,8 +32,8 @@ export function csvSink(out: PassThrough): RowSink {
   // A byte-order mark, so Excel reads the UTF-8 correctly (names with accents, '£').
   out.write('\uFEFF');
   return {
-    async writeRow(cells) {
-      out.write(`${cells.map(csvField).join(',')}\r\n`);
+    async writeRows(rows) {
+      out.write(rows.map((cells) => `${cells.map(csvField).join(',')}\r\n`).join(''));
       await drained(out);
     },
     async finish() {
@@ -53,8 +54,8 @@ export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
   });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
   return {
-    async writeRow(cells) {
-      sheet.addRow(cells.map((c) => (c === null ? undefined : c))).commit();
+    async writeRows(rows) {
+      for (const cells of rows) sheet.addRow(cells.map((c) => (c === null ? undefined : c))).commit();
       await drained(out);
     },
     async finish() {
