@@ -82,7 +82,13 @@ export const periodDiffSchema = z.object({
       fields: z.array(z.string()),
     }),
   ),
-  unchanged: z.array(z.object({ existing: reportingPeriodSchema, generated: generatedPeriodSchema })),
+  /**
+   * Stored periods the schedule leaves exactly as they are: a reference each, not the stored and the
+   * generated period (a 10-year daily schedule has 3,650 of them; nothing about them needs showing).
+   */
+  unchanged: z.array(
+    z.object({ id: z.number().int(), name: z.string(), start: z.string(), end: z.string() }),
+  ),
   /** Periods with submissions the schedule no longer produces: they are kept, never removed. */
   conflicts: z.array(
     z.object({

@@ -450,6 +450,13 @@ describe('Diff and Bulk', () => {
 
     const again = await manager.post(url(id, '/Diff'), monthly2026);
     expect(again.body.unchanged).toHaveLength(6);
+    // References only: the stored and generated periods are not repeated for what does not change.
+    expect(again.body.unchanged[0]).toEqual({
+      id: applied.body.periods[0].id,
+      name: applied.body.periods[0].name,
+      start: applied.body.periods[0].start,
+      end: applied.body.periods[0].end,
+    });
     expect(again.body.added).toHaveLength(0);
 
     const longer = await manager.post(url(id, '/Diff'), { ...monthly2026, daysOpen: 15 });

@@ -226,7 +226,16 @@ export async function diffSchedule(db: Db, principal: Principal, collectionId: n
   const collection = await getCollection(db, principal, collectionId);
   const schedule = readSchedule(body);
   const rows = await findPeriods(db, collectionId).execute();
-  return diffWith(schedule, collection.period, rows, new Date());
+  const diff = diffWith(schedule, collection.period, rows, new Date());
+  return {
+    ...diff,
+    unchanged: diff.unchanged.map(({ existing }) => ({
+      id: existing.id,
+      name: existing.name,
+      start: existing.start,
+      end: existing.end,
+    })),
+  };
 }
 
 /**
