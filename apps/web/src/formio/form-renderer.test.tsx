@@ -1,8 +1,11 @@
 import type { FormDefinition } from '@dcf/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FormRenderer } from './form-renderer';
+
+// Form.io builds forms asynchronously; on a loaded machine that takes longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const singlePage: FormDefinition = {
   display: 'form',

@@ -73,7 +73,16 @@ export function useFormEntry(
   const completedRef = useRef(completedPages);
   const [changeCount, setChangeCount] = useState(0);
   const changeCountRef = useRef(0);
-  const [savedCount, setSavedCount] = useState(0);
+  // What the server holds (loaded or last saved): the page is dirty while the screen differs from it.
+  // Compared by content, not by counting events, because Form.io reports changes a little late.
+  const saved = useRef({ data: loaded.data, pages: initial.completedPages });
+  const [dirty, setDirty] = useState(false);
+  const differsFromSaved = useCallback(
+    (data: FormData, pages: readonly string[]) =>
+      !sameContent(data, saved.current.data) ||
+      [...pages].sort().join('\n') !== [...saved.current.pages].sort().join('\n'),
+    [],
+  );
   const saving = useRef<Promise<unknown> | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -133,6 +142,9 @@ export function useFormEntry(
   const markChanged = useCallback(() => {
     changeCountRef.current += 1;
     setChangeCount(changeCountRef.current);
+    const changed = differsFromSaved(dataRef.current, completedRef.current);
+    setDirty(changed);
+    if (!changed) return;
     const changedAt = new Date().toISOString();
     writeBackup(key, {
       data: dataRef.current,
@@ -140,7 +152,7 @@ export function useFormEntry(
       baseRevisionId: viewRef.current.currentRevisionId,
       changedAt,
     });
-  }, [key]);
+  }, [key, differsFromSaved]);
 
   const onChange = useCallback(
     (data: FormData, modified: boolean) => {
@@ -167,9 +179,9 @@ export function useFormEntry(
       const submissionId = viewRef.current.submissionId;
       if (submissionId === null) throw new Error(messages.submissionLockRequired);
       dataRef.current = readData() ?? dataRef.current;
-      const countAtStart = changeCountRef.current;
+      const sent = { data: dataRef.current, pages: completedRef.current };
       const run = saveRevision(submissionId, {
-        content: dataRef.current,
+        content: sent.data,
         status,
         baseRevisionId: viewRef.current.currentRevisionId,
         completedPages: completedRef.current,
@@ -179,8 +191,10 @@ export function useFormEntry(
       try {
         const next = await run;
         replaceView(next);
-        setSavedCount(countAtStart);
-        if (countAtStart === changeCountRef.current) {
+        saved.current = sent;
+        const changedSince = differsFromSaved(readData() ?? dataRef.current, completedRef.current);
+        setDirty(changedSince);
+        if (!changedSince) {
           clearBackup(key);
           setBackup(null);
         }
@@ -201,10 +215,9 @@ export function useFormEntry(
         setIsSaving(false);
       }
     },
-    [key, replaceView, readData],
+    [key, replaceView, readData, differsFromSaved],
   );
 
-  const dirty = changeCount !== savedCount;
   const editable = view.canEdit && lock.state === 'mine' && !stale;
 
   useAutosave({
@@ -224,7 +237,11 @@ export function useFormEntry(
     if (asChange) {
       changeCountRef.current += 1;
       setChangeCount(changeCountRef.current);
-    } else setSavedCount(changeCountRef.current);
+      setDirty(true);
+    } else {
+      saved.current = { data, pages };
+      setDirty(false);
+    }
   }, []);
 
   /** After a stale save: fetch the latest version (the typing stays in the backup, offered to restore). */
