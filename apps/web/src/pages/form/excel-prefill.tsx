@@ -1,0 +1,163 @@
+import {
+  extensionOf,
+  fileWrongTypeMessage,
+  formTemplateExtensions,
+  type PrefillResult,
+  xlsxContentType,
+} from '@dcf/domain';
+import { type ChangeEvent, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useCollection } from '../../api/collections';
+import { prefillFromExcel, useExcelTemplate } from '../../api/excel-template';
+import { useFeatureFlags } from '../../api/feature-flags';
+import { fileDownloadUrl } from '../../api/storage';
+import { browser } from '../../app/browser';
+
+export interface ExcelPrefillProps {
+  collectionId: number;
+  reportingPeriodId: number;
+  organisationId: number;
+  /** The answers read from the workbook, to merge into the form; nothing is saved until the person saves. */
+  onValues: (values: PrefillResult['values']) => void;
+  disabled?: boolean;
+}
+
+const inputId = 'excel-prefill-file';
+const show = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * Beyond the specification: download the collection's blank Excel template, or upload a filled one to fill
+ * in the form, with a cell-by-cell report of what was taken and what was refused and why. Shown only when
+ * the EXCELTEMPLATE flag and the collection's switch are on and a template exists.
+ */
+export function ExcelPrefill({
+  collectionId,
+  reportingPeriodId,
+  organisationId,
+  onValues,
+  disabled,
+}: ExcelPrefillProps) {
+  const flags = useFeatureFlags();
+  const collection = useCollection(collectionId);
+  const template = useExcelTemplate(collectionId);
+  const [result, setResult] = useState<PrefillResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const blobPath = template.data?.blobNameWithPath;
+  if (!flags.data?.EXCELTEMPLATE || !collection.data?.isExcelTemplateEnabled || !blobPath) return null;
+
+  async function onChoose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setError(null);
+    setResult(null);
+    if (extensionOf(file.name) !== '.xlsx') {
+      setError(fileWrongTypeMessage(formTemplateExtensions));
+      return;
+    }
+    setBusy(true);
+    try {
+      const read = await prefillFromExcel({ collectionId, reportingPeriodId, organisationId }, file);
+      setResult(read);
+      onValues(read.values);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function downloadBlank() {
+    try {
+      browser.assign(await fileDownloadUrl({ collectionId }, blobPath as string));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <details className="nhsuk-details">
+      <summary className="nhsuk-details__summary">
+        <span className="nhsuk-details__summary-text">Fill in from an Excel template</span>
+      </summary>
+      <div className="nhsuk-details__text">
+        <p>
+          <button type="button" className="dcf-link-button" onClick={() => void downloadBlank()}>
+            Download the blank template
+          </button>
+          , fill it in, then upload it here. The answers it gives are put into the form; check them and save
+          as usual.
+        </p>
+        <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+          <label className="nhsuk-label" htmlFor={inputId}>
+            Upload a filled template
+          </label>
+          {error ? (
+            <span className="nhsuk-error-message" id={`${inputId}-error`}>
+              <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+            </span>
+          ) : null}
+          <input
+            className={`nhsuk-file-upload${error ? ' nhsuk-file-upload--error' : ''}`}
+            id={inputId}
+            type="file"
+            accept={`.xlsx,${xlsxContentType}`}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            disabled={disabled || busy}
+            onChange={(event) => void onChoose(event)}
+          />
+          <p role="status" className="nhsuk-body-s">
+            {busy
+              ? 'Reading the workbook...'
+              : result
+                ? `${result.taken.length} answers taken, ${result.refused.length} refused.`
+                : ''}
+          </p>
+        </div>
+        {result && result.refused.length > 0 ? (
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption">Cells refused</caption>
+            <thead className="nhsuk-table__head">
+              <tr>
+                <th scope="col">Cell</th>
+                <th scope="col">Question</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {result.refused.map((row) => (
+                <tr key={`${row.cell}-${row.key ?? ''}`} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{row.cell}</td>
+                  <td className="nhsuk-table__cell">{row.key ?? ''}</td>
+                  <td className="nhsuk-table__cell">{row.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {result && result.taken.length > 0 ? (
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption">Cells taken</caption>
+            <thead className="nhsuk-table__head">
+              <tr>
+                <th scope="col">Cell</th>
+                <th scope="col">Question</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {result.taken.map((row) => (
+                <tr key={`${row.cell}-${row.key}`} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{row.cell}</td>
+                  <td className="nhsuk-table__cell">{row.key}</td>
+                  <td className="nhsuk-table__cell">{show(row.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+    </details>
+  );
+}
