@@ -113,8 +113,18 @@ export async function ensureSubmission(
   return row.id;
 }
 
-export function findForm(db: Db | Tx, formId: number) {
-  return db.selectFrom('form').select(['id', 'definition']).where('id', '=', formId).executeTakeFirst();
+/*
+ * JSON columns are read as text and parsed here: Kysely's CamelCasePlugin renames the keys of nested
+ * objects in results, which would turn an answer keyed `q1_total` into `q1Total`.
+ */
+
+export async function findForm(db: Db | Tx, formId: number) {
+  const row = await db
+    .selectFrom('form')
+    .select(['id', sql<string>`definition::text`.as('definitionJson')])
+    .where('id', '=', formId)
+    .executeTakeFirst();
+  return row && { id: row.id, definition: JSON.parse(row.definitionJson) as Record<string, unknown> };
 }
 
 const revisionSummaryColumns = [
@@ -166,7 +176,7 @@ export function findRevision(db: Db | Tx, revisionId: number) {
     .innerJoin('submission', 'submission.id', 'submissionRevision.submissionId')
     .select([
       ...revisionSummaryColumns,
-      'submissionRevision.content',
+      sql<string>`submission_revision.content::text`.as('contentJson'),
       'submissionRevision.completedPages',
       'submission.formId',
       'submission.officialRevisionId',
@@ -177,11 +187,11 @@ export function findRevision(db: Db | Tx, revisionId: number) {
     .executeTakeFirst();
 }
 
-/** The newest revision a reader may see, with its content: what the form opens with. */
+/** The newest revision a reader may see, with its content as JSON text: what the form opens with. */
 export function findLatestContent(db: Db | Tx, submissionId: number) {
   return db
     .selectFrom('submissionRevision')
-    .select(['id', 'content', 'completedPages'])
+    .select(['id', sql<string>`content::text`.as('contentJson'), 'completedPages'])
     .where('submissionId', '=', submissionId)
     .where('isDeleted', '=', false)
     .orderBy('createdAt', 'desc')

@@ -37,7 +37,7 @@ export async function getRevision(
   return {
     ...presentRevisionSummary(row, row.officialRevisionId),
     submissionId: row.submissionId,
-    content: JSON.stringify(row.content),
+    content: row.contentJson,
     completedPages: row.completedPages,
     formId: row.formId,
   };

@@ -55,6 +55,15 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     expect(await auditActions(t, view.submissionId)).toEqual(['submission.lock', 'submission.saveDraft']);
   });
 
+  it('keeps answer keys exactly as the form names them (q1_total stays q1_total)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page, { q1_total: 3, staff_grid: [{ band_5: 2 }] });
+    expect(JSON.parse(view.content)).toEqual({ q1_total: 3, staff_grid: [{ band_5: 2 }] });
+    const revision = await clerk.get(`/v1/api/SubmissionRevision/${view.currentRevisionId}`);
+    expect(JSON.parse(revision.body.content)).toEqual({ q1_total: 3, staff_grid: [{ band_5: 2 }] });
+  });
+
   it('a stale save (naming an older revision) answers 409 and overwrites nothing', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');

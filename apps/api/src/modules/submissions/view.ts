@@ -130,7 +130,7 @@ export async function buildView(
     organisationName: context.organisationName,
     organisationCode: context.organisationCode,
     status,
-    content: latest ? JSON.stringify(latest.content) : '{}',
+    content: latest?.contentJson ?? '{}',
     completedPages: latest?.completedPages ?? [],
     currentRevisionId: submission?.currentRevisionId ?? null,
     officialRevisionId: submission?.officialRevisionId ?? null,
