@@ -117,6 +117,15 @@ describe('reporting periods page', () => {
     expect(screen.queryByRole('link', { name: 'Add a reporting period' })).not.toBeInTheDocument();
   });
 
+  it('shows a submitter one period read only', async () => {
+    stubApi();
+    renderAt('/collection/1/reportingPeriod/7', users.submitter);
+    expect(await screen.findByText('Deadline')).toBeInTheDocument();
+    expect(screen.getByText('8 Apr 2026, 17:30')).toBeInTheDocument();
+    expect(screen.getByText('01/03/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
   it("shows every engine message inline and in 'There is a problem' before calling the API", async () => {
     const fetchMock = stubApi();
     renderAt('/collection/1/reportingPeriod/new');

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { Breadcrumbs, type Crumb, PageContainer, QueryState } from '../../components';
 import { PeriodEditor } from '../reporting-period/period-editor';
 import { PeriodList } from '../reporting-period/period-list';
+import { PeriodSummary } from '../reporting-period/period-summary';
 
 const NEW = 'new';
 const numeric = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
@@ -98,7 +99,13 @@ function PeriodPage({
   const periods = useReportingPeriods(collectionId);
   const period = useReportingPeriod(collectionId, periodId);
   const forms = useForms(collectionId);
-  if (!canEdit) return <p className="nhsuk-body">You cannot change this collection's reporting periods.</p>;
+  if (!canEdit) {
+    return periodId === undefined ? (
+      <p className="nhsuk-body">You cannot change this collection's reporting periods.</p>
+    ) : (
+      <QueryState query={period}>{(found) => <PeriodSummary period={found} />}</QueryState>
+    );
+  }
   if (periodId !== undefined) {
     return (
       <QueryState query={period}>

@@ -45,6 +45,8 @@ function ScheduleLinks({ collectionId }: { collectionId: number }) {
   return (
     <p className="nhsuk-body">
       <Link to={paths.amendCollection(collectionId, 'schedule')}>Edit the schedule</Link>
+      {' | '}
+      <Link to={paths.reportingPeriods(collectionId)}>Change periods one by one</Link>
     </p>
   );
 }

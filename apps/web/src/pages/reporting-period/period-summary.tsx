@@ -1,0 +1,32 @@
+import type { ReportingPeriodDto } from '@dcf/domain';
+import type { ReactNode } from 'react';
+import { deadline, openingTime, periodDate } from '../schedule/period-dates';
+import { PeriodStatusTag } from '../schedule/period-status-tag';
+
+/** One reporting period, read only: for those who may see the collection but not change its periods. */
+export function PeriodSummary({ period }: { period: ReportingPeriodDto }) {
+  const rows: [string, ReactNode][] = [
+    ['Name', period.name],
+    ['Status', <PeriodStatusTag key="status" status={period.reportingPeriodStatus} />],
+    ['Start', periodDate(period.start)],
+    ['End', periodDate(period.end)],
+    ['Submissions open', openingTime(period.submissionsOpen)],
+    ['Deadline', deadline(period.submissionsClose)],
+    ...(period.submissionsReopen
+      ? ([
+          ['Submissions reopen', openingTime(period.submissionsReopen)],
+          ['Reopened until', deadline(period.submissionsReclose)],
+        ] as [string, ReactNode][])
+      : []),
+  ];
+  return (
+    <dl className="nhsuk-summary-list">
+      {rows.map(([key, value]) => (
+        <div key={key} className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">{key}</dt>
+          <dd className="nhsuk-summary-list__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
