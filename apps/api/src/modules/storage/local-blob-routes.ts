@@ -60,13 +60,14 @@ export const localBlobRoutes: RouteModule = (app, { config }) => {
 
   app.get(`${LOCAL_BLOB_PREFIX}*`, async (request, reply) => {
     const token = verified(request.params, request.query, 'r');
-    const data = await store.read(token.blobPath);
-    if (!data) throw notFound();
+    const blob = await store.openStream(token.blobPath);
+    if (!blob) throw notFound();
     const name = token.blobPath.slice(token.blobPath.lastIndexOf('/') + 1);
     return reply
       .header('content-type', contentTypes[extensionOf(name)] ?? 'application/octet-stream')
       .header('content-disposition', `attachment; filename="${name.replace(/"/g, '')}"`)
+      .header('content-length', blob.size)
       .header('cache-control', 'private, no-store')
-      .send(data);
+      .send(blob.stream);
   });
 };

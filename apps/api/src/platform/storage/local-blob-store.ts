@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +50,18 @@ export class LocalBlobStore implements BlobStore {
   async read(blobPath: string): Promise<Buffer | null> {
     try {
       return await readFile(this.fileOf(blobPath));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** The blob as a stream with its size (downloads never hold a whole file in memory), or null. */
+  async openStream(blobPath: string): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.fileOf(blobPath);
+    try {
+      const { size } = await stat(file);
+      return { stream: createReadStream(file), size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
