@@ -22,10 +22,20 @@ interface Received {
   body: string;
 }
 const received: Received[] = [];
+/** Addresses the server refuses once (a mail server's temporary failure). */
+const refuseOnce = new Set<string>();
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
+  onRcptTo(address, _session, callback) {
+    if (refuseOnce.delete(address.address)) {
+      const error = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 450 });
+      callback(error);
+      return;
+    }
+    callback();
+  },
   onData(stream, session, callback) {
     let raw = '';
     stream.on('data', (chunk: Buffer) => {
@@ -319,10 +329,49 @@ describe('scheduled emails (cron in Europe/London)', () => {
   });
 });
 
+describe('delivery', () => {
+  it('a refused email is retried later and then delivered once; the others are not sent again', async () => {
+    const db = t.database.db;
+    const { submissionId, revisionId } = await insertReturn(db, {
+      collectionId: demo,
+      periodId: ids.closed,
+      organisationId: ids.rj1,
+      formId: ids.form,
+      userId: ids.clerkA,
+      status: 'completed',
+      content: { headcount: 8 },
+    });
+    refuseOnce.add('authoriser.a@dcf.example');
+    await notify(db, { type: 'submitted', submissionId, revisionId });
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('clerk.a@dcf.example'));
+    const waiting = await db
+      .selectFrom('mailOutbox')
+      .select(['id', 'status', 'attempts', 'lastError'])
+      .where('toAddress', '=', 'authoriser.a@dcf.example')
+      .where('eventType', '=', 'submitted')
+      .where('reportingPeriodId', '=', ids.closed)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting.lastError).toContain('Mailbox busy');
+
+    // The back-off has passed: the retry delivers it, and nothing else goes twice.
+    await db.updateTable('job').set({ runAt: new Date() }).where('key', '=', `mail:${waiting.id}`).execute();
+    await runJobs();
+    expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example', 'clerk.a@dcf.example'));
+    const sent = await db
+      .selectFrom('mailOutbox')
+      .select(['status', 'attempts'])
+      .where('id', '=', waiting.id)
+      .executeTakeFirstOrThrow();
+    expect(sent).toEqual({ status: 'sent', attempts: 2 });
+  });
+});
+
 describe('GET /MailOutbox', () => {
   it('lists every email for administrators, newest first, searchable, and refuses everyone else', async () => {
     const admin = await t.as('collectionAdmin');
-    const page = await admin.get('/v1/api/MailOutbox?search=Closed%20period&pageSize=5');
+    const page = await admin.get('/v1/api/MailOutbox?search=Closed%20period%20has%20closed&pageSize=5');
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(2);
     expect(page.body.items[0]).toMatchObject({ eventType: 'periodSummary', status: 'sent', attempts: 1 });
