@@ -161,6 +161,13 @@ test('a manager opens a period with mixed statuses, filters to missed and downlo
   await expect(table.getByRole('row', { name: /RJ7/ })).toContainText('Missed');
   await expectNoAxeViolations(page);
 
+  // The missed trust's record across the collection's periods.
+  await table.getByRole('button', { name: /^History of ST GEORGE'S/ }).click();
+  const history = page.getByRole('table', { name: /^History of ST GEORGE'S/ });
+  await expect(history.getByRole('row', { name: /Journey period/ })).toContainText('Missed');
+  await expect(page.getByText('0 on time, 0 late, 1 missed of 1 period opened so far.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // The trend as a table (the chart's accessible alternative).
   await page.getByText('Completeness trend as a table').click();
   const trend = page.getByRole('table', { name: 'Completeness and timeliness by reporting period' });
