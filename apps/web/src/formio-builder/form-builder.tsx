@@ -2,7 +2,7 @@ import '@formio/js/dist/formio.builder.min.css';
 import './form-builder.css';
 import { Utils } from '@formio/js';
 import { FormBuilder } from '@formio/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 // Our content security policy refuses eval (script-src 'self'), and Form.io compiles every '{{ }}' string
 // of its builder with lodash's template (new Function) unless told not to. In no-eval mode it fills simple
@@ -31,6 +31,22 @@ export interface FormioBuilderProps {
  * and submit; the API strips submit buttons anyway).
  */
 export default function FormioBuilder({ definition, onChange }: FormioBuilderProps) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    // Form.io's palette is an accordion of buttons marked role="tablist" without any tabs inside, which
+    // screen readers announce as an empty tab list (axe: aria-required-children). Its buttons already
+    // carry aria-expanded, the accordion pattern, so the role is dropped whenever the builder redraws it.
+    const fix = () => {
+      for (const sidebar of root.querySelectorAll('.builder-sidebar[role="tablist"]'))
+        sidebar.removeAttribute('role');
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const options = useMemo(
     () => ({
       noDefaultSubmitButton: true,
@@ -39,7 +55,7 @@ export default function FormioBuilder({ definition, onChange }: FormioBuilderPro
     [],
   );
   return (
-    <div className="dcf-formio-builder">
+    <div className="dcf-formio-builder" ref={container}>
       <FormBuilder
         initialForm={definition as never}
         options={options as never}
