@@ -3,6 +3,7 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'reac
 import { errorMessage } from '../api/client';
 import { Spinner } from '../components';
 import { loadFormio } from './load-formio';
+import type { FormioFileService } from './storage-provider';
 import { NHSUK_TEMPLATE } from './templates';
 import './formio.css';
 
@@ -39,6 +40,8 @@ export interface FormRendererProps {
   onPageChange?: (page: WizardPage | null) => void;
   /** Server-side messages by field key, shown at their fields until the person edits them. */
   fieldErrors?: Record<string, readonly string[]>;
+  /** Where file components upload and download (`createFileService` in ./storage-provider); read at creation. */
+  fileService?: FormioFileService;
   ref?: Ref<FormRendererHandle>;
 }
 
@@ -77,6 +80,7 @@ export function FormRenderer({
   onChange,
   onPageChange,
   fieldErrors,
+  fileService,
   ref,
 }: FormRendererProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -85,7 +89,7 @@ export function FormRenderer({
   // Callbacks and the initial data are read through refs so a re-render never rebuilds the form.
   const callbacks = useRef({ onChange, onPageChange });
   callbacks.current = { onChange, onPageChange };
-  const initial = useRef({ submission, completedPages });
+  const initial = useRef({ submission, completedPages, fileService });
 
   useEffect(() => {
     const element = container.current;
@@ -100,6 +104,7 @@ export function FormRenderer({
           template: NHSUK_TEMPLATE,
           readOnly,
           completedPages: initial.current.completedPages ?? [],
+          ...(initial.current.fileService ? { fileService: initial.current.fileService } : {}),
         })) as unknown as FormioInstance;
         // After creation (a wizard ignores `options.submission`). Form.io keeps, and later mutates, the
         // object it is given: hand it a copy.

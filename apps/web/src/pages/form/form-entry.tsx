@@ -1,5 +1,5 @@
 import { type FormDefinition, formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
@@ -11,6 +11,7 @@ import {
   useNotification,
 } from '../../components';
 import { FormRenderer, type FormRendererHandle, type WizardPage } from '../../formio/form-renderer';
+import { createFileService } from '../../formio/storage-provider';
 import { DownloadButtons } from './download-buttons';
 import { ManagerActions } from './manager-actions';
 import { SubmissionBanners } from './submission-banners';
@@ -37,6 +38,13 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const { notification, notify, clear } = useNotification();
   const [page, setPage] = useState<WizardPage | null>(null);
   const definition = useStableDefinition(view);
+  // Attachments upload straight to storage; Save draft and Submit wait while any upload runs.
+  const [uploading, setUploading] = useState(false);
+  const { collectionId, organisationId } = pageKey;
+  const fileService = useMemo(
+    () => createFileService({ collectionId, organisationId }, { onUploadingChange: setUploading }),
+    [collectionId, organisationId],
+  );
 
   const saveAndTell = async (status: 'draft' | 'completed') => {
     await entry.save(status);
@@ -103,6 +111,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           onChange={entry.onChange}
           onPageChange={setPage}
           fieldErrors={entry.fieldErrors}
+          fileService={fileService}
         />
       ) : (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
@@ -118,7 +127,13 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       ) : null}
 
       {entry.editable ? (
-        <SaveActions view={view} onSave={saveAndTell} lastSaved={entry.lastSaved} isSaving={entry.isSaving} />
+        <SaveActions
+          view={view}
+          onSave={saveAndTell}
+          lastSaved={entry.lastSaved}
+          isSaving={entry.isSaving}
+          uploading={uploading}
+        />
       ) : null}
 
       {view.submissionId !== null && view.currentRevisionId !== null ? (
@@ -164,11 +179,13 @@ function SaveActions({
   onSave,
   lastSaved,
   isSaving,
+  uploading,
 }: {
   view: SubmissionView;
   onSave: (status: 'draft' | 'completed') => Promise<void>;
   lastSaved: { at: Date; automatic: boolean } | null;
   isSaving: boolean;
+  uploading: boolean;
 }) {
   return (
     <div className="dcf-form-actions">
@@ -179,10 +196,10 @@ function SaveActions({
         </div>
       ) : null}
       <div className="nhsuk-button-group">
-        <SaveButton secondary onSave={() => onSave('draft')}>
+        <SaveButton secondary onSave={() => onSave('draft')} disabled={uploading}>
           Save draft
         </SaveButton>
-        <SaveButton onSave={() => onSave('completed')} disabled={!view.canSubmit}>
+        <SaveButton onSave={() => onSave('completed')} disabled={!view.canSubmit || uploading}>
           Submit
         </SaveButton>
       </div>

@@ -1,0 +1,140 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+
+/**
+ * Issue 7 form entry on the demo collection's open period for the second trust (RGT: Bea Clerk and Ben
+ * Authoriser), so journeys on the first trust's return elsewhere are not disturbed. The demo collection
+ * requires trust authorisation: only the authoriser can submit.
+ */
+
+interface FormAddress {
+  url: string;
+}
+
+async function openPeriodFormUrl(page: Page): Promise<FormAddress> {
+  const own = await page.request.get('/v1/api/Collection/Organisation');
+  expect(own.status()).toBe(200);
+  const pairs = (
+    (await own.json()) as {
+      items: { collectionId: number; organisationId: number; collectionName: string }[];
+    }
+  ).items;
+  const pair = pairs.find((p) => p.collectionName === 'Monthly workforce return');
+  if (!pair) throw new Error('the demo collection is not among the clerk’s collection organisations');
+  const periods = await page.request.get(`/v1/api/Collection/${pair.collectionId}/ReportingPeriod`);
+  const open = ((await periods.json()) as { id: number; reportingPeriodStatus: string }[]).find(
+    (p) => p.reportingPeriodStatus === 'Open',
+  );
+  if (!open) throw new Error('the demo collection has no open period');
+  return {
+    url: `/form/collection/${pair.collectionId}/organisation/${pair.organisationId}/reportingPeriod/${open.id}`,
+  };
+}
+
+async function session(browser: Browser, persona: PersonaName): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, persona);
+  return page;
+}
+
+const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+test.describe.configure({ mode: 'serial' });
+
+test('a clerk fills the wizard over two sessions, cannot submit; the authoriser sees the lock, then submits after fixing an error; revisions compare', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+
+  // Session 1: the clerk starts the return and saves a draft of the first page.
+  const clerk = await session(browser, 'clerkB');
+  const form = await openPeriodFormUrl(clerk);
+  await clerk.goto(form.url);
+  await expect(pageHeading(clerk, 'Staffing')).toBeVisible();
+  await expect(clerk.getByRole('navigation', { name: 'Pages of this form' })).toBeVisible();
+  await expect(clerk.getByLabel(/^Headcount/)).toBeEditable();
+  await expectNoAxeViolations(clerk);
+  await clerk.getByLabel(/^Headcount/).fill('120');
+  await clerk.getByLabel(/^Vacancies/).fill('7');
+  await clerk.getByLabel('This page is complete').check();
+  await clerk.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+  await expect(clerk.locator('.nhsuk-tag', { hasText: 'Draft' })).toBeVisible();
+  // The clerk sees why they cannot submit.
+  await expect(clerk.getByText('Only an authoriser can submit this return')).toBeVisible();
+  await expect(clerk.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await clerk.context().close();
+
+  // Session 2: the draft is resumed where it was left.
+  const clerkAgain = await session(browser, 'clerkB');
+  await clerkAgain.goto(form.url);
+  await expect(clerkAgain.getByLabel(/^Headcount/)).toHaveValue('120');
+  await expect(clerkAgain.getByLabel(/^Vacancies/)).toHaveValue('7');
+  await expect(clerkAgain.getByLabel('This page is complete')).toBeChecked();
+  await clerkAgain.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageHeading(clerkAgain, 'Sickness absence')).toBeVisible();
+  await clerkAgain.getByLabel(/^Working days lost to sickness/).fill('14');
+  await clerkAgain
+    .getByRole('group', { name: /COVID-19/ })
+    .getByLabel('No')
+    .check();
+  await clerkAgain.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerkAgain.getByText('Successfully saved.')).toBeVisible();
+
+  // Meanwhile the authoriser sees the return locked by the clerk, read-only.
+  const authoriser = await session(browser, 'authoriserB');
+  await authoriser.goto(form.url);
+  await expect(authoriser.getByText(/^Locked by Bea Clerk since \d\d:\d\d$/)).toBeVisible();
+  await expect(authoriser.getByLabel(/^Headcount/)).toBeDisabled();
+  await expect(authoriser.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  await expectNoAxeViolations(authoriser);
+
+  // The clerk leaves (the lock is released on the way out); the authoriser opens it for editing.
+  await clerkAgain.goto('/');
+  await expect
+    .poll(async () => {
+      await authoriser.reload();
+      await expect(pageHeading(authoriser, 'Staffing')).toBeVisible();
+      return authoriser.getByLabel(/^Headcount/).isEditable();
+    })
+    .toBe(true);
+
+  // Submit with a required answer removed: the server's message in the summary and at the field.
+  await authoriser.getByRole('link', { name: 'Sickness absence' }).click();
+  await expect(pageHeading(authoriser, 'Sickness absence')).toBeVisible();
+  await authoriser.getByLabel(/^Working days lost to sickness/).fill('');
+  await authoriser.getByRole('button', { name: 'Submit' }).click();
+  await expect(authoriser.getByText('Failed to save.')).toBeVisible();
+  const summary = authoriser.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
+  await expect(summary.getByRole('link', { name: /Working days lost to sickness/ })).toBeVisible();
+  await expect(
+    authoriser.locator('.nhsuk-error-message', { hasText: /Working days lost to sickness/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(authoriser);
+
+  await authoriser.getByLabel(/^Working days lost to sickness/).fill('15');
+  // The save button shows its outcome for 3 seconds before it takes another click.
+  await expect(authoriser.getByText('Failed to save.')).toBeHidden();
+  await authoriser.getByRole('button', { name: 'Submit' }).click();
+  await expect(authoriser.getByText('Successfully saved.')).toBeVisible();
+  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+  await expect(authoriser.getByText('Your return has been submitted.')).toBeVisible();
+  await expectNoAxeViolations(authoriser);
+
+  // Revisions: newest first; the two latest compared field by field.
+  await authoriser.getByRole('link', { name: 'Revisions' }).click();
+  const rows = authoriser.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Official');
+  await expectNoAxeViolations(authoriser);
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await authoriser.getByRole('link', { name: 'Compare the two selected' }).click();
+  const changed = authoriser.locator('tr.dcf-compare__changed');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText('Working days lost to sickness');
+  await expect(changed).toContainText('14');
+  await expect(changed).toContainText('15');
+  await expectNoAxeViolations(authoriser);
+});
