@@ -1,0 +1,77 @@
+import { messages } from '@dcf/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderAt } from '../../test/render';
+import { FormTab } from './form-tab';
+
+const definition = {
+  display: 'form',
+  components: [{ type: 'number', key: 'beds', label: 'Beds', input: true }],
+};
+const version = (v: number, extra: Record<string, unknown> = {}) => ({
+  id: 10 + v,
+  collectionId: 1,
+  version: v,
+  definition,
+  excelTemplateFileName: null,
+  excelTemplateFileSize: null,
+  createdAt: '2026-11-01T00:00:00Z',
+  hasSubmissions: v === 1,
+  ...extra,
+});
+
+function stubApi() {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/Collection/1/Form') && (init?.method ?? 'GET') === 'GET')
+      return jsonResponse([version(1)]);
+    if (url.endsWith('/Collection/1/Form/11') && init?.method === 'PUT')
+      return jsonResponse(version(2, { createdNewVersion: true }));
+    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const upload = (text: string, name = 'form.json') =>
+  fireEvent.change(screen.getByLabelText('Upload a Form.io JSON definition'), {
+    target: { files: [new File([text], name, { type: 'application/json' })] },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FormTab', () => {
+  it('explains that a version with returns is not changed in place, and reports the new version after saving', async () => {
+    const fetchMock = stubApi();
+    renderAt(<FormTab collectionId={1} />, { user: users.manager });
+    expect(await screen.findByTestId('form-version')).toHaveTextContent(
+      'Returns have been made with this version, so saving will create version 2',
+    );
+    upload(JSON.stringify({ display: 'wizard', components: [{ type: 'panel', key: 'p1', components: [] }] }));
+    expect(
+      await screen.findByText('form.json is in the builder. Save to keep it as the form.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save form' }));
+    expect(
+      await screen.findByText(/Version 1 has returns made with it, so the form was saved as version 2/),
+    ).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body)).definition.display).toBe('wizard');
+  });
+
+  it('refuses a broken upload with the clear error and keeps the saved form', async () => {
+    const fetchMock = stubApi();
+    renderAt(<FormTab collectionId={1} />, { user: users.manager });
+    await screen.findByTestId('form-version');
+    upload('{"display": "wizard", "components": [');
+    expect(await screen.findByText(messages.formDefinitionNotObject)).toBeInTheDocument();
+    expect(screen.getByText(/^The file is not JSON/)).toBeInTheDocument();
+    upload('{"display": "pdf", "components": []}');
+    await waitFor(() =>
+      expect(screen.getByText("The form definition's display must be form or wizard")).toBeInTheDocument(),
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT' || init?.method === 'POST')).toBe(
+      false,
+    );
+  });
+});
