@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { claimNextJob, completeJob, deleteFinishedJobs, enqueue, failJob } from './queue';
 
+const CLEANUP_EVERY_MS = 3_600_000;
+
 export interface JobContext {
   db: Db;
   config: Config;
@@ -78,6 +80,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  let lastCleanup = 0;
 
   async function runOne(now: Date): Promise<boolean> {
     const job = await claimNextJob(db, leaseSeconds);
@@ -105,7 +108,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function poll(): Promise<void> {
     try {
       await runUntilIdle();
-      await deleteFinishedJobs(db);
+      // Clearing out finished jobs scans the table: once an hour is plenty.
+      if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
+        lastCleanup = Date.now();
+        await deleteFinishedJobs(db);
+      }
     } catch (error) {
       log('job poll failed', error);
     }
