@@ -61,6 +61,13 @@ export async function openDatabase(options: {
   };
 }
 
+/**
+ * Column names are camelCased; the keys inside JSON values are not (maintainNestedObjectKeys): answers,
+ * form definitions and OIDC payloads keep their own keys exactly (q1_total stays q1_total).
+ */
 function createKysely(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
 }

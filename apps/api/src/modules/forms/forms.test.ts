@@ -83,6 +83,23 @@ describe('forms', () => {
     expect(period.formId).toBe(res.body.id);
   });
 
+  it('keeps the keys inside a definition exactly as written (snake_case is not camelCased on reading)', async () => {
+    const admin = await t.as('collectionAdmin');
+    const collection = await admin.post('/v1/api/Collection', { name: 'Key spelling' });
+    const spelled = {
+      display: 'form',
+      components: [
+        { type: 'number', key: 'q1_total', label: 'Total', input: true, properties: { nhs_code: 'A_1' } },
+      ],
+    };
+    const created = await admin.post(`/v1/api/Collection/${collection.body.id}/Form`, {
+      definition: spelled,
+    });
+    expect(created.status).toBe(201);
+    const read = await admin.get(`/v1/api/Collection/${collection.body.id}/Form/${created.body.id}`);
+    expect(read.body.definition.components[0].properties).toEqual({ nhs_code: 'A_1' });
+  });
+
   it('refuses a definition that is not a JSON object, or has no components, with a clear message', async () => {
     const manager = await t.as('manager');
     const notObject = await manager.post(`/v1/api/Collection/${demoId}/Form`, { definition: [1, 2] });
