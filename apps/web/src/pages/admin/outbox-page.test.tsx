@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+
+const mail = {
+  id: 9,
+  createdAt: '2026-01-15T09:00:00.000Z',
+  sentAt: null,
+  eventType: 'reminder',
+  toAddress: 'clerk.a@dcf.example',
+  toName: 'Chris Clerk',
+  subject: 'Reminder: Monthly workforce return for December 2025 is due by the end of 20 January 2026',
+  bodyText: 'Dear Chris Clerk,\n\nWe have not yet received the Monthly workforce return.',
+  status: 'kept',
+  attempts: 1,
+  lastError: null,
+};
+
+let requests: URL[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/v1/api/User/Current') return jsonResponse(users.superAdmin);
+      if (url.pathname === '/v1/api/MailOutbox') {
+        requests.push(url);
+        return jsonResponse({ items: [mail], total: 1 });
+      }
+      return jsonResponse({}, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OutboxPage', () => {
+  it('shows each email with its recipient, subject, body and delivery state, and filters on the server', async () => {
+    renderRoutes(routes, '/collection/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Emails, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Chris Clerk')).toBeInTheDocument();
+    expect(within(row).getByText('clerk.a@dcf.example')).toBeInTheDocument();
+    expect(within(row).getByText(mail.subject)).toBeInTheDocument();
+    expect(within(row).getByText(/We have not yet received/)).toBeInTheDocument();
+    expect(within(row).getByText('Kept in the outbox (no mail server set up)')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by recipient or subject'), 'clerk.a');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Emails, newest first' });
+    const last = requests.at(-1)!;
+    expect(last.searchParams.get('search')).toBe('clerk.a');
+    expect(last.searchParams.get('status')).toBe('failed');
+  });
+});
