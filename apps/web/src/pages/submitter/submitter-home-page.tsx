@@ -147,8 +147,7 @@ function PeriodRow({ home, period }: { home: SubmitterHome; period: SubmitterPer
       <td className="nhsuk-table__cell">
         {period.action === 'none' ? null : (
           <Link to={paths.form(home.collection.id, home.organisation.id, period.id)}>
-            {actionLabels[period.action]}
-            <span className="nhsuk-u-visually-hidden"> {period.name}</span>
+            {actionLabels[period.action]} <span className="nhsuk-u-visually-hidden">{period.name}</span>
           </Link>
         )}
       </td>

@@ -1,0 +1,112 @@
+import type { SubmitterPeriod } from '@dcf/domain';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { SubmitterHomePage } from './submitter-home-page';
+
+function period(id: number, overrides: Partial<SubmitterPeriod>): SubmitterPeriod {
+  return {
+    id,
+    name: `Month ${id}`,
+    start: '2026-05-01',
+    end: '2026-05-31',
+    submissionsOpen: `2026-0${id}-01T00:00:00.000Z`,
+    submissionsClose: `2026-0${id}-21T00:00:00.000Z`,
+    submissionsReopen: null,
+    submissionsReclose: null,
+    reportingPeriodStatus: 'Closed',
+    windowStatus: 'Closed',
+    status: 'missed',
+    displayState: 'Missed',
+    deadline: `2026-0${id}-21T00:00:00.000Z`,
+    deadlineText: `closed on ${id} May 2026`,
+    submissionId: null,
+    lastChangedAt: null,
+    lastChangedBy: null,
+    submittedAt: null,
+    submittedBy: null,
+    awaitingNhsiAuthorisation: false,
+    returnedReason: null,
+    reopenedUntil: null,
+    action: 'none',
+    todo: 'Missed: the period closed without a return',
+    ...overrides,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SubmitterHomePage', () => {
+  it('lists the open period per collection and organisation with its state, deadline and form link; Show earlier reveals the rest', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/Collection/Organisation'))
+          return jsonResponse({
+            items: [
+              {
+                collectionId: 1,
+                collectionName: 'Beds',
+                organisationId: 10,
+                organisationName: 'Trust A',
+                organisationCode: 'RA1',
+                roles: ['DataEntryClerk'],
+              },
+            ],
+            total: 1,
+          });
+        if (url.endsWith('/View/Submitter/Home/Collection/1/Organisation/10'))
+          return jsonResponse({
+            collection: { id: 1, name: 'Beds' },
+            organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+            isTrustAuthorisationRequired: false,
+            isNhsiAuthorisationRequired: false,
+            periods: [
+              period(1, {}),
+              period(2, {
+                reportingPeriodStatus: 'Open',
+                windowStatus: 'Open',
+                status: 'draft',
+                displayState: 'Open',
+                deadlineText: 'closes in 3 days',
+                action: 'continue',
+                todo: 'Finish and submit your draft',
+              }),
+            ],
+          });
+        return jsonResponse({}, 404);
+      }),
+    );
+    renderRoutes(
+      [
+        {
+          path: paths.submitterHome,
+          element: (
+            <CurrentUserContext value={users.submitter}>
+              <SubmitterHomePage />
+            </CurrentUserContext>
+          ),
+        },
+      ],
+      paths.submitterHome,
+    );
+    const section = await screen.findByRole('region', { name: /Beds/ });
+    const rows = () => within(section).getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toHaveTextContent('Month 2');
+    expect(rows()[0]).toHaveTextContent('Open');
+    expect(rows()[0]).toHaveTextContent('closes in 3 days');
+    expect(rows()[0]).toHaveTextContent('Finish and submit your draft');
+    expect(within(rows()[0]!).getByRole('link', { name: 'Continue Month 2' })).toHaveAttribute(
+      'href',
+      '/form/collection/1/organisation/10/reportingPeriod/2',
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Show earlier' }));
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]).toHaveTextContent('Missed');
+    expect(within(rows()[0]!).queryByRole('link')).toBeNull();
+  });
+});
