@@ -207,12 +207,11 @@ describe('every route of the specification', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('shows a plain "not yet available" page for a screen still to be built', async () => {
+  it('opens the hidden collections list for an administrator (every screen is built now)', async () => {
     stubApi(signedInAs(users.everything));
     renderRoutes(routes, '/collection/admin/hidden');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hidden collections' })).toBeInTheDocument();
-    expect(screen.getByText('This page is not yet available.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to the homepage' })).toHaveAttribute('href', '/');
+    expect(screen.getByText(/Archived collections are hidden from submitters/)).toBeInTheDocument();
   });
 
   it('/endSession says the session has ended and offers a sign-in, with only Logout in the header', async () => {
