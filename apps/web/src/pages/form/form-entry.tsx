@@ -13,6 +13,7 @@ import {
 import { FormRenderer, type FormRendererHandle, type WizardPage } from '../../formio/form-renderer';
 import { createFileService } from '../../formio/storage-provider';
 import { DownloadButtons } from './download-buttons';
+import { ExcelPrefill } from './excel-prefill';
 import { ManagerActions } from './manager-actions';
 import { SubmissionBanners } from './submission-banners';
 import { useFormEntry } from './use-form-entry';
@@ -116,6 +117,16 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       ) : (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
       )}
+
+      {entry.editable ? (
+        <ExcelPrefill
+          collectionId={pageKey.collectionId}
+          reportingPeriodId={pageKey.reportingPeriodId}
+          organisationId={pageKey.organisationId}
+          onValues={entry.mergeValues}
+          disabled={uploading || entry.isSaving}
+        />
+      ) : null}
 
       {page && definition?.display === 'wizard' ? (
         <PageCompleteTick

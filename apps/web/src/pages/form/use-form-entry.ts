@@ -203,6 +203,16 @@ export function useFormEntry(
         setLastSaved({ at: new Date(), automatic });
         return next;
       } catch (error) {
+        // Whatever went wrong, what was sent stays in this tab until a save succeeds.
+        if (differsFromSaved(sent.data, sent.pages)) {
+          setDirty(true);
+          writeBackup(key, {
+            data: sent.data,
+            completedPages: sent.pages,
+            baseRevisionId: viewRef.current.currentRevisionId,
+            changedAt: new Date().toISOString(),
+          });
+        }
         const fields = fieldErrorsOf(error);
         setFieldErrors(fields ?? {});
         setProblem(fields ? null : problemText(error));
@@ -264,6 +274,15 @@ export function useFormEntry(
     setBackup(readBackup(key));
   }, [key, load, replaceView]);
 
+  /** Answers from elsewhere (a filled Excel template) merged over the screen's; saved only when saved. */
+  const mergeValues = useCallback(
+    (values: FormData) => {
+      load({ ...(readData() ?? dataRef.current), ...values }, completedRef.current, true);
+      markChanged();
+    },
+    [load, markChanged, readData],
+  );
+
   const restoreBackup = useCallback(() => {
     if (!backup) return;
     load(backup.data, backup.completedPages, true);
@@ -293,6 +312,7 @@ export function useFormEntry(
     lastSaved,
     backup,
     reloadLatest,
+    mergeValues,
     restoreBackup,
     discardBackup,
   };

@@ -1,0 +1,216 @@
+import type { SubmissionView } from '@dcf/domain';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../app/current-user-context';
+import { routePatterns } from '../../app/paths';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { FormEntryPage } from './form-entry-page';
+
+// Form.io builds forms asynchronously; on a loaded machine that takes longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const definition = {
+  display: 'form',
+  components: [
+    { type: 'number', key: 'headcount', label: 'Headcount', validate: { required: true }, input: true },
+    { type: 'textarea', key: 'comments', label: 'Comments', input: true },
+  ],
+};
+
+function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
+  return {
+    submissionId: 5,
+    collectionId: 1,
+    collectionName: 'Monthly workforce return',
+    reportingPeriodId: 3,
+    organisationId: 10,
+    organisationName: 'Trust A',
+    organisationCode: 'RJ1',
+    status: 'draft',
+    content: '{"headcount":12}',
+    completedPages: [],
+    currentRevisionId: 40,
+    officialRevisionId: null,
+    form: { id: 2, definition },
+    period: {
+      id: 3,
+      name: 'October 2026',
+      start: '2026-10-01',
+      end: '2026-10-31',
+      reportingPeriodStatus: 'Open',
+      submissionsOpen: '2026-11-01T00:00:00Z',
+      submissionsClose: '2026-12-01T00:00:00Z',
+      submissionsReopen: null,
+      submissionsReclose: null,
+    },
+    isLocked: false,
+    lockedBy: null,
+    lockedOn: null,
+    lockExpiresAt: null,
+    lockedByMe: false,
+    canEdit: true,
+    canSubmit: true,
+    readOnlyReason: null,
+    isTrustAuthorisationRequired: false,
+    isNhsiAuthorisationRequired: false,
+    awaitingNhsiAuthorisation: false,
+    nhsiAuthorisedBy: null,
+    nhsiAuthorisedAt: null,
+    returned: null,
+    reopenedUntil: null,
+    submittedBy: null,
+    submittedAt: null,
+    submissionRevisions: [],
+    ...overrides,
+  };
+}
+
+const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
+const problem = (status: number, title: string, extra: object = {}) =>
+  jsonResponse({ type: 'about:blank', title, status, ...extra }, status);
+
+/** A fake API: each handler answers one method and path; calls are recorded. */
+function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
+    calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = handlers[key];
+    if (handler) return handler(init);
+    if (key.startsWith('GET /Collection/1') || key === 'GET /FeatureFlag') return jsonResponse({}, 404);
+    return jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderPage() {
+  return renderRoutes(
+    [
+      {
+        path: routePatterns.form,
+        element: (
+          <CurrentUserContext value={users.submitter}>
+            <FormEntryPage />
+          </CurrentUserContext>
+        ),
+      },
+    ],
+    '/form/collection/1/organisation/10/reportingPeriod/3',
+  );
+}
+
+describe('Form entry page', { timeout: 20_000 }, () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => sessionStorage.clear());
+
+  it('takes the lock, saves a draft naming its base revision, and says so', async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(makeView({ isLocked: true, lockedByMe: true, currentRevisionId: 41 }), 201),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toHaveValue('12'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Successfully saved.')).toBeInTheDocument();
+    const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
+    expect(save?.body).toMatchObject({ status: 'draft', baseRevisionId: 40, content: { headcount: 12 } });
+  });
+
+  it('shows the return read-only with the holder when someone else has the lock', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => problem(409, 'Locked by Bea Clerk since 09:15'),
+    });
+    renderPage();
+    expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
+
+  it('lists 400 messages in the error summary and at the field; nothing is lost', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(
+          { title: 'Bad Request', status: 400, errors: { headcount: ['Headcount is required'] } },
+          400,
+        ),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Failed to save.')).toBeInTheDocument();
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link', { name: 'Headcount is required' })).toHaveAttribute(
+      'href',
+      '#dcf-field-headcount',
+    );
+    await waitFor(() =>
+      expect(document.querySelector('.dcf-formio .nhsuk-error-message')).toHaveTextContent(
+        'Headcount is required',
+      ),
+    );
+  });
+
+  it('on a stale save keeps the typing, offers to reload the latest version, then to restore it', async () => {
+    // Someone else saves revision 45 (headcount 30) after this page opened revision 40.
+    const latest = { content: '{"headcount":30}', currentRevisionId: 45 };
+    let opened = false;
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView(opened ? latest : {})),
+      [`POST ${PAGE}/Lock`]: () => {
+        const view = makeView({ isLocked: true, lockedByMe: true, ...(opened ? latest : {}) });
+        opened = true;
+        return jsonResponse(view);
+      },
+      'POST /Submission/5/SubmissionRevision': () =>
+        problem(409, 'This return has been saved by someone else since you opened it'),
+    });
+    renderPage();
+    // Read-only until the lock is taken (a text area is then a read-only box), then rebuilt editable.
+    await waitFor(() => expect(screen.getByLabelText('Comments').tagName).toBe('TEXTAREA'));
+    await userEvent.type(screen.getByLabelText('Comments'), 'My typing');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This return has been saved by someone else since you opened it',
+      }),
+    ).toBeInTheDocument();
+    // The typing is kept in this tab until a save succeeds.
+    expect(sessionStorage.getItem('dcf:form-backup:1:3:10')).toContain('My typing');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reload the latest version' }));
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toHaveValue('30'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore my changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveValue('My typing'));
+  });
+
+  it('tells a clerk why they cannot submit', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () =>
+        jsonResponse(
+          makeView({ canSubmit: false, readOnlyReason: 'Only an authoriser can submit this return' }),
+        ),
+      [`POST ${PAGE}/Lock`]: () =>
+        jsonResponse(
+          makeView({
+            isLocked: true,
+            lockedByMe: true,
+            canSubmit: false,
+            readOnlyReason: 'Only an authoriser can submit this return',
+          }),
+        ),
+    });
+    renderPage();
+    expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+});
