@@ -160,4 +160,16 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(preview.getByLabel('Nurses on shift')).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // The remaining tabs (Excel template, schedules) of this collection are axe clean too.
+  for (const [tab, heading] of [
+    ['Excel template', 'Excel template'],
+    ['Schedule', 'Schedule'],
+    ['Default schedule', 'Default schedule'],
+  ] as const) {
+    await page.getByRole('link', { name: tab, exact: true }).click();
+    await expect(page.getByRole('link', { name: tab, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible({ timeout: 30_000 });
+    await expectNoAxeViolations(page);
+  }
 });
