@@ -138,3 +138,45 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await expect(changed).toContainText('15');
   await expectNoAxeViolations(authoriser);
 });
+
+test('the manager returns the submitted return with a reason; the clerk sees why and amends it; the authoriser resubmits', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const clerk = await session(browser, 'clerkB');
+  const form = await openPeriodFormUrl(clerk);
+
+  const manager = await session(browser, 'manager');
+  await manager.goto(form.url);
+  await expect(manager.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+  await expect(manager.getByRole('heading', { name: 'Manage this return' })).toBeVisible();
+  await expectNoAxeViolations(manager);
+  await manager.getByLabel('Reason for returning it for correction').fill('Vacancies look too low');
+  await manager.getByRole('button', { name: 'Return for correction' }).click();
+  await expect(manager.getByText('The return has been sent back for correction.')).toBeVisible();
+  await expect(manager.getByText(/Reason: Vacancies look too low/)).toBeVisible();
+  await manager.context().close();
+
+  await clerk.goto(form.url);
+  await expect(clerk.getByText('Returned for correction')).toBeVisible();
+  await expect(clerk.getByText(/Reason: Vacancies look too low/)).toBeVisible();
+  await expect(clerk.getByLabel(/^Vacancies/)).toBeEditable();
+  await expectNoAxeViolations(clerk);
+  await clerk.getByLabel(/^Vacancies/).fill('9');
+  await clerk.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+  await clerk.goto('/');
+
+  const authoriser = await session(browser, 'authoriserB');
+  await expect
+    .poll(async () => {
+      await authoriser.goto(form.url);
+      await expect(pageHeading(authoriser, 'Staffing')).toBeVisible();
+      return authoriser.getByLabel(/^Vacancies/).isEditable();
+    })
+    .toBe(true);
+  await expect(authoriser.getByLabel(/^Vacancies/)).toHaveValue('9');
+  await authoriser.getByRole('button', { name: 'Submit' }).click();
+  await expect(authoriser.getByText('Successfully saved.')).toBeVisible();
+  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+});
