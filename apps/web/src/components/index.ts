@@ -11,7 +11,6 @@ export {
 } from './file-upload-status';
 export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
 export { Modal, type ModalProps } from './modal';
-export { NotYetAvailable } from './not-yet-available';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
 export { PageContainer, type PageContainerProps } from './page-container';
 export { Pagination, type PaginationProps } from './pagination';
