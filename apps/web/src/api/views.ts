@@ -3,6 +3,7 @@ import {
   adminSubmissionsSchema,
   managerCollectionHomeSchema,
   managerHomeSchema,
+  nonSubmitterListSchema,
   organisationHistorySchema,
   type PeriodSubmissionQuery,
   periodSubmissionListSchema,
@@ -22,6 +23,7 @@ export const viewKeys = {
   managerCollection: (collectionId: number) => ['views', 'managerCollection', collectionId] as const,
   periodSubmissions: (periodId: number, query: PeriodSubmissionQuery) =>
     ['views', 'periodSubmissions', periodId, query] as const,
+  nonSubmitters: (periodId: number) => ['views', 'nonSubmitters', periodId] as const,
   adminSubmissions: (query: AdminSubmissionsQuery) => ['views', 'adminSubmissions', query] as const,
   organisationHistory: (collectionId: number, organisationId: number) =>
     ['views', 'organisationHistory', collectionId, organisationId] as const,
@@ -88,6 +90,19 @@ export function usePeriodSubmissions(periodId: number, query: PeriodSubmissionQu
 /** The non-submitters CSV: a plain link, so the browser downloads it with the session cookie. */
 export const nonSubmittersCsvUrl = (periodId: number) =>
   apiUrl(`/View/Manager/ReportingPeriod/${periodId}/NonSubmitters`, { format: 'csv' });
+
+/** GET /View/Manager/ReportingPeriod/{id}/NonSubmitters: organisations not completed, with their contacts. */
+export function useNonSubmitters(periodId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: viewKeys.nonSubmitters(periodId),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/ReportingPeriod/${periodId}/NonSubmitters`, {
+        schema: nonSubmitterListSchema,
+        signal,
+      }),
+    enabled,
+  });
+}
 
 /** GET /View/Admin/Submissions */
 export function useAdminSubmissions(query: AdminSubmissionsQuery) {

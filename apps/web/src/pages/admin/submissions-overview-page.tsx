@@ -2,7 +2,7 @@ import type { AdminSubmissionsQuery } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState, Select } from '../../components';
+import { Breadcrumbs, PageContainer, Pagination, QueryState, Select } from '../../components';
 import { CollectionsTable } from '../manager/manager-home-page';
 
 const PAGE_SIZE = 25;
@@ -72,35 +72,11 @@ export function SubmissionsOverviewPage() {
         {(data) => (
           <>
             <CollectionsTable collections={data.items} caption="Collections and their periods" showStatus />
-            <nav className="nhsuk-pagination" aria-label="Pagination">
-              <ul className="nhsuk-list nhsuk-pagination__list">
-                {page > 1 ? (
-                  <li className="nhsuk-pagination-item--previous">
-                    <button
-                      type="button"
-                      className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--prev"
-                      onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
-                    >
-                      <span className="nhsuk-pagination__title">Previous</span>
-                    </button>
-                  </li>
-                ) : null}
-                <li className="nhsuk-pagination__page">
-                  Page {page} of {pages}
-                </li>
-                {page < pages ? (
-                  <li className="nhsuk-pagination-item--next">
-                    <button
-                      type="button"
-                      className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--next"
-                      onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
-                    >
-                      <span className="nhsuk-pagination__title">Next</span>
-                    </button>
-                  </li>
-                ) : null}
-              </ul>
-            </nav>
+            <Pagination
+              page={page}
+              pages={pages}
+              onChange={(next) => setQuery((q) => ({ ...q, page: next }))}
+            />
           </>
         )}
       </QueryState>

@@ -1,8 +1,12 @@
 import { menuSections } from '@dcf/domain';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { SERVICE_NAME, usePageTitle } from '../../components/use-page-title';
+
+/** Its own chunk: the landing page's first JavaScript does not grow with it. */
+const NeedsAttention = lazy(() => import('./needs-attention'));
 
 interface Section {
   heading: string;
@@ -81,6 +85,10 @@ export function LandingPage() {
             </p>
           </div>
         )}
+
+        <Suspense fallback={null}>
+          <NeedsAttention />
+        </Suspense>
 
         <h2 className="nhsuk-heading-m">How it works</h2>
         <ol className="nhsuk-list nhsuk-list--number">

@@ -1,4 +1,5 @@
 import { formatMediumDateTime, type Timeliness } from '@dcf/domain';
+import { useChases } from '../../api/notifications';
 import { useOrganisationHistory } from '../../api/views';
 import { QueryState } from '../../components';
 import { SubmissionStatusTag } from './submission-status-tag';
@@ -11,7 +12,10 @@ const timelinessLabels: Record<Timeliness, string> = {
   notYetRequired: 'Not yet required',
 };
 
-/** One organisation's record across the collection's periods: status, on time or late, when submitted. */
+/**
+ * One organisation's record across the collection's periods: status, on time or late, when submitted;
+ * then the reminders it was sent.
+ */
 export function OrganisationHistory({
   collectionId,
   organisationId,
@@ -72,9 +76,32 @@ export function OrganisationHistory({
                 ))}
               </tbody>
             </table>
+            <Chases collectionId={collectionId} organisationId={organisationId} />
           </>
         );
       }}
     </QueryState>
+  );
+}
+
+/** The reminders sent to the organisation ('Send reminder' and chases), newest first. */
+function Chases({ collectionId, organisationId }: { collectionId: number; organisationId: number }) {
+  const chases = useChases(collectionId, organisationId);
+  if (!chases.data) return null;
+  return chases.data.length === 0 ? (
+    <p className="nhsuk-body-s">No reminder sent yet.</p>
+  ) : (
+    <>
+      <h3 className="nhsuk-heading-xs">Reminders sent</h3>
+      <ul className="nhsuk-list nhsuk-body-s">
+        {chases.data.map((c) => (
+          <li key={c.id}>
+            {formatMediumDateTime(c.chasedAt)}: {c.reportingPeriodName}, by{' '}
+            {c.chasedBy?.name ?? 'the service'} to{' '}
+            {c.recipients === 1 ? '1 person' : `${c.recipients} people`}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { PeriodCounts, PeriodSubmissionList, PeriodSubmissionRow } from '@dcf/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
@@ -128,14 +128,157 @@ describe('ReportingPeriodSubmissionsPage', () => {
     ]);
     expect(rows[0]).toHaveTextContent('Awaiting NHSI authorisation');
     expect(rows[1]).toHaveTextContent('Locked by Chris Clerk since 10 Jun 2026, 10:30');
-    expect(screen.getByRole('link', { name: 'Download non-submitters (CSV)' })).toHaveAttribute(
-      'href',
-      '/v1/api/View/Manager/ReportingPeriod/7/NonSubmitters?format=csv',
-    );
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'missed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('1 organisation')).toBeInTheDocument();
     expect(calls.some((c) => c.includes('status=missed'))).toBe(true);
+  });
+});
+
+describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
+  const collection = (overrides: Record<string, unknown> = {}) => ({
+    id: 1,
+    name: 'Beds',
+    notes: null,
+    assetOwners: null,
+    users: null,
+    isEmailEnabled: true,
+    iconName: null,
+    trustAuthorisation: 'notRequired',
+    nhsiAuthorisation: 'notRequired',
+    fileType: null,
+    period: 'financialYear',
+    isExcelTemplateEnabled: false,
+    status: 'published',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    abilities: { canAmend: true, canDelete: false, canPublish: false, canArchive: true, canMonitor: true },
+    ...overrides,
+  });
+  const contact = (userId: number, role: 'DataEntryClerk' | 'Authoriser') => ({
+    userId,
+    name: `Person ${userId}`,
+    email: `person.${userId}@nhs.net`,
+    role,
+  });
+
+  const answered: string[] = [];
+  function stubApi(collectionBody: unknown, sent: { url: string; body: unknown }[] = []) {
+    answered.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        answered.push(url);
+        if (init?.method === 'POST') {
+          sent.push({ url, body: JSON.parse(String(init.body)) });
+          return jsonResponse({ chased: 1, alreadyChasedToday: 1, emails: 2 });
+        }
+        if (url.includes('/View/Manager/ReportingPeriod/7/Submission'))
+          return jsonResponse(list([row('R1', 'completed'), row('R22', 'draft'), row('R3', 'missed')]));
+        if (url.includes('/View/Manager/ReportingPeriod/7/NonSubmitters'))
+          return jsonResponse({
+            period: { id: 7, name: 'May 2026', collectionName: 'Beds' },
+            items: [
+              {
+                organisationId: 3,
+                name: 'Trust R22',
+                code: 'R22',
+                status: 'draft',
+                contacts: [contact(5, 'DataEntryClerk'), contact(6, 'Authoriser')],
+              },
+              { organisationId: 2, name: 'Trust R3', code: 'R3', status: 'missed', contacts: [] },
+            ],
+          });
+        if (url.includes('/FeatureFlag'))
+          return jsonResponse({
+            COLLECTIONICON: false,
+            EMAILENABLED: true,
+            EXCELTEMPLATE: false,
+            SESSIONMANAGEMENT: false,
+          });
+        if (/\/Collection\/1(\?|$)/.test(url)) return jsonResponse(collectionBody);
+        if (url.includes('/View/Manager/Home/Collection/1'))
+          return jsonResponse({
+            ...collection(),
+            recipients: 3,
+            currentPeriod: null,
+            nextPeriod: null,
+            periods: [],
+          });
+        return jsonResponse([]);
+      }),
+    );
+    renderRoutes(
+      [
+        {
+          path: routePatterns.managerReportingPeriod,
+          element: (
+            <CurrentUserContext value={users.manager}>
+              <ReportingPeriodSubmissionsPage />
+            </CurrentUserContext>
+          ),
+        },
+      ],
+      '/collection/manage/reportingPeriod/7',
+    );
+  }
+
+  it('asks before sending a reminder, saying who will be emailed, then tells the outcome', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    stubApi(collection(), sent);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a reminder?' });
+    expect(
+      await within(dialog).findByText(
+        'This will email 2 data entry clerks and authorisers of 1 organisation that has not completed May 2026.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 organisation not completed has nobody to email');
+    expect(sent).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
+    expect(await screen.findByText('Reminder sent to 1 organisation (2 emails).')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 organisation already chased today was not emailed again.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ url: '/v1/api/Collection/1/ReportingPeriod/7/Reminder', body: {} }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download non-submitters (CSV)' })).toHaveAttribute(
+      'href',
+      '/v1/api/View/Manager/ReportingPeriod/7/NonSubmitters?format=csv',
+    );
+    expect(screen.getByRole('button', { name: /^Download CSV\s*of May 2026$/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^Download Excel \(XLSX\)\s*of May 2026$/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says why reminders cannot be sent when the collection has email switched off', async () => {
+    stubApi(collection({ isEmailEnabled: false }));
+    expect(
+      await screen.findByText('Email is switched off for this collection: reminders cannot be sent.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+  });
+
+  it('offers no chasing or export to a user the API would not let monitor the collection', async () => {
+    stubApi(
+      collection({
+        abilities: {
+          canAmend: false,
+          canDelete: false,
+          canPublish: false,
+          canArchive: false,
+          canMonitor: false,
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beds: May 2026' })).toBeInTheDocument();
+    await waitFor(() => expect(answered).toContain('/v1/api/Collection/1'));
+    // Let the collection's answer render before looking for what it hides.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Export returns' })).not.toBeInTheDocument();
   });
 });

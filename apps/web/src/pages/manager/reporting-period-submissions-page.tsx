@@ -10,13 +10,22 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useOrganisationTypes, useRegions } from '../../api/organisations';
-import { nonSubmittersCsvUrl, useManagerCollection, usePeriodSubmissions } from '../../api/views';
+import { useManagerCollection, usePeriodSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, Select, Spinner } from '../../components';
+import {
+  Breadcrumbs,
+  Notification,
+  PageContainer,
+  Pagination,
+  Select,
+  Spinner,
+  useNotification,
+} from '../../components';
 import { deadline, openingTime } from '../schedule/period-dates';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { CompletenessTrend } from './completeness-trend';
 import { OrganisationHistory } from './organisation-history';
+import { PeriodActions } from './period-actions';
 import { onTimeText, receivedText } from './period-counts';
 import { SubmissionStatusTag, statusLabels } from './submission-status-tag';
 
@@ -25,7 +34,8 @@ const PAGE_SIZE = 25;
 /**
  * A reporting period's submissions (route: /collection/manage/reportingPeriod/{id}): every recipient
  * with its status, last change, lock and authorisations; search, filters, sorting and paging done by
- * the API; counts per status; the non-submitters CSV; the collection's completeness trend.
+ * the API; counts per status; chasing (non-submitters CSV, 'Send reminder') and exports; the
+ * collection's completeness trend.
  */
 export function ReportingPeriodSubmissionsPage() {
   const periodId = Number(useParams().id);
@@ -36,11 +46,14 @@ export function ReportingPeriodSubmissionsPage() {
     sortOrder: 'ASC',
   });
   const list = usePeriodSubmissions(periodId, query);
+  const { notification, notify, clear } = useNotification();
   const data = list.data;
   const title = data ? `${data.period.collectionName}: ${data.period.name}` : 'Reporting period submissions';
   return (
     <PageContainer
       title={title}
+      notification={notification}
+      onNotificationClose={clear}
       breadcrumbs={
         <Breadcrumbs
           items={[
@@ -56,7 +69,9 @@ export function ReportingPeriodSubmissionsPage() {
       ) : null}
       {data ? (
         <>
-          <PeriodSummary data={data} periodId={periodId} />
+          <PeriodSummary data={data} />
+          <PeriodActions period={data.period} notify={notify} />
+          <h2 className="nhsuk-heading-m">Organisations</h2>
           <Filters
             query={query}
             counts={data.counts}
@@ -71,7 +86,7 @@ export function ReportingPeriodSubmissionsPage() {
   );
 }
 
-function PeriodSummary({ data, periodId }: { data: PeriodSubmissionList; periodId: number }) {
+function PeriodSummary({ data }: { data: PeriodSubmissionList }) {
   const { period, counts } = data;
   return (
     <>
@@ -111,11 +126,6 @@ function PeriodSummary({ data, periodId }: { data: PeriodSubmissionList; periodI
           </li>
         ))}
       </ul>
-      <p className="nhsuk-body">
-        <a className="nhsuk-button nhsuk-button--secondary" href={nonSubmittersCsvUrl(periodId)} download>
-          Download non-submitters (CSV)
-        </a>
-      </p>
     </>
   );
 }
@@ -256,35 +266,7 @@ function SubmissionsTable({
           </tbody>
         </table>
       )}
-      <nav className="nhsuk-pagination" aria-label="Pagination">
-        <ul className="nhsuk-list nhsuk-pagination__list">
-          {page > 1 ? (
-            <li className="nhsuk-pagination-item--previous">
-              <button
-                type="button"
-                className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--prev"
-                onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
-              >
-                <span className="nhsuk-pagination__title">Previous</span>
-              </button>
-            </li>
-          ) : null}
-          <li className="nhsuk-pagination__page">
-            Page {page} of {pages}
-          </li>
-          {page < pages ? (
-            <li className="nhsuk-pagination-item--next">
-              <button
-                type="button"
-                className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--next"
-                onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
-              >
-                <span className="nhsuk-pagination__title">Next</span>
-              </button>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
+      <Pagination page={page} pages={pages} onChange={(next) => setQuery((q) => ({ ...q, page: next }))} />
     </>
   );
 }

@@ -1,0 +1,169 @@
+import type { ManagerCollection, PeriodCounts, SubmitterPeriod } from '@dcf/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderAt } from '../../test/render';
+import { LandingPage } from './landing-page';
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const counts: PeriodCounts = {
+  expected: 8,
+  notYetRequired: 0,
+  notStarted: 3,
+  draft: 2,
+  completed: 3,
+  missed: 0,
+  onTime: 3,
+  late: 0,
+};
+
+function collection(id: number, name: string, closeInDays: number, status = 'Open'): ManagerCollection {
+  return {
+    id,
+    name,
+    status: 'published',
+    recipients: 8,
+    currentPeriod: {
+      id: id * 10,
+      name: 'May 2026',
+      start: '2026-05-01',
+      end: '2026-05-31',
+      submissionsOpen: inDays(-5),
+      submissionsClose: inDays(closeInDays),
+      submissionsReopen: null,
+      submissionsReclose: null,
+      reportingPeriodStatus: status as 'Open',
+      counts,
+    },
+    nextPeriod: null,
+  };
+}
+
+function period(id: number, overrides: Partial<SubmitterPeriod>): SubmitterPeriod {
+  return {
+    id,
+    name: `Month ${id}`,
+    start: '2026-05-01',
+    end: '2026-05-31',
+    submissionsOpen: inDays(-5),
+    submissionsClose: inDays(2),
+    submissionsReopen: null,
+    submissionsReclose: null,
+    reportingPeriodStatus: 'Open',
+    windowStatus: 'Open',
+    status: 'draft',
+    displayState: 'Open',
+    deadline: inDays(2),
+    deadlineText: 'closes in 2 days',
+    submissionId: null,
+    lastChangedAt: null,
+    lastChangedBy: null,
+    submittedAt: null,
+    submittedBy: null,
+    awaitingNhsiAuthorisation: false,
+    returnedReason: null,
+    reopenedUntil: null,
+    action: 'continue',
+    todo: 'Finish the draft and submit it.',
+    ...overrides,
+  };
+}
+
+function stubApi() {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url.includes('/View/Manager/Home'))
+        return jsonResponse({
+          collections: [
+            collection(1, 'Beds', 2),
+            collection(2, 'Staffing', 10),
+            collection(3, 'Closed one', 1, 'Closed'),
+          ],
+        });
+      if (url.endsWith('/Collection/Organisation'))
+        return jsonResponse({
+          items: [
+            {
+              collectionId: 1,
+              collectionName: 'Beds',
+              organisationId: 10,
+              organisationName: 'Trust A',
+              organisationCode: 'RA1',
+              roles: ['DataEntryClerk'],
+            },
+          ],
+          total: 1,
+        });
+      if (url.includes('/View/Submitter/Home/Collection/1/Organisation/10'))
+        return jsonResponse({
+          collection: { id: 1, name: 'Beds' },
+          organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+          isTrustAuthorisationRequired: false,
+          isNhsiAuthorisationRequired: false,
+          periods: [
+            period(1, {}),
+            period(2, { status: 'completed', action: 'view' }),
+            period(3, { deadline: inDays(9), deadlineText: 'closes in 9 days' }),
+          ],
+        });
+      return jsonResponse({}, 404);
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Needs your attention (landing page, loaded lazily)', () => {
+  it('shows a manager the periods closing in the next 7 days with received of expected', async () => {
+    const calls = stubApi();
+    renderAt(<LandingPage />, { user: users.manager });
+    const panel = await screen.findByRole('region', { name: 'Needs your attention' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent(/^Beds: May 2026 closes .+; received 3 of 8 \(38%\)$/);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      '/collection/manage/reportingPeriod/10',
+    );
+    expect(calls.some((c) => c.includes('/View/Submitter'))).toBe(false);
+  });
+
+  it('shows a submitter their returns due in the next 7 days that are not completed', async () => {
+    stubApi();
+    renderAt(<LandingPage />, { user: users.submitter });
+    const panel = await screen.findByRole('region', { name: 'Needs your attention' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent(
+      /^Beds: Month 1 for Trust A, closes in 2 days \(.+\)\. Finish the draft/,
+    );
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      '/form/collection/1/organisation/10/reportingPeriod/1',
+    );
+  });
+
+  it('says so when nothing is due', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ collections: [collection(2, 'Staffing', 10)] })),
+    );
+    renderAt(<LandingPage />, { user: users.manager });
+    expect(
+      await screen.findByText('None of the periods you manage closes in the next 7 days.'),
+    ).toBeInTheDocument();
+  });
+
+  it('is not shown to a user with no role', async () => {
+    stubApi();
+    renderAt(<LandingPage />, { user: users.none });
+    await screen.findByText(/You do not have a role/);
+    expect(screen.queryByRole('region', { name: 'Needs your attention' })).not.toBeInTheDocument();
+  });
+});

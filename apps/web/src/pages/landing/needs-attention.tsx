@@ -1,0 +1,108 @@
+import { type ManagerCollection, menuSections, type SubmitterHome, type SubmitterPeriod } from '@dcf/domain';
+import { Link } from 'react-router';
+import { useManagerHome, useOwnCollectionOrganisations, useSubmitterHomes } from '../../api/views';
+import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
+import { receivedText } from '../manager/period-counts';
+import { deadline } from '../schedule/period-dates';
+
+/** How far ahead the panel looks for deadlines. */
+const WINDOW_MS = 7 * 86_400_000;
+
+const dueSoon = (instant: string, now: number) => {
+  const at = Date.parse(instant);
+  return at > now && at <= now + WINDOW_MS;
+};
+
+/** The close that applies now: the reclose once a reopen has started, otherwise the close. */
+function currentClose(period: NonNullable<ManagerCollection['currentPeriod']>, now: number): string {
+  return period.submissionsReopen && period.submissionsReclose && Date.parse(period.submissionsReopen) <= now
+    ? period.submissionsReclose
+    : period.submissionsClose;
+}
+
+/**
+ * 'Needs your attention' on the landing page (issue 8), loaded as its own chunk (React.lazy) so the
+ * landing page's first JavaScript stays small: managers see their open periods closing in the next 7
+ * days with received of expected; submitters their returns due in the next 7 days not yet completed.
+ */
+export default function NeedsAttention() {
+  const sections = menuSections(useUser());
+  if (!sections.manager && !sections.submitter) return null;
+  return (
+    <section aria-labelledby="needs-attention-heading">
+      <h2 className="nhsuk-heading-m" id="needs-attention-heading">
+        Needs your attention
+      </h2>
+      {sections.manager ? <ClosingSoon /> : null}
+      {sections.submitter ? <DueSoon /> : null}
+    </section>
+  );
+}
+
+function ClosingSoon() {
+  const home = useManagerHome();
+  if (home.isError) return <p className="nhsuk-body">The periods you manage could not be loaded.</p>;
+  if (!home.data) return null;
+  const now = Date.now();
+  const closing = home.data.collections.flatMap((c) => {
+    const period = c.currentPeriod;
+    if (!period || period.reportingPeriodStatus !== 'Open') return [];
+    const close = currentClose(period, now);
+    return dueSoon(close, now) ? [{ collection: c, period, close }] : [];
+  });
+  if (closing.length === 0)
+    return <p className="nhsuk-body">None of the periods you manage closes in the next 7 days.</p>;
+  return (
+    <>
+      <h3 className="nhsuk-heading-s">Periods closing in the next 7 days</h3>
+      <ul className="nhsuk-list nhsuk-list--bullet">
+        {closing.map(({ collection, period, close }) => (
+          <li key={period.id}>
+            <Link to={paths.managerReportingPeriod(period.id)}>
+              {collection.name}: {period.name}
+            </Link>{' '}
+            closes {deadline(close)}; received {receivedText(period.counts)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function DueSoon() {
+  const pairs = useOwnCollectionOrganisations();
+  const homes = useSubmitterHomes(pairs.data?.items ?? []);
+  if (pairs.isError || homes.some((h) => h.isError))
+    return <p className="nhsuk-body">Your returns could not be loaded.</p>;
+  if (!pairs.data || homes.some((h) => !h.data)) return null;
+  const now = Date.now();
+  const due = homes.flatMap(({ data }) =>
+    (data as SubmitterHome).periods
+      .filter((p) => p.windowStatus === 'Open' && p.status !== 'completed' && dueSoon(p.deadline, now))
+      .map((period) => ({ home: data as SubmitterHome, period })),
+  );
+  due.sort((a, b) => Date.parse(a.period.deadline) - Date.parse(b.period.deadline));
+  if (due.length === 0) return <p className="nhsuk-body">You have no return due in the next 7 days.</p>;
+  return (
+    <>
+      <h3 className="nhsuk-heading-s">Returns due in the next 7 days</h3>
+      <ul className="nhsuk-list nhsuk-list--bullet">
+        {due.map(({ home, period }) => (
+          <DueReturn key={`${home.organisation.id}:${period.id}`} home={home} period={period} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function DueReturn({ home, period }: { home: SubmitterHome; period: SubmitterPeriod }) {
+  return (
+    <li>
+      <Link to={paths.form(home.collection.id, home.organisation.id, period.id)}>
+        {home.collection.name}: {period.name}
+      </Link>{' '}
+      for {home.organisation.name}, {period.deadlineText} ({deadline(period.deadline)}). {period.todo}
+    </li>
+  );
+}
