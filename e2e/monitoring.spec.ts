@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
 
 /**
  * Issue 8 journey on a collection of its own, built through the API: three trusts, one period; one
  * trust completes, one saves a draft, one does nothing. The manager then closes the period and reopens
- * it for the draft's trust, so the period shows completed, draft and missed together.
+ * it for the draft's trust, so the period shows completed, draft and missed together. The manager chases
+ * (non-submitters CSV, 'Send reminder'), exports the period as XLSX (read back here), and an
+ * administrator finds the reminder in the audit log.
  */
 
 const DAY = 86_400_000;
@@ -72,18 +75,24 @@ async function saveReturn(
   return view.submissionId;
 }
 
-test('a manager opens a period with mixed statuses, filters to missed and downloads the non-submitters CSV', async ({
+test('a manager opens a period with mixed statuses, filters to missed, chases, exports XLSX; an administrator reads the audit log', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInAs(page, 'manager');
   const api = apiOf(page);
   const name = `Monitoring journey ${Date.now()}`;
   const { id: collectionId } = await api<{ id: number }>(
     'POST',
     '/Collection',
-    { name, period: 'financialYear', trustAuthorisation: 'notRequired', nhsiAuthorisation: 'notRequired' },
+    {
+      name,
+      period: 'financialYear',
+      isEmailEnabled: true,
+      trustAuthorisation: 'notRequired',
+      nhsiAuthorisation: 'notRequired',
+    },
     201,
   );
   const form = await api<{ id: number }>(
@@ -190,4 +199,80 @@ test('a manager opens a period with mixed statuses, filters to missed and downlo
     'RGT draft DataEntryClerk clerk.b@dcf.example',
     'RJ7 missed  ',
   ]);
+
+  // Send reminder: the confirmation says who will be emailed (RGT's clerk and authoriser; RJ7 has nobody).
+  await page.getByRole('button', { name: 'Send reminder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a reminder?' });
+  await expect(dialog).toContainText(
+    'This will email 2 data entry clerks and authorisers of 1 organisation that has not completed Journey period.',
+  );
+  await expect(dialog).toContainText('1 organisation not completed has nobody to email');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Send reminder' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Reminder sent to 1 organisation (2 emails).')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The chase is on RGT's history.
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Draft (1)' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(table.getByRole('row', { name: /RGT/ })).toBeVisible();
+  await table.getByRole('button', { name: /^History of CAMBRIDGE/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reminders sent' })).toBeVisible();
+  await expect(page.getByText(/: Journey period, by Morgan Manager to 2 people$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The period's returns as XLSX, read back cell by cell.
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^Download Excel \(XLSX\)\s*of Journey period$/ }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(page.getByText(`Downloaded ${xlsx.suggestedFilename()}`)).toBeVisible();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await xlsx.path())!);
+  const sheet = workbook.worksheets[0]!;
+  const cells = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+  expect(cells(1)).toEqual([
+    'Organisation code',
+    'Organisation name',
+    'Reporting period',
+    'Status',
+    'Submitted by',
+    'Submitted at',
+    'Form version',
+    'headcount',
+  ]);
+  expect(sheet.rowCount).toBe(4);
+  const byCode = new Map([2, 3, 4].map((r) => [String(sheet.getRow(r).getCell(1).value), sheet.getRow(r)]));
+  const rj1Row = byCode.get('RJ1')!;
+  expect(rj1Row.getCell(3).value).toBe('Journey period');
+  expect(rj1Row.getCell(4).value).toBe('completed');
+  expect(rj1Row.getCell(5).value).toBe('Chris Clerk');
+  expect(String(rj1Row.getCell(6).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(rj1Row.getCell(8).value).toBe(12);
+  // A draft is not a return: status only, no answer.
+  expect(byCode.get('RGT')!.getCell(4).value).toBe('draft');
+  expect(byCode.get('RGT')!.getCell(8).value).toBeNull();
+  expect(byCode.get('RJ7')!.getCell(4).value).toBe('missed');
+  await expectNoAxeViolations(page);
+
+  // An administrator finds the reminder in the audit log.
+  const admin = await signedInPage(browser, 'collectionAdmin');
+  await admin.page.goto('/collection/admin/audit');
+  await admin.page.getByLabel('What').fill('reminder.send');
+  await admin.page.getByLabel('Record ID').fill(String(period.id));
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  const changes = admin.page.getByRole('table', { name: 'Changes, newest first' });
+  await expect(changes.getByRole('row')).toHaveCount(2);
+  await expect(changes.getByRole('row').nth(1)).toContainText('Morgan Manager');
+  await changes.getByText('Show values').click();
+  await expect(changes.getByRole('row').nth(1)).toContainText('"emails": 2');
+  await expectNoAxeViolations(admin.page);
+  await admin.close();
+
+  // The landing page's 'Needs your attention' panel (a lazy chunk), axe clean.
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Needs your attention' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -47,7 +47,7 @@ function ClosingSoon() {
   const now = Date.now();
   const closing = home.data.collections.flatMap((c) => {
     const period = c.currentPeriod;
-    if (!period || period.reportingPeriodStatus !== 'Open') return [];
+    if (period?.reportingPeriodStatus !== 'Open') return [];
     const close = currentClose(period, now);
     return dueSoon(close, now) ? [{ collection: c, period, close }] : [];
   });
