@@ -257,6 +257,28 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
   expect(byCode.get('RJ7')!.getCell(4).value).toBe('missed');
   await expectNoAxeViolations(page);
 
+  // The whole collection from the manager's home: every period, one row per organisation and period.
+  await page.goto('/collection/manage');
+  await page.getByLabel('Collection', { exact: true }).selectOption({ label: name });
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: new RegExp(`^Download CSV\\s*of all periods of ${name}$`) }).click(),
+  ]);
+  const csvLines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(csvLines[0]).toBe(
+    'Organisation code,Organisation name,Reporting period,Status,Submitted by,Submitted at,Form version,headcount',
+  );
+  expect(
+    csvLines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual(['RGT', 'RJ1', 'RJ7']);
+  await expectNoAxeViolations(page);
+
   // An administrator finds the reminder in the audit log.
   const admin = await signedInPage(browser, 'collectionAdmin');
   await admin.page.goto('/collection/admin/audit');
