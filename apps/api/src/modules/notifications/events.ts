@@ -30,8 +30,17 @@ import {
 export type SubmissionEvent =
   /** A return was submitted (a completed revision saved): the submitter and the organisation's authorisers. */
   | { type: 'submitted'; submissionId: number; revisionId: number }
-  /** A clerk completed a return that an authoriser must submit: the organisation's authorisers. */
-  | { type: 'authorisationRequested'; submissionId: number; revisionId: number }
+  /**
+   * A clerk saved a draft that is ready to submit where an authoriser must submit it: the
+   * organisation's authorisers. `revisionId` is that draft (who asked, when); the event is keyed on
+   * the round, `officialRevisionId` (null before the first submit), so it is sent once per round.
+   */
+  | {
+      type: 'authorisationRequested';
+      submissionId: number;
+      revisionId: number;
+      officialRevisionId: number | null;
+    }
   /** A manager returned a submitted return for correction: the organisation's clerks and authorisers. */
   | { type: 'returned'; submissionId: number; revisionId: number; returnedBy: number; reason: string };
 
@@ -47,6 +56,8 @@ export const NOTIFICATION_JOB = 'notification';
 
 /** The event's idempotency key: the same event raised twice is one job and one email per person. */
 export function eventKey(event: NotificationEvent): string {
+  if (event.type === 'authorisationRequested')
+    return `${event.type}:${event.submissionId}:round:${event.officialRevisionId ?? 0}`;
   if ('submissionId' in event) return `${event.type}:${event.submissionId}:${event.revisionId}`;
   return `${event.type}:${event.periodId}:${event.at}`;
 }

@@ -252,7 +252,9 @@ describe('notify(tx, event): emails raised by the submissions workflow', () => {
     });
     await db
       .transaction()
-      .execute((tx) => notify(tx, { type: 'authorisationRequested', submissionId, revisionId }));
+      .execute((tx) =>
+        notify(tx, { type: 'authorisationRequested', submissionId, revisionId, officialRevisionId: null }),
+      );
     await runJobs();
     expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example'));
     expect(received[0]?.subject).toContain('needs your authorisation');

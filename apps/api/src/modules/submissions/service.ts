@@ -9,8 +9,9 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, forbidden, notFound, validationProblem } from '../../platform/errors';
-import { canManageSubmissions, canSubmitOrganisationData } from '../../platform/policy';
+import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { notify } from '../notifications/events';
 import {
   ensureSubmission,
   findForm,
@@ -142,7 +143,8 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
  * version (400 with the field messages). Only then is the revision written and the submission moved on:
  * a draft (also when amending a completed return) leaves the official revision where it is; a submit
  * makes the new revision official and clears a return and an earlier NHSI authorisation. The save
- * renews the lock.
+ * renews the lock. In the same transaction it raises the emails (decision 0006): 'submitted' on a
+ * submit, 'authorisationRequested' when a clerk's draft is ready for an authoriser.
  */
 export async function saveRevision(
   db: Db,
@@ -181,8 +183,9 @@ export async function saveRevision(
     const form = await findForm(tx, row.formId);
     if (!form) throw notFound();
     const started = performance.now();
-    const errors = validateContent(form.definition, content, body.status);
+    const checked = validateContent(form.definition, content);
     onValidated?.(performance.now() - started);
+    const errors = checked.for(body.status);
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
 
     const completedPages = [...new Set(body.completedPages ?? [])];
@@ -231,6 +234,20 @@ export async function saveRevision(
       after: { status: body.status, currentRevisionId: revisionId, fields: Object.keys(content).length },
       requestId,
     });
+    if (submitted) await notify(tx, { type: 'submitted', submissionId, revisionId });
+    else if (
+      context.isTrustAuthorisationRequired &&
+      isClerkOnly(principal, row) &&
+      Object.keys(checked.for('completed')).length === 0
+    )
+      // Keyed on the round (the official revision the draft builds on): autosaves of a ready draft
+      // raise it once, and the next round starts with the next submit.
+      await notify(tx, {
+        type: 'authorisationRequested',
+        submissionId,
+        revisionId,
+        officialRevisionId: row.officialRevisionId,
+      });
     return {
       collectionId: row.collectionId,
       periodId: row.reportingPeriodId,
@@ -238,4 +255,10 @@ export async function saveRevision(
     };
   });
   return buildView(db, principal, key.collectionId, key.periodId, key.organisationId);
+}
+
+/** A data entry clerk of the organisation who is not also one of its authorisers (who would just submit). */
+function isClerkOnly(principal: Principal, row: SubmissionRow) {
+  const roles = submitterRolesFor(principal, row.collectionId, row.organisationId);
+  return roles.has('DataEntryClerk') && !roles.has('Authoriser');
 }

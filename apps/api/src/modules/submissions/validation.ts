@@ -12,16 +12,17 @@ import {
  * Server-side validation with Form.io's own engine, so the API and the browser's renderer agree on
  * every rule and message. `processSync` with the evaluator processors runs conditions, calculations
  * and validation in one pass; unlike the async submission pass it reports a non-numeric number
- * instead of dropping it (see stack-notes). A draft keeps only the type, length and pattern errors
- * (formioErrorsToFieldErrors); a submit keeps all of them. The content is copied first: the
+ * instead of dropping it (see stack-notes). The pass reports every error once; the caller keeps, per
+ * mode, the ones that matter: a draft only the type, length and pattern errors
+ * (formioErrorsToFieldErrors), a submit all of them. So one pass answers both "may this draft be
+ * saved?" and "is it ready to submit?" (the authorisation request). The content is copied first: the
  * processors may write to the data (clearing conditionally hidden fields), and what is saved is the
  * cleaned content the user sent.
  */
 export function validateContent(
   definition: Record<string, unknown>,
   content: Record<string, unknown>,
-  mode: 'draft' | 'completed',
-): FieldErrors {
+): ContentErrors {
   const context = {
     components: (definition.components ?? []) as Component[],
     data: structuredClone(content) as DataObject,
@@ -31,5 +32,10 @@ export function validateContent(
   };
   processSync(context);
   const errors = interpolateErrors(context.scope.errors) as unknown as FormioValidationError[];
-  return formioErrorsToFieldErrors(errors, mode);
+  return { for: (mode) => formioErrorsToFieldErrors(errors, mode) };
+}
+
+export interface ContentErrors {
+  /** The field messages that block saving with this status. */
+  for(mode: 'draft' | 'completed'): FieldErrors;
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { notify } from '../notifications/events';
 import { findPageContext, lockSubmission, type SubmissionRow } from './queries';
 import { buildView } from './view';
 
@@ -50,6 +51,8 @@ async function changeSubmission(
 /**
  * POST /Submission/{id}/Return { reason }: a completed return goes back to draft for correction. The
  * official revision stays official until the next submit; an NHSI authorisation of it is withdrawn.
+ * The 'returned' email (to the organisation's clerks and authorisers, with the reason) is raised in
+ * the same transaction.
  */
 export const returnSubmission = (
   db: Db,
@@ -72,6 +75,14 @@ export const returnSubmission = (
       })
       .where('id', '=', row.id)
       .execute();
+    if (row.officialRevisionId !== null)
+      await notify(tx, {
+        type: 'returned',
+        submissionId: row.id,
+        revisionId: row.officialRevisionId,
+        returnedBy: principal.userId,
+        reason,
+      });
     return {
       action: 'submission.return',
       before: { status: row.status, nhsiAuthorisedBy: row.nhsiAuthorisedBy },

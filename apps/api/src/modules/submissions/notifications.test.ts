@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { createJobRunner } from '../../platform/jobs';
+import { notificationJobHandlers } from '../notifications/jobs';
+import { completeAnswers, lock, newPeriod, type Page, pageFor, save } from './testing/fixtures';
+
+/**
+ * The emails the submissions workflow raises (decision 0006), seen in the outbox after the job queue
+ * has run: no SMTP server here (the embedded default keeps each email as a 'kept' outbox row);
+ * delivery itself is the notifications tests' business.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await setEmailEnabled(true);
+  await t.database.db
+    .updateTable('collection')
+    .set({ isEmailEnabled: true })
+    .where('id', '=', await t.demoCollectionId())
+    .execute();
+});
+afterAll(() => t.close());
+
+async function setEmailEnabled(enabled: boolean) {
+  const res = await (await t.as('superAdmin')).put('/v1/api/FeatureFlag/EMAILENABLED', { enabled });
+  expect(res.status).toBe(200);
+}
+
+/** Runs the queue the way the service's worker does, until nothing is due. */
+const runJobs = () =>
+  createJobRunner({ db: t.database.db, config: t.config, handlers: notificationJobHandlers }).runUntilIdle();
+
+/** The period's emails so far: per event type, the addresses (sorted), with subject and body. */
+async function outbox(page: Page) {
+  const rows = await t.database.db
+    .selectFrom('mailOutbox')
+    .select(['eventType', 'toAddress', 'subject', 'bodyText', 'status'])
+    .where('reportingPeriodId', '=', page.periodId)
+    .orderBy('toAddress')
+    .execute();
+  const of = (eventType: string) => rows.filter((r) => r.eventType === eventType);
+  const to = (eventType: string) => of(eventType).map((r) => r.toAddress);
+  return { rows, of, to };
+}
+
+async function release(client: Awaited<ReturnType<TestApp['as']>>, page: Page) {
+  expect((await client.delete(`${page.url}/Lock`)).status).toBeLessThan(300);
+}
+
+describe('emails raised by saving, submitting and returning', () => {
+  it('authorisation requested once per round, submitted, returned with the reason', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const authoriser = await t.as('authoriserA');
+
+    // An incomplete draft is not ready for an authoriser: nothing.
+    let view = await lock(clerk, page);
+    let res = await save(clerk, view.submissionId, { content: { headcount: 1 }, baseRevisionId: null });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runJobs();
+    expect((await outbox(page)).rows).toEqual([]);
+
+    // The clerk's draft passes the full submit validation: the authorisers are asked, once.
+    res = await save(clerk, view.submissionId, {
+      content: completeAnswers,
+      baseRevisionId: res.body.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runJobs();
+    let mails = await outbox(page);
+    expect(mails.to('authorisationRequested')).toEqual(['authoriser.a@dcf.example']);
+    expect(mails.of('authorisationRequested')[0]).toMatchObject({
+      status: 'kept',
+      subject: expect.stringContaining('needs your authorisation'),
+    });
+
+    // A further autosave of the ready draft sends nothing more.
+    res = await save(clerk, view.submissionId, {
+      content: { ...completeAnswers, headcount: 121 },
+      baseRevisionId: res.body.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runJobs();
+    expect((await outbox(page)).rows).toHaveLength(1);
+
+    // The authoriser submits: the submitter and the organisation's authorisers (here one person), once.
+    await release(clerk, page);
+    view = await lock(authoriser, page);
+    res = await save(authoriser, view.submissionId, {
+      content: { ...completeAnswers, headcount: 121 },
+      status: 'completed',
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runJobs();
+    mails = await outbox(page);
+    expect(mails.to('submitted')).toEqual(['authoriser.a@dcf.example']);
+    expect(mails.of('submitted')[0]?.subject).toContain('return submitted for');
+    await release(authoriser, page);
+
+    // A manager returns it: the clerks and authorisers, with the reason.
+    const returned = await (await t.as('manager')).post(`/v1/api/Submission/${view.submissionId}/Return`, {
+      reason: 'Headcount looks too high.',
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    await runJobs();
+    mails = await outbox(page);
+    expect(mails.to('returned')).toEqual(['authoriser.a@dcf.example', 'clerk.a@dcf.example']);
+    for (const mail of mails.of('returned')) expect(mail.bodyText).toContain('Headcount looks too high.');
+
+    // The authoriser resubmits, which starts a new round: the clerk's next ready draft asks again.
+    view = await lock(authoriser, page);
+    res = await save(authoriser, view.submissionId, {
+      content: completeAnswers,
+      status: 'completed',
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await release(authoriser, page);
+    view = await lock(clerk, page);
+    res = await save(clerk, view.submissionId, {
+      content: { ...completeAnswers, vacancies: 5 },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runJobs();
+    mails = await outbox(page);
+    expect(mails.to('authorisationRequested')).toEqual([
+      'authoriser.a@dcf.example',
+      'authoriser.a@dcf.example',
+    ]);
+    expect(mails.to('submitted')).toEqual(['authoriser.a@dcf.example', 'authoriser.a@dcf.example']);
+    expect(mails.rows).toHaveLength(6);
+  });
+
+  it('an authoriser’s own draft and a refused submit raise nothing', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    let view = await lock(clerk, page);
+    const refused = await save(clerk, view.submissionId, {
+      content: completeAnswers,
+      status: 'completed',
+      baseRevisionId: null,
+    });
+    expect(refused.status).toBe(403);
+    await release(clerk, page);
+    const authoriser = await t.as('authoriserA');
+    view = await lock(authoriser, page);
+    const draft = await save(authoriser, view.submissionId, {
+      content: completeAnswers,
+      baseRevisionId: null,
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    await runJobs();
+    expect((await outbox(page)).rows).toEqual([]);
+  });
+
+  it('with EMAILENABLED off the events run but nothing is queued for delivery', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    await setEmailEnabled(false);
+    try {
+      const clerk = await t.as('clerkA');
+      let view = await lock(clerk, page);
+      const draft = await save(clerk, view.submissionId, { content: completeAnswers, baseRevisionId: null });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      await release(clerk, page);
+      const authoriser = await t.as('authoriserA');
+      view = await lock(authoriser, page);
+      const submit = await save(authoriser, view.submissionId, {
+        content: completeAnswers,
+        status: 'completed',
+        baseRevisionId: view.currentRevisionId,
+      });
+      expect(submit.status, JSON.stringify(submit.body)).toBe(201);
+      await runJobs();
+
+      const db = t.database.db;
+      const events = await db
+        .selectFrom('job')
+        .select(['key', 'status'])
+        .where('key', 'like', `event:%:${view.submissionId}:%`)
+        .orderBy('key')
+        .execute();
+      expect(events).toEqual([
+        { key: `event:authorisationRequested:${view.submissionId}:round:0`, status: 'done' },
+        { key: `event:submitted:${view.submissionId}:${submit.body.currentRevisionId}`, status: 'done' },
+      ]);
+      expect((await outbox(page)).rows).toEqual([]);
+      const deliveries = await db
+        .selectFrom('job')
+        .select('id')
+        .where('name', '=', 'mail.send')
+        .where('status', '=', 'pending')
+        .execute();
+      expect(deliveries).toEqual([]);
+    } finally {
+      await setEmailEnabled(true);
+    }
+  });
+});
