@@ -55,19 +55,27 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Libraries change less often than our code: a separate chunk stays cached across releases.
+          // Only what the first page runs ('$initial'): the parts only lazy pages use (useQueries, ...)
+          // load with them. zod is not listed: the first page never loads it (apps/web/README.md, "Loading").
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+              tags: ['$initial'],
             },
+            // The rest of the first page in one chunk (shared modules such as messages.ts would otherwise
+            // get a chunk of their own, one more request and less compression).
+            { name: 'shell', tags: ['$initial'] },
           ],
         },
       },
       treeshake: {
         // @dcf/domain is pure logic: a module whose exports the browser does not use can be left out
         // (so the schedule engine's bank-holiday tables never reach the landing page). Only its zod
-        // set-up runs for its effect.
-        moduleSideEffects: (id) => !(id.includes('/packages/domain/src/') && !id.endsWith('/zod-setup.ts')),
+        // set-up runs for its effect, and the index too: it is what imports the set-up, which would
+        // otherwise be dropped with it (zod's messages.required then missing from every form).
+        moduleSideEffects: (id) =>
+          !(id.includes('/packages/domain/src/') && !/\/(zod-setup|index)\.ts$/.test(id)),
       },
     },
   },

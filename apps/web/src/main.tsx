@@ -3,6 +3,8 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { currentUserQuery } from './api/current-user';
+import { paths } from './app/paths';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -14,9 +16,14 @@ document.body.classList.add('js-enabled', 'nhsuk-frontend-supported');
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+const queryClient = createQueryClient();
+// Ask who is signed in at once, not when the shell first renders: on a deep link that is only after the
+// page's chunk has arrived. The request, its schema's chunk and the page's chunk now load side by side.
+if (window.location.pathname !== paths.health) void queryClient.prefetchQuery(currentUserQuery);
+
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>,

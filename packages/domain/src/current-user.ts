@@ -26,22 +26,5 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const anonymousUser: CurrentUser = {
-  isAuthenticated: false,
-  idpId: null,
-  email: null,
-  name: null,
-  providerCode: null,
-  organisation: null,
-  jobTitle: null,
-  systemRoles: [],
-  isNominatedCollectionAdministrator: false,
-  isManagementOrganisationUser: false,
-  collectionRoles: [],
-  collectionOrganisationRoles: [],
-  isSuperAdmin: false,
-  isCollectionAdmin: false,
-  isCollectionManager: false,
-  isCollectionSubmitter: false,
-  sessionExpiresAt: null,
-};
+// zod-free, in its own module, for the web app's first page.
+export { anonymousUser } from './anonymous-user';

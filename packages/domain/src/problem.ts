@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messages } from './messages';
 
 /**
  * RFC 9457 problem details, the one error body of the API. 400s carry `errors: {field: [message]}`
@@ -16,29 +15,5 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
-/**
- * The message a person sees for a failed call (specification, section 8): for 400 every message of
- * `errors` plus `additionalDetails`, joined with ', '; fixed texts for the other statuses.
- */
-export function messageForFailure(status: number, body: unknown): string {
-  switch (status) {
-    case 400: {
-      const parsed = problemSchema.partial().safeParse(body);
-      const parts: string[] = [];
-      if (parsed.success) {
-        for (const list of Object.values(parsed.data.errors ?? {})) parts.push(...list);
-        const extra = parsed.data.additionalDetails;
-        if (extra) parts.push(...(Array.isArray(extra) ? extra : [extra]));
-      }
-      return parts.length > 0 ? parts.join(', ') : messages.somethingWentWrongDot;
-    }
-    case 401:
-      return messages.notAuthorised;
-    case 403:
-      return messages.forbidden;
-    case 404:
-      return messages.notFound;
-    default:
-      return messages.somethingWentWrong;
-  }
-}
+// The failure message is zod-free, in its own module, for the web client's first page.
+export { messageForFailure } from './problem-message';

@@ -1,18 +1,22 @@
-import { anonymousUser } from '@dcf/domain';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_BASE, api } from './client';
 import { queryKeys } from './query-keys';
+import type { logoutResponseSchema } from './shell-schemas';
 
 /** Sign-in starts with a full-page GET (a submitted form), never with fetch: the browser must follow the redirects. */
 export const LOGIN_URL = `${API_BASE}/Auth/Login`;
 
 /** POST /Auth/Logout answers where to go next to end the identity provider's session too, if anywhere. */
-export const logoutResponseSchema = z.object({ redirectUrl: z.string().nullish() }).loose();
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 export async function logout(): Promise<LogoutResponse> {
-  return (await api.post('/Auth/Logout', undefined, { schema: logoutResponseSchema })) ?? {};
+  return (
+    (await api.post('/Auth/Logout', undefined, {
+      schema: () => import('./shell-schemas').then((m) => m.logoutResponseSchema),
+    })) ?? {}
+  );
 }
 
 export function useLogout() {

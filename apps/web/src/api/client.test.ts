@@ -151,6 +151,31 @@ describe('requests', () => {
     expect(error).toMatchObject({ status: 200, kind: 'invalid-response', message: 'Something went wrong' });
   });
 
+  it('takes the schema as a loader, asked for before the request goes, and validates with it', async () => {
+    const order: string[] = [];
+    fetchMock.mockImplementation(async () => {
+      order.push('fetch');
+      return jsonResponse({ id: 1, extra: true });
+    });
+    const load = async () => {
+      order.push('schema');
+      return z.object({ id: z.number() });
+    };
+    await expect(api.get('/User/Current', { schema: load })).resolves.toEqual({ id: 1 });
+    expect(order).toEqual(['schema', 'fetch']);
+    answer(jsonResponse({ id: 'one' }));
+    const error = await failure(api.get('/User/Current', { schema: load }));
+    expect(error).toMatchObject({ kind: 'invalid-response', message: 'Something went wrong' });
+  });
+
+  it('fails as a network failure when the schema cannot be loaded, never passing the body unchecked', async () => {
+    answer(jsonResponse({ id: 1 }));
+    const error = await failure(
+      api.get('/User/Current', { schema: () => Promise.reject(new Error('chunk failed to load')) }),
+    );
+    expect(error).toMatchObject({ status: 0, kind: 'network', message: 'Something went wrong' });
+  });
+
   it('gives up after the timeout', async () => {
     fetchMock.mockImplementation(
       (_input, init) =>

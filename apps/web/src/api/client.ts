@@ -1,4 +1,6 @@
-import { messageForFailure, messages } from '@dcf/domain';
+// Deep imports, not the '@dcf/domain' index: the first bundle stays free of zod (README, "Loading").
+import { messages } from '@dcf/domain/messages';
+import { messageForFailure } from '@dcf/domain/problem-message';
 import type { ZodType } from 'zod';
 
 /**
@@ -47,8 +49,12 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Sent as JSON; a Blob (a chosen file) is sent as it is. */
   body?: unknown;
-  /** Validates (and strips unknown keys from) the response body. */
-  schema?: ZodType<T>;
+  /**
+   * Validates (and strips unknown keys from) the response body. The shell passes a loader instead
+   * (`() => import(...)`), so zod stays out of the first bundle: it is called before the request
+   * goes, and the download runs alongside it.
+   */
+  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   /** Abort after this many milliseconds; the call then fails with an ApiError of kind 'timeout'. */
   timeoutMs?: number;
   /** Cancels the call, e.g. TanStack Query's `signal`. */
@@ -151,6 +157,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (token) headers[CSRF_HEADER] = token;
   }
   const { combined, timeout } = combineSignals(options.signal, options.timeoutMs);
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A failed request wins over a failed schema download: keep the latter from going unhandled meanwhile.
+  if (schema instanceof Promise) schema.catch(() => undefined);
 
   let response: Response;
   try {
@@ -173,8 +182,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     return (await readBlob(response, options.onDownloadProgress)) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body, 'http');
-  if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
+  if (!schema) return body as T;
+  let resolved: ZodType<T>;
+  try {
+    resolved = await schema;
+  } catch (cause) {
+    // The schema's chunk did not arrive (a network failure): the answer cannot be trusted unchecked.
+    throw new ApiError(0, undefined, 'network', { cause });
+  }
+  const parsed = resolved.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, body, 'invalid-response', { cause: parsed.error });
   return parsed.data;
 }

@@ -1,5 +1,7 @@
-import { anonymousUser, type CurrentUser, constants, currentUserSchema } from '@dcf/domain';
-import { useQuery } from '@tanstack/react-query';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
+import { constants } from '@dcf/domain/constants';
+import type { CurrentUser } from '@dcf/domain/current-user';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './client';
 import { queryKeys } from './query-keys';
 
@@ -10,7 +12,8 @@ import { queryKeys } from './query-keys';
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   try {
     return await api.get('/User/Current', {
-      schema: currentUserSchema,
+      // Loaded with the request, not before it: zod is not in the first bundle.
+      schema: () => import('./shell-schemas').then((m) => m.currentUserSchema),
       timeoutMs: constants.currentUserTimeoutMs,
       signal,
     });
@@ -20,12 +23,14 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
   }
 }
 
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: ({ signal }) => getCurrentUser(signal),
+  refetchOnWindowFocus: false,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => getCurrentUser(signal),
-    refetchOnWindowFocus: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(currentUserQuery);
 }

@@ -1,4 +1,4 @@
-import { type AccessFlags, accessLevel, menuSections } from '@dcf/domain';
+import { type AccessFlags, accessLevel, menuSections } from '@dcf/domain/access';
 
 /**
  * Who may open a screen, for client-side guards only (the server decides for real):

@@ -1,11 +1,17 @@
-import { anonymousUser } from '@dcf/domain';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/current-user';
 import { ErrorPage } from '../components/error-page';
-import { SessionTimeoutWarning } from '../components/session-timeout-warning';
 import { CurrentUserContext } from './current-user-context';
 import { BlankArea, Layout } from './layout';
 import { paths, publicPaths } from './paths';
+
+// Only sessions with an idle expiry (SESSIONMANAGEMENT) need the warning, and never before the first
+// page is up: it loads apart from the first bundle (apps/web/README.md, "Loading").
+const SessionTimeoutWarning = lazy(() =>
+  import('../components/session-timeout-warning').then((m) => ({ default: m.SessionTimeoutWarning })),
+);
 
 /**
  * The root of every screen: fetches the current user once, shows a blank area meanwhile and the error
@@ -30,7 +36,11 @@ export function AppShell() {
       <Layout user={user} pathname={pathname}>
         <Outlet />
       </Layout>
-      {user.isAuthenticated && pathname !== paths.endSession ? <SessionTimeoutWarning /> : null}
+      {user.isAuthenticated && user.sessionExpiresAt && pathname !== paths.endSession ? (
+        <Suspense fallback={null}>
+          <SessionTimeoutWarning />
+        </Suspense>
+      ) : null}
     </CurrentUserContext>
   );
 }

@@ -1,4 +1,5 @@
-import { anonymousUser, type CurrentUser } from '@dcf/domain';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
+import type { CurrentUser } from '@dcf/domain/current-user';
 import { createContext, useContext } from 'react';
 
 /**

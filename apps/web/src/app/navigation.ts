@@ -1,4 +1,4 @@
-import { type AccessFlags, menuSections } from '@dcf/domain';
+import { type AccessFlags, menuSections } from '@dcf/domain/access';
 import { paths } from './paths';
 
 export interface NavItem {

@@ -1,4 +1,4 @@
-import { anonymousUser } from '@dcf/domain';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { NotFoundPage } from '../pages/error/not-found-page';

@@ -1,4 +1,5 @@
-import { formatSupportDateTime, messages } from '@dcf/domain';
+import { formatSupportDateTime } from '@dcf/domain/format-support';
+import { messages } from '@dcf/domain/messages';
 import { useState } from 'react';
 import { FullPageMessage } from './full-page-message';
 

@@ -1,4 +1,4 @@
-import { constants } from '@dcf/domain';
+import { constants } from '@dcf/domain/constants';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 

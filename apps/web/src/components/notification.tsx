@@ -1,4 +1,5 @@
-import { constants, messages } from '@dcf/domain';
+import { constants } from '@dcf/domain/constants';
+import { messages } from '@dcf/domain/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 
 export type NotificationVariant = 'success' | 'error' | 'warn' | 'none';

@@ -1,8 +1,7 @@
-import { anonymousUser } from '@dcf/domain';
+import { anonymousUser } from '@dcf/domain/anonymous-user';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useUser } from '../app/current-user-context';
@@ -11,8 +10,6 @@ import { Modal } from './modal';
 
 /** How long before the idle expiry the warning shows (product decisions: two minutes). */
 export const WARNING_BEFORE_MS = 2 * 60_000;
-
-const refreshSchema = z.object({ expiresAt: z.string() });
 
 function formatTime(ms: number): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -92,7 +89,9 @@ export function SessionTimeoutWarning() {
 
   async function staySignedIn() {
     try {
-      const { expiresAt: next } = await api.post('/Auth/Refresh', undefined, { schema: refreshSchema });
+      const { expiresAt: next } = await api.post('/Auth/Refresh', undefined, {
+        schema: () => import('../api/shell-schemas').then((m) => m.refreshResponseSchema),
+      });
       setFailed(false);
       setWarning(false);
       windowMs.current = Date.parse(next) - Date.now();

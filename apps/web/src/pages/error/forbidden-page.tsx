@@ -1,4 +1,4 @@
-import { messages } from '@dcf/domain';
+import { messages } from '@dcf/domain/messages';
 import { Link } from 'react-router';
 import { FullPageMessage } from '../../components/full-page-message';
 

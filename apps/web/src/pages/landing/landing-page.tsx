@@ -1,4 +1,4 @@
-import { menuSections } from '@dcf/domain';
+import { menuSections } from '@dcf/domain/access';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../app/current-user-context';
