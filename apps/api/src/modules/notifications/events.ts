@@ -4,6 +4,7 @@ import { getFeatureFlags } from '../../platform/feature-flags';
 import { enqueue } from '../../platform/jobs';
 import { type OutgoingMail, queueMail } from '../../platform/mail';
 import {
+  findManagementOrganisationUsers,
   findManagers,
   findPeriodContext,
   findPeriodCounts,
@@ -18,6 +19,8 @@ import {
 import {
   authorisationRequestedEmail,
   type Email,
+  nhsiAuthorisationRequestedEmail,
+  nhsiAuthorisedEmail,
   periodOpenedEmail,
   periodSummaryEmail,
   type ReturnContext,
@@ -42,7 +45,24 @@ export type SubmissionEvent =
       officialRevisionId: number | null;
     }
   /** A manager returned a submitted return for correction: the organisation's clerks and authorisers. */
-  | { type: 'returned'; submissionId: number; revisionId: number; returnedBy: number; reason: string };
+  | { type: 'returned'; submissionId: number; revisionId: number; returnedBy: number; reason: string }
+  /**
+   * A return was submitted where NHSI authorisation is required for the organisation: the
+   * management-organisation users, who give it. `revisionId` is the submitted revision.
+   */
+  | { type: 'nhsiAuthorisationRequested'; submissionId: number; revisionId: number }
+  /**
+   * A management-organisation user authorised the official revision (`revisionId`): its submitter and
+   * the organisation's authorisers. `authorisedAt` travels with the event because a resubmission
+   * clears the submission's own record of it.
+   */
+  | {
+      type: 'nhsiAuthorised';
+      submissionId: number;
+      revisionId: number;
+      authorisedBy: number;
+      authorisedAt: string;
+    };
 
 /** Events the schedules raise: one per period and instant (open, close or reclose). */
 export type PeriodEvent =
@@ -163,28 +183,53 @@ async function mailsForSubmissionEvent(
     close: currentClose(ctx, revision.createdAt),
     link: returnLink(config, ctx.collectionId, ctx.organisationId, ctx.periodId),
   });
+  const submittedBy = revision.createdByName ?? revision.createdByEmail;
+  if (event.type === 'nhsiAuthorisationRequested') {
+    const people = await findManagementOrganisationUsers(db);
+    return people.map((p) =>
+      mailTo(
+        p,
+        key,
+        event.type,
+        nhsiAuthorisationRequestedEmail({ ...base(p.name), submittedBy, submittedAt: revision.createdAt }),
+        scope,
+      ),
+    );
+  }
   const authorisers = await findSubmitters(db, {
     collectionId: ctx.collectionId,
     organisationIds: [ctx.organisationId],
     roles: ['Authoriser'],
   });
+  const submitter: Person = {
+    userId: revision.createdBy,
+    email: revision.createdByEmail,
+    name: revision.createdByName,
+  };
+  if (event.type === 'nhsiAuthorised') {
+    const authorisedBy = await findUser(db, event.authorisedBy);
+    return uniquePeople([submitter, ...authorisers]).map((p) =>
+      mailTo(
+        p,
+        key,
+        event.type,
+        nhsiAuthorisedEmail({
+          ...base(p.name),
+          authorisedBy: authorisedBy?.name ?? 'A management organisation user',
+          authorisedAt: new Date(event.authorisedAt),
+        }),
+        scope,
+      ),
+    );
+  }
   if (event.type === 'submitted') {
-    const submitter: Person = {
-      userId: revision.createdBy,
-      email: revision.createdByEmail,
-      name: revision.createdByName,
-    };
     const people = uniquePeople([submitter, ...authorisers]);
     return people.map((p) =>
       mailTo(
         p,
         key,
         event.type,
-        submittedEmail({
-          ...base(p.name),
-          submittedBy: revision.createdByName ?? revision.createdByEmail,
-          submittedAt: revision.createdAt,
-        }),
+        submittedEmail({ ...base(p.name), submittedBy, submittedAt: revision.createdAt }),
         scope,
       ),
     );
@@ -199,7 +244,7 @@ async function mailsForSubmissionEvent(
           event.type,
           authorisationRequestedEmail({
             ...base(p.name),
-            requestedBy: revision.createdByName ?? revision.createdByEmail,
+            requestedBy: submittedBy,
           }),
           scope,
         ),

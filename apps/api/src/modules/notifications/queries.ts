@@ -62,6 +62,20 @@ export async function findManagers(db: Db | Tx, collectionId: number) {
   return rows;
 }
 
+/**
+ * The management-organisation users (decision 0006: they give NHSI authorisation), active accounts
+ * only: a suspended account could not act on the email.
+ */
+export async function findManagementOrganisationUsers(db: Db | Tx) {
+  return db
+    .selectFrom('appUser')
+    .select(['id as userId', 'email', 'name'])
+    .where('isManagementOrganisationUser', '=', true)
+    .where('idpStatus', '=', 'Active')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findUser(db: Db | Tx, userId: number) {
   return db
     .selectFrom('appUser')

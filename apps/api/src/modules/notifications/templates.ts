@@ -78,14 +78,18 @@ export function reminderEmail(c: ReturnContext): Email {
   };
 }
 
+/** '14:30 on 14 May 2026', London time. */
+function atTime(instant: Date): string {
+  return toLondon(instant)?.toFormat("HH:mm 'on' d MMMM yyyy") ?? '';
+}
+
 export function submittedEmail(c: ReturnContext & { submittedBy: string; submittedAt: Date }): Email {
-  const at = toLondon(c.submittedAt);
   return {
     subject: `${c.collectionName}: ${c.periodName} return submitted for ${c.organisationName}`,
     body: [
       greet(c.recipientName),
       '',
-      `${c.submittedBy} submitted the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} at ${at?.toFormat("HH:mm 'on' d MMMM yyyy") ?? ''}.`,
+      `${c.submittedBy} submitted the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} at ${atTime(c.submittedAt)}.`,
       '',
       'You do not need to do anything else. You can view the return at any time.',
       '',
@@ -106,6 +110,40 @@ export function authorisationRequestedEmail(c: ReturnContext & { requestedBy: st
       `Please review and submit it by ${deadlineText(c.close)}.`,
       '',
       `Open the return: ${c.link}`,
+      ...SIGN_OFF,
+    ].join('\n'),
+  };
+}
+
+export function nhsiAuthorisationRequestedEmail(
+  c: ReturnContext & { submittedBy: string; submittedAt: Date },
+): Email {
+  return {
+    subject: `${c.collectionName}: ${c.periodName} return for ${c.organisationName} needs NHSI authorisation`,
+    body: [
+      greet(c.recipientName),
+      '',
+      `${c.submittedBy} submitted the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} at ${atTime(c.submittedAt)}.`,
+      '',
+      'This return needs NHSI authorisation. Please check it and authorise it.',
+      '',
+      `Open the return: ${c.link}`,
+      ...SIGN_OFF,
+    ].join('\n'),
+  };
+}
+
+export function nhsiAuthorisedEmail(c: ReturnContext & { authorisedBy: string; authorisedAt: Date }): Email {
+  return {
+    subject: `${c.collectionName}: ${c.periodName} return for ${c.organisationName} has NHSI authorisation`,
+    body: [
+      greet(c.recipientName),
+      '',
+      `${c.authorisedBy} gave NHSI authorisation for the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} at ${atTime(c.authorisedAt)}.`,
+      '',
+      'You do not need to do anything else. If you submit the return again, it will need to be authorised again.',
+      '',
+      `View the return: ${c.link}`,
       ...SIGN_OFF,
     ].join('\n'),
   };

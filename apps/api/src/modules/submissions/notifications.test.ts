@@ -199,3 +199,139 @@ describe('emails raised by saving, submitting and returning', () => {
     }
   });
 });
+
+describe('NHSI authorisation emails', () => {
+  /** Sets the organisation's recipient flags for the test, and puts the demo's back afterwards. */
+  async function withFlags(
+    page: Page,
+    flags: { isNhsiAuthorisationRequired: boolean; isTrustAuthorisationRequired: boolean },
+    run: () => Promise<void>,
+  ) {
+    const row = () =>
+      t.database.db
+        .updateTable('collectionOrganisation')
+        .where('collectionId', '=', page.collectionId)
+        .where('organisationId', '=', page.organisationId);
+    const before = await t.database.db
+      .selectFrom('collectionOrganisation')
+      .select(['isNhsiAuthorisationRequired', 'isTrustAuthorisationRequired'])
+      .where('collectionId', '=', page.collectionId)
+      .where('organisationId', '=', page.organisationId)
+      .executeTakeFirstOrThrow();
+    await row().set(flags).execute();
+    try {
+      await run();
+    } finally {
+      await row().set(before).execute();
+    }
+  }
+
+  /** The clerk (who may submit: no trust authorisation here) submits the complete answers. */
+  async function clerkSubmits(page: Page, content: Record<string, unknown> = completeAnswers) {
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const res = await save(clerk, view.submissionId, {
+      content,
+      status: 'completed',
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await release(clerk, page);
+    return res.body;
+  }
+
+  const managementOrganisation = ['collection.admin@dcf.example', 'nhsi.user@dcf.example'];
+
+  it('requested from the management organisation once per submitted revision; authorised to the submitter and authorisers once', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    await withFlags(
+      page,
+      { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },
+      async () => {
+        // A draft awaits nothing.
+        const clerk = await t.as('clerkA');
+        let view = await lock(clerk, page);
+        const draft = await save(clerk, view.submissionId, {
+          content: completeAnswers,
+          baseRevisionId: null,
+        });
+        expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+        await release(clerk, page);
+        await runJobs();
+        expect((await outbox(page)).to('nhsiAuthorisationRequested')).toEqual([]);
+
+        // The submit: the management-organisation users are asked, in plain English, with the link.
+        view = await clerkSubmits(page);
+        expect(view.awaitingNhsiAuthorisation).toBe(true);
+        await runJobs();
+        await runJobs();
+        let mails = await outbox(page);
+        expect(mails.to('nhsiAuthorisationRequested')).toEqual(managementOrganisation);
+        const request = mails.of('nhsiAuthorisationRequested')[0];
+        expect(request?.subject).toContain('needs NHSI authorisation');
+        expect(request?.bodyText).toContain('This return needs NHSI authorisation.');
+        expect(request?.bodyText).toContain(
+          `/form/collection/${page.collectionId}/organisation/${page.organisationId}/reportingPeriod/${page.periodId}`,
+        );
+
+        // A management-organisation user authorises: the submitter (the clerk) and the authorisers, once;
+        // a second attempt is refused and sends nothing.
+        const nhsi = await t.as('nhsi');
+        const url = `/v1/api/Submission/${view.submissionId}/NhsiAuthorisation`;
+        expect((await nhsi.post(url)).status).toBe(200);
+        expect((await nhsi.post(url)).status).toBe(409);
+        await runJobs();
+        mails = await outbox(page);
+        expect(mails.to('nhsiAuthorised')).toEqual(['authoriser.a@dcf.example', 'clerk.a@dcf.example']);
+        for (const mail of mails.of('nhsiAuthorised')) {
+          expect(mail.subject).toContain('has NHSI authorisation');
+          expect(mail.bodyText).toContain('Nadia Regulator gave NHSI authorisation for the');
+        }
+
+        // A resubmission is a new revision to authorise: asked again, once.
+        await clerkSubmits(page, { ...completeAnswers, vacancies: 5 });
+        await runJobs();
+        mails = await outbox(page);
+        expect(mails.to('nhsiAuthorisationRequested')).toEqual(
+          [...managementOrganisation, ...managementOrganisation].sort(),
+        );
+        expect(mails.to('nhsiAuthorised')).toHaveLength(2);
+      },
+    );
+  });
+
+  it('with EMAILENABLED off both events run but nothing is queued', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    await withFlags(
+      page,
+      { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },
+      async () => {
+        await setEmailEnabled(false);
+        try {
+          const view = await clerkSubmits(page);
+          const res = await (await t.as('nhsi')).post(
+            `/v1/api/Submission/${view.submissionId}/NhsiAuthorisation`,
+          );
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          await runJobs();
+          const events = await t.database.db
+            .selectFrom('job')
+            .select(['key', 'status'])
+            .where('key', 'like', `event:nhsi%:${view.submissionId}:%`)
+            .orderBy('key')
+            .execute();
+          expect(events).toEqual([
+            {
+              key: `event:nhsiAuthorisationRequested:${view.submissionId}:${view.officialRevisionId}`,
+              status: 'done',
+            },
+            { key: `event:nhsiAuthorised:${view.submissionId}:${view.officialRevisionId}`, status: 'done' },
+          ]);
+          expect((await outbox(page)).rows).toEqual([]);
+        } finally {
+          await setEmailEnabled(true);
+        }
+      },
+    );
+  });
+});

@@ -144,7 +144,8 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
  * a draft (also when amending a completed return) leaves the official revision where it is; a submit
  * makes the new revision official and clears a return and an earlier NHSI authorisation. The save
  * renews the lock. In the same transaction it raises the emails (decision 0006): 'submitted' on a
- * submit, 'authorisationRequested' when a clerk's draft is ready for an authoriser.
+ * submit (and 'nhsiAuthorisationRequested' where NHSI authorisation is required),
+ * 'authorisationRequested' when a clerk's draft is ready for an authoriser.
  */
 export async function saveRevision(
   db: Db,
@@ -234,8 +235,13 @@ export async function saveRevision(
       after: { status: body.status, currentRevisionId: revisionId, fields: Object.keys(content).length },
       requestId,
     });
-    if (submitted) await notify(tx, { type: 'submitted', submissionId, revisionId });
-    else if (
+    if (submitted) {
+      await notify(tx, { type: 'submitted', submissionId, revisionId });
+      // The return now awaits NHSI authorisation (the view's awaitingNhsiAuthorisation): ask the
+      // management organisation, once per submitted revision.
+      if (context.isNhsiAuthorisationRequired)
+        await notify(tx, { type: 'nhsiAuthorisationRequested', submissionId, revisionId });
+    } else if (
       context.isTrustAuthorisationRequired &&
       isClerkOnly(principal, row) &&
       Object.keys(checked.for('completed')).length === 0

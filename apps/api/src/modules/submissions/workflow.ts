@@ -116,6 +116,8 @@ export const reopenSubmission = (
 /**
  * POST /Submission/{id}/NhsiAuthorisation: the regulator's authorisation of the official (completed)
  * return, where the collection requires it for the organisation. Once only; a resubmission clears it.
+ * The 'nhsiAuthorised' email (to the submitter and the organisation's authorisers) is raised in the
+ * same transaction.
  */
 export const authoriseNhsi = (db: Db, principal: Principal, submissionId: number, requestId: string) =>
   changeSubmission(db, principal, submissionId, requestId, async (tx, row, now) => {
@@ -130,6 +132,13 @@ export const authoriseNhsi = (db: Db, principal: Principal, submissionId: number
       .set({ nhsiAuthorisedBy: principal.userId, nhsiAuthorisedAt: now })
       .where('id', '=', row.id)
       .execute();
+    await notify(tx, {
+      type: 'nhsiAuthorised',
+      submissionId: row.id,
+      revisionId: row.officialRevisionId,
+      authorisedBy: principal.userId,
+      authorisedAt: now.toISOString(),
+    });
     return {
       action: 'submission.nhsiAuthorise',
       before: { nhsiAuthorisedAt: null },
