@@ -182,14 +182,13 @@ async function main() {
     );
   } finally {
     await handle.close();
-    if (process.env.BENCH_KEEP_DATABASE) {
-      console.log(`kept database ${name}`);
-      return;
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
+    else {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
     }
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
   }
 }
 

@@ -55,7 +55,6 @@ class InstantXhr {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: request bodies are read loosely in assertions
 let calls: { method: string; url: string; body: any }[];
 function stubApi(options: { patch?: () => Response } = {}) {
   calls = [];

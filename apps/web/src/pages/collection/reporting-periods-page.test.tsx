@@ -189,7 +189,7 @@ describe('reporting periods page', () => {
   });
 
   it('adds a period with POST (London wall-clock times, no formId) and returns to the list', async () => {
-    const fetchMock = stubApi((url, init) =>
+    const fetchMock = stubApi((_url, init) =>
       init?.method === 'POST' ? jsonResponse(period({ id: 9, name: 'May 2026' }), 201) : undefined,
     );
     const { router } = renderAt('/collection/1/reportingPeriod/new');
@@ -219,7 +219,7 @@ describe('reporting periods page', () => {
 
   it('edits a period: London values shown, form version chosen, PUT with formId, 400 messages at their fields', async () => {
     let attempt = 0;
-    const fetchMock = stubApi((url, init) => {
+    const fetchMock = stubApi((_url, init) => {
       if (init?.method !== 'PUT') return undefined;
       attempt += 1;
       return attempt === 1
@@ -247,7 +247,7 @@ describe('reporting periods page', () => {
   });
 
   it('deletes after confirming; a period with submissions cannot be deleted or moved', async () => {
-    const fetchMock = stubApi((url, init) =>
+    const fetchMock = stubApi((_url, init) =>
       init?.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
     const { router } = renderAt('/collection/1/reportingPeriod/7');
