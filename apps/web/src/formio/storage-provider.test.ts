@@ -71,11 +71,49 @@ describe('createFileService (Form.io file components)', () => {
     expect(urls[1]).toBe('/v1/api/Storage/StorageTokensForDownload/Collection/2/Organisation/5');
   });
 
-  it("fails with 'Something went wrong' when storage does not answer 201", async () => {
+  it("fails with 'Something went wrong' when storage does not answer 201, and says so to the page", async () => {
     FakeXhr.answer = 500;
-    const service = createFileService({ collectionId: 2, organisationId: 5 });
+    const statuses: unknown[] = [];
+    const service = createFileService(
+      { collectionId: 2, organisationId: 5 },
+      { onUploadStatus: (name, status) => statuses.push([name, status]) },
+    );
     await expect(service.uploadFile('azure', new File(['x'], 'a.pdf'), 'a.pdf', '')).rejects.toThrow(
       'Something went wrong',
     );
+    expect(statuses.at(-1)).toEqual(['a.pdf', { state: 'error', message: 'Something went wrong' }]);
+  });
+
+  it("tells the page each upload's status: uploading with its percentage, then completed", async () => {
+    const statuses: unknown[] = [];
+    const service = createFileService(
+      { collectionId: 2, organisationId: 5 },
+      { onUploadStatus: (name, status) => statuses.push([name, status]) },
+    );
+    await service.uploadFile('azure', new File(['hello'], 'notes.txt'), 'notes.txt', '');
+    expect(statuses).toEqual([
+      ['notes.txt', { state: 'uploading', percent: 0 }],
+      ['notes.txt', { state: 'uploading', percent: 50 }],
+      ['notes.txt', { state: 'completed' }],
+    ]);
+  });
+
+  it("calls Form.io's upload-start callback only after returning the promise (Form.io's callback reads it)", async () => {
+    const service = createFileService({ collectionId: 2, organisationId: 5 });
+    // As Form.io's File component does: the callback refers to the promise the call returns.
+    const promise: Promise<unknown> = service.uploadFile(
+      'azure',
+      new File(['x'], 'a.txt'),
+      'a.txt',
+      '',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      () => expect(promise).toBeInstanceOf(Promise),
+    );
+    await expect(promise).resolves.toMatchObject({ originalName: 'a.txt' });
   });
 });

@@ -1,4 +1,6 @@
+import { errorMessage } from '../api/client';
 import { fileDownloadUrl, type StorageScope, uploadFile } from '../api/storage';
+import type { UploadStatus } from '../components';
 
 /**
  * The file service Form.io's file components use (`new Form(el, definition, { fileService })`): files go
@@ -38,6 +40,11 @@ export interface FormioFileService {
 export interface FileServiceEvents {
   /** True while any upload runs, so the page disables save and submit (specification, section 2). */
   onUploadingChange?: (isUploading: boolean) => void;
+  /**
+   * Each upload's progress, so the page can say 'Uploading: N%' in words (Form.io's own bar has none):
+   * uploading with the percentage, then completed or error.
+   */
+  onUploadStatus?: (fileName: string, status: UploadStatus) => void;
 }
 
 export function createFileService(scope: StorageScope, events: FileServiceEvents = {}): FormioFileService {
@@ -64,13 +71,19 @@ export function createFileService(scope: StorageScope, events: FileServiceEvents
     ) {
       const controller = new AbortController();
       abortCallback?.(() => controller.abort());
-      uploadStartCallback?.();
+      // Form.io's callback reads the promise this call returns (`emit('fileUploadingStart', filePromise)`):
+      // called synchronously it hits the promise's temporal dead zone and the upload fails, so wait a tick.
+      queueMicrotask(() => uploadStartCallback?.());
       track(1);
       try {
         const uploaded = await uploadFile(scope, file, {
-          onProgress: (percent) => progressCallback?.({ loaded: percent, total: 100 }),
+          onProgress: (percent) => {
+            progressCallback?.({ loaded: percent, total: 100 });
+            events.onUploadStatus?.(file.name, { state: 'uploading', percent });
+          },
           signal: controller.signal,
         });
+        events.onUploadStatus?.(file.name, { state: 'completed' });
         return {
           storage: uploaded.storage,
           name: uploaded.blobNameWithPath,
@@ -78,6 +91,9 @@ export function createFileService(scope: StorageScope, events: FileServiceEvents
           size: uploaded.size,
           type: uploaded.type,
         };
+      } catch (error) {
+        events.onUploadStatus?.(file.name, { state: 'error', message: errorMessage(error) });
+        throw error;
       } finally {
         track(-1);
       }

@@ -1,4 +1,6 @@
+import type { Template } from './context';
 import * as fields from './fields';
+import { fileTemplate } from './file';
 import * as layout from './layout';
 
 /** Our template framework's name for Form.io (`options.template`). */
@@ -50,5 +52,6 @@ export function nhsukTemplates(bootstrap: Record<string, unknown>) {
     wizardNav: { form: layout.wizardNav },
     alert: { form: layout.alert },
     errorsList: { form: layout.errorsList },
+    file: { form: fileTemplate((bootstrap.file as { form: Template }).form) },
   };
 }

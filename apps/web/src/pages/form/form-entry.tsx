@@ -5,9 +5,11 @@ import type { SubmissionPageKey } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
 import {
   ErrorSummary,
+  FileUploadStatus,
   Notification,
   SaveButton,
   UnsavedChangesPrompt,
+  type UploadStatus,
   useNotification,
 } from '../../components';
 import { FormRenderer, type FormRendererHandle, type WizardPage } from '../../formio/form-renderer';
@@ -41,9 +43,17 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const definition = useStableDefinition(view);
   // Attachments upload straight to storage; Save draft and Submit wait while any upload runs.
   const [uploading, setUploading] = useState(false);
+  const [upload, setUpload] = useState<{ fileName: string; status: UploadStatus } | null>(null);
   const { collectionId, organisationId } = pageKey;
   const fileService = useMemo(
-    () => createFileService({ collectionId, organisationId }, { onUploadingChange: setUploading }),
+    () =>
+      createFileService(
+        { collectionId, organisationId },
+        {
+          onUploadingChange: setUploading,
+          onUploadStatus: (fileName, status) => setUpload({ fileName, status }),
+        },
+      ),
     [collectionId, organisationId],
   );
 
@@ -117,6 +127,8 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       ) : (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
       )}
+      {/* 'Uploading: N%' in words for the form's attachments; cleared once stored. */}
+      <FileUploadStatus status={upload?.status} fileName={upload?.fileName} />
 
       {entry.editable ? (
         <ExcelPrefill

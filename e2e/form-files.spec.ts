@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { pdfText } from '../apps/api/src/modules/pdf/testing/pdf-text';
+import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+
+/**
+ * Issue 7's files, PDF and Excel in the browser, on a collection of its own built through the API (a
+ * form with a required text field, a number, a data grid and an attachment; an Excel template whose
+ * defined names are the form keys; one open period; the first trust's clerk, no authorisation needed).
+ * The clerk pre-fills from a filled template, uploads an attachment (progress in words, save and submit
+ * disabled meanwhile), saves, reloads and downloads the attachment byte for byte, downloads the return
+ * as PDF and Excel (both parsed back), meets a 400 on submit, submits, and compares two revisions.
+ */
+
+const DAY = 86_400_000;
+
+/** page.request with the anti-forgery header, failing the test on an unexpected status. */
+function apiOf(page: Page) {
+  return async <T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    data?: unknown,
+    status = 200,
+  ) => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await page.request.fetch(`/v1/api${url}`, {
+      method,
+      data,
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
+    });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
+    return (response.status() === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+const definition = {
+  display: 'form',
+  components: [
+    { type: 'textfield', key: 'wardName', label: 'Ward name', input: true, validate: { required: true } },
+    { type: 'number', key: 'bedsOpen', label: 'Beds open', input: true },
+    {
+      type: 'datagrid',
+      key: 'wards',
+      label: 'Wards',
+      input: true,
+      components: [
+        { type: 'textfield', key: 'ward', label: 'Ward', input: true },
+        { type: 'number', key: 'beds', label: 'Beds', input: true },
+      ],
+    },
+    {
+      type: 'file',
+      key: 'evidence',
+      label: 'Supporting document',
+      input: true,
+      storage: 'dcf',
+      multiple: true,
+    },
+  ],
+};
+
+/** A workbook whose defined names are the form keys; `values` fills it in as a submitter would. */
+async function workbook(values: Record<string, string | number> = {}) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Return');
+  sheet.getCell('A1').value = 'Ward name';
+  sheet.getCell('A2').value = 'Beds open';
+  book.definedNames.add('Return!$B$1', 'wardName');
+  book.definedNames.add('Return!$B$2', 'bedsOpen');
+  book.definedNames.add('Return!$A$5:$B$7', 'wards');
+  if (values.wardName !== undefined) sheet.getCell('B1').value = values.wardName;
+  if (values.bedsOpen !== undefined) sheet.getCell('B2').value = values.bedsOpen;
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Everything the journey needs, made by the manager; returns the form's address and names. */
+async function setUp(page: Page) {
+  const api = apiOf(page);
+  const name = `Files journey ${Date.now()}`;
+  const { id: collectionId } = await api<{ id: number }>(
+    'POST',
+    '/Collection',
+    { name, period: 'financialYear', trustAuthorisation: 'notRequired', nhsiAuthorisation: 'notRequired' },
+    201,
+  );
+  const form = await api<{ id: number }>('POST', `/Collection/${collectionId}/Form`, { definition }, 201);
+  const found = await api<{ items: { id: number; code: string; name: string }[] }>(
+    'GET',
+    '/Organisation?query=RJ1',
+  );
+  const organisation = found.items.find((o) => o.code === 'RJ1')!;
+  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: [organisation.id] });
+  const now = Date.now();
+  const start = new Date(now - 10 * DAY).toISOString().slice(0, 10);
+  const period = await api<{ id: number }>(
+    'POST',
+    `/Collection/${collectionId}/ReportingPeriod`,
+    {
+      collectionId,
+      name: 'Files period',
+      start,
+      end: start,
+      submissionsOpen: new Date(now - DAY).toISOString(),
+      submissionsClose: new Date(now + 3 * DAY).toISOString(),
+    },
+    201,
+  );
+  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
+  const users = await api<{ items: { id: number; email: string }[] }>(
+    'GET',
+    '/User?query=clerk.a%40dcf.example',
+  );
+  await api('PUT', `/Collection/${collectionId}/Organisation/${organisation.id}/SubmitterAccess`, {
+    userId: users.items.find((u) => u.email === 'clerk.a@dcf.example')!.id,
+    roles: ['DataEntryClerk'],
+  });
+
+  // The Excel template, as the template tab uploads it: a token, a PUT to storage, then the record.
+  const blobNameWithPath = `${collectionId}/FORMTEMPLATE/journey/beds.xlsx`;
+  const template = await workbook();
+  const [token] = await api<{ url: string }[]>(
+    'POST',
+    `/Storage/StorageTokensForUpload/Collection/${collectionId}/Organisation`,
+    [{ blobNameWithPath, fileSizeInMb: template.length / 1024 / 1024, isFormTemplate: true }],
+  );
+  const put = await page.request.put(token!.url, {
+    data: template,
+    headers: { 'x-ms-blob-type': 'BlockBlob' },
+  });
+  expect(put.status()).toBe(201);
+  await api('PATCH', `/Collection/${collectionId}/Form/ExcelTemplate`, {
+    excelTemplateFileName: 'beds.xlsx',
+    blobNameWithPath,
+  });
+  await api('PATCH', `/Collection/${collectionId}/IsExcelTemplateEnabled`, { isExcelTemplateEnabled: true });
+
+  return {
+    url: `/form/collection/${collectionId}/organisation/${organisation.id}/reportingPeriod/${period.id}`,
+    collectionName: name,
+    organisationName: organisation.name,
+    formId: form.id,
+  };
+}
+
+/** The bytes a download link of the form serves: Form.io opens the signed URL in a new tab. */
+async function openedFileBytes(page: Page, linkName: string): Promise<Buffer> {
+  const requested = page
+    .context()
+    .waitForEvent('request', (r) => r.url().includes('/blobs/') && r.method() === 'GET');
+  // By keyboard: Playwright's click aims at the inline link's box centre, which Form.io's row covers.
+  await page.getByRole('link', { name: linkName }).press('Enter');
+  const request = await requested;
+  const response = await page.request.get(request.url());
+  expect(response.status()).toBe(200);
+  return response.body();
+}
+
+test('a clerk pre-fills from Excel, attaches a file with progress, downloads it, the PDF and the Excel; a 400 on submit; revisions compare', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'manager');
+  const journey = await setUp(page);
+
+  const context = await browser.newContext();
+  const clerk = await context.newPage();
+  await signInAs(clerk, 'clerkA');
+  await clerk.goto(journey.url);
+  await expect(clerk.getByLabel(/^Ward name/)).toBeEditable();
+  await expectNoAxeViolations(clerk);
+
+  // Pre-fill from a filled template: one answer taken, one refused, the form shows the taken one.
+  await clerk.getByText('Fill in from an Excel template').click();
+  await clerk.getByLabel('Upload a filled template').setInputFiles({
+    name: 'filled.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook({ wardName: 'Oak ward', bedsOpen: 'lots' }),
+  });
+  await expect(clerk.getByText('1 answers taken, 1 refused.')).toBeVisible();
+  await expect(clerk.getByRole('table', { name: 'Cells refused' })).toContainText('bedsOpen');
+  await expect(clerk.getByRole('table', { name: 'Cells taken' })).toContainText('Oak ward');
+  await expect(clerk.getByLabel(/^Ward name/)).toHaveValue('Oak ward');
+  await expectNoAxeViolations(clerk);
+
+  await clerk.getByLabel(/^Beds open/).fill('12');
+  await clerk.locator('input[name="data[wards][0][ward]"]').fill('Oak');
+  await clerk.locator('input[name="data[wards][0][beds]"]').fill('4');
+
+  // The attachment: storage's answer is held back so the progress and the disabled buttons can be seen.
+  const attachment = randomBytes(300 * 1024);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await clerk.route('**/blobs/**', async (route: Route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  const chooser = clerk.waitForEvent('filechooser');
+  await clerk.locator('.formio-component-evidence a.browse').click();
+  await (await chooser).setFiles({ name: 'evidence.txt', mimeType: 'text/plain', buffer: attachment });
+  await expect(clerk.getByText(/^evidence\.txt: Uploading: \d+%$/)).toBeVisible();
+  await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeDisabled();
+  await expect(clerk.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  release();
+  await expect(clerk.getByRole('link', { name: /evidence\.txt/ })).toBeVisible();
+  await expect(clerk.getByText(/Uploading: \d+%/)).toHaveCount(0);
+  await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeEnabled();
+  await clerk.unroute('**/blobs/**');
+  await expectNoAxeViolations(clerk);
+
+  await clerk.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+
+  // After a reload the attachment is still there and downloads as it was uploaded.
+  await clerk.reload();
+  await expect(clerk.getByLabel(/^Ward name/)).toHaveValue('Oak ward');
+  await expect(clerk.getByLabel(/^Ward name/)).toBeEditable();
+  expect((await openedFileBytes(clerk, 'evidence.txt')).equals(attachment)).toBe(true);
+
+  // Download PDF: the return's organisation, period, questions and answers.
+  const pdfDownload = clerk.waitForEvent('download');
+  await clerk.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = readFileSync((await (await pdfDownload).path())!);
+  expect(pdf.subarray(0, 5).toString('latin1'), `a PDF: ${pdf.subarray(0, 200).toString('latin1')}`).toBe(
+    '%PDF-',
+  );
+  const text = pdfText(pdf);
+  for (const expected of [
+    journey.collectionName,
+    journey.organisationName,
+    'Files period',
+    'Ward name',
+    'Oak ward',
+    'Beds open',
+    '12',
+    'Wards',
+    'Oak',
+    '4',
+    'Supporting document',
+    'evidence.txt',
+  ])
+    expect(text, `the PDF names ${expected}`).toContain(expected);
+
+  // Download Excel: the collection's template with the answers in the defined-name cells.
+  const excelDownload = clerk.waitForEvent('download');
+  await clerk.getByRole('button', { name: 'Download Excel' }).click();
+  const filled = new ExcelJS.Workbook();
+  await filled.xlsx.readFile((await (await excelDownload).path())!);
+  const sheet = filled.getWorksheet('Return')!;
+  expect(filled.definedNames.getRanges('wardName').ranges).toEqual(['Return!$B$1']);
+  expect(sheet.getCell('B1').value).toBe('Oak ward');
+  expect(sheet.getCell('B2').value).toBe(12);
+  expect([sheet.getCell('A5').value, sheet.getCell('B5').value]).toEqual(['Oak', 4]);
+
+  // Submit without the required answer: the server's 400 in the summary and at the field.
+  await clerk.getByLabel(/^Ward name/).fill('');
+  await clerk.getByRole('button', { name: 'Submit' }).click();
+  await expect(clerk.getByText('Failed to save.')).toBeVisible();
+  const summary = clerk.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
+  await expect(summary.getByRole('link', { name: /Ward name/ })).toBeVisible();
+  await expectNoAxeViolations(clerk);
+
+  await clerk.getByLabel(/^Ward name/).fill('Elm ward');
+  await expect(clerk.getByText('Failed to save.')).toBeHidden();
+  await clerk.getByRole('button', { name: 'Submit' }).click();
+  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+  await expect(clerk.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+
+  // Revisions: the draft and the submitted return compared; the ward name changed, the file did not.
+  await clerk.getByRole('link', { name: 'Revisions' }).click();
+  const rows = clerk.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await clerk.getByRole('link', { name: 'Compare the two selected' }).click();
+  const changed = clerk.locator('tr.dcf-compare__changed');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText('Oak ward');
+  await expect(changed).toContainText('Elm ward');
+  await expectNoAxeViolations(clerk);
+  await context.close();
+});
