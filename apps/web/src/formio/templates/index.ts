@@ -1,4 +1,5 @@
 import type { Template } from './context';
+import { datagridTemplate } from './datagrid';
 import * as fields from './fields';
 import { fileTemplate } from './file';
 import * as layout from './layout';
@@ -53,5 +54,6 @@ export function nhsukTemplates(bootstrap: Record<string, unknown>) {
     alert: { form: layout.alert },
     errorsList: { form: layout.errorsList },
     file: { form: fileTemplate((bootstrap.file as { form: Template }).form) },
+    datagrid: { form: datagridTemplate((bootstrap.datagrid as { form: Template }).form) },
   };
 }
