@@ -208,6 +208,7 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await expect(clerk.getByText(/^evidence\.txt: Uploading: \d+%$/)).toBeVisible();
   await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeDisabled();
   await expect(clerk.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await expectNoAxeViolations(clerk);
   release();
   await expect(clerk.getByRole('link', { name: /evidence\.txt/ })).toBeVisible();
   await expect(clerk.getByText(/Uploading: \d+%/)).toHaveCount(0);

@@ -10,7 +10,8 @@ const words: Record<string, string> = {
  * Form.io's Bootstrap markup for a file component, made usable without Bootstrap: its icon-only
  * `<i tabindex="0">` controls (remove, restore, cancel) were invisible (no icon font is loaded), not
  * buttons for keyboards and, with an aria-label on an `<i>`, an axe violation; they become link-styled
- * buttons with words, keeping the `ref`/`id` Form.io listens on. Its screen-reader text takes NHS.UK's class.
+ * buttons with words, keeping the `ref`/`id` Form.io listens on. The progress bar gets a name (axe
+ * aria-progressbar-name); the screen-reader text takes NHS.UK's class.
  */
 export function accessibleFileMarkup(html: string): string {
   return html
@@ -23,6 +24,7 @@ export function accessibleFileMarkup(html: string): string {
       /<i id="(abort-[^"]*)" tabindex="0" class="[^"]*"><\/i>/g,
       '<button type="button" class="dcf-link-button" id="$1">Cancel upload</button>',
     )
+    .replace(/role="progressbar"/g, 'role="progressbar" aria-label="Upload progress"')
     .replace(/class="visually-hidden"/g, 'class="nhsuk-u-visually-hidden"');
 }
 
