@@ -192,6 +192,20 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await clerk.locator('input[name="data[wards][0][beds]"]').fill('4');
   await expect(clerk.locator('.formio-button-remove-row').first()).toHaveText('Remove');
 
+  // A file of a type not allowed is refused before anything is stored (error state, axe clean).
+  const refusedChooser = clerk.waitForEvent('filechooser');
+  await clerk.locator('.formio-component-evidence a.browse').click();
+  await (await refusedChooser).setFiles({
+    name: 'tool.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
+  await expect(
+    clerk.getByRole('alert').filter({ hasText: /tool\.exe: File is the wrong type; it must be/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(clerk);
+  await clerk.locator('.formio-component-evidence').getByRole('button', { name: 'Remove' }).click();
+
   // The attachment: storage's answer is held back so the progress and the disabled buttons can be seen.
   const attachment = randomBytes(300 * 1024);
   let release: () => void = () => {};
