@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Issue 8: an administrator reads the audit log and the email outbox. A manager first sends a reminder
@@ -7,26 +7,6 @@ import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
  * the 'reminder.send' change and the reminder email, kept in the outbox (the embedded default has no
  * mail server; the service's job worker moves it from 'waiting' to 'kept').
  */
-
-const DAY = 86_400_000;
-
-function apiOf(page: Page) {
-  return async <T = any>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    data?: unknown,
-    status = 200,
-  ) => {
-    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await page.request.fetch(`/v1/api${url}`, {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
-    });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-    return (response.status() === 204 ? undefined : await response.json()) as T;
-  };
-}
 
 /** A published collection with email on, RJ1 as its only recipient, Chris Clerk as its clerk, one open period. */
 async function collectionWithOpenPeriod(page: Page, name: string) {

@@ -76,4 +76,28 @@ export const test = base.extend({
   },
 });
 
+/** A day in milliseconds, for period dates built relative to now. */
+export const DAY = 86_400_000;
+
+/** page.request with the anti-forgery header, failing the test on an unexpected status. */
+export function apiOf(page: Page) {
+  return async <T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    data?: unknown,
+    status = 200,
+  ) => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await page.request.fetch(`/v1/api${url}`, {
+      method,
+      data,
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
+    });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
+    return (response.status() === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+export type Api = ReturnType<typeof apiOf>;
+
 export { expect };

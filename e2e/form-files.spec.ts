@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page, Route } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../apps/api/src/modules/pdf/testing/pdf-text';
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Issue 7's files, PDF and Excel in the browser, on a collection of its own built through the API (a
@@ -13,27 +13,6 @@ import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
  * disabled meanwhile), saves, reloads and downloads the attachment byte for byte, downloads the return
  * as PDF and Excel (both parsed back), meets a 400 on submit, submits, and compares two revisions.
  */
-
-const DAY = 86_400_000;
-
-/** page.request with the anti-forgery header, failing the test on an unexpected status. */
-function apiOf(page: Page) {
-  return async <T = any>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    data?: unknown,
-    status = 200,
-  ) => {
-    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await page.request.fetch(`/v1/api${url}`, {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
-    });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-    return (response.status() === 204 ? undefined : await response.json()) as T;
-  };
-}
 
 const definition = {
   display: 'form',

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+import {
+  type Api,
+  apiOf,
+  DAY,
+  expect,
+  expectNoAxeViolations,
+  type PersonaName,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * Issue 8 journey on a collection of its own, built through the API: three trusts, one period; one
@@ -11,27 +20,6 @@ import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from 
  * administrator finds the reminder in the audit log.
  */
 
-const DAY = 86_400_000;
-
-/** page.request with the anti-forgery header, failing the test on an unexpected status. */
-function apiOf(page: Page) {
-  return async <T = any>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    data?: unknown,
-    status = 200,
-  ) => {
-    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const response = await page.request.fetch(`/v1/api${url}`, {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
-    });
-    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-    return (response.status() === 204 ? undefined : await response.json()) as T;
-  };
-}
-
 async function signedInPage(browser: Browser, persona: PersonaName) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -39,12 +27,12 @@ async function signedInPage(browser: Browser, persona: PersonaName) {
   return { page, api: apiOf(page), close: () => context.close() };
 }
 
-async function organisationId(api: ReturnType<typeof apiOf>, code: string): Promise<number> {
+async function organisationId(api: Api, code: string): Promise<number> {
   const found = await api<{ items: { id: number; code: string }[] }>('GET', `/Organisation?query=${code}`);
   return found.items.find((o) => o.code === code)!.id;
 }
 
-async function userId(api: ReturnType<typeof apiOf>, email: string): Promise<number> {
+async function userId(api: Api, email: string): Promise<number> {
   const found = await api<{ items: { id: number; email: string }[] }>(
     'GET',
     `/User?query=${encodeURIComponent(email)}`,
