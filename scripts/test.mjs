@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint', 'npm run lint'],
   ['typecheck', 'npm run typecheck'],
-  ['unit (domain + web)', 'npm run test:unit'],
+  ['unit (domain, forms, web, test data)', 'npm run test:unit'],
   ['API on PGlite', 'npm run test:api'],
   ['API on PostgreSQL', 'npm run test:api:postgres'],
   ['build web app', 'npm run build'],

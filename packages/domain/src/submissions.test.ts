@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
-import {
-  cleanSubmissionContent,
-  formioErrorsToFieldErrors,
-  lockExpiry,
-  lockedByMessage,
-  submissionWindow,
-} from './submissions';
+import { cleanSubmissionContent, lockExpiry, lockedByMessage, submissionWindow } from './submissions';
 
 describe('cleanSubmissionContent', () => {
   it('drops empty values at any depth and keeps 0 and false', () => {
@@ -79,45 +73,5 @@ describe('lock helpers', () => {
   });
   it('a lock lapses 20 minutes after it was taken or renewed', () => {
     expect(lockExpiry(new Date('2026-01-01T10:00:00Z')).toISOString()).toBe('2026-01-01T10:20:00.000Z');
-  });
-});
-
-describe('formioErrorsToFieldErrors', () => {
-  const errors = [
-    {
-      message: 'Headcount is required',
-      context: { validator: 'required', key: 'headcount', path: 'headcount' },
-    },
-    {
-      message: 'Headcount cannot be less than 0.',
-      context: { validator: 'min', key: 'headcount', path: 'headcount' },
-    },
-    {
-      message: 'Code does not match the pattern [A-Z]{3}',
-      context: { validator: 'pattern', key: 'code', path: 'code' },
-    },
-    {
-      message: 'N is not a valid number.',
-      path: ['grid', 0, 'n'],
-      context: { validator: 'number', key: 'n' },
-    },
-    {
-      message: 'N is not a valid number.',
-      path: ['grid', 0, 'n'],
-      context: { validator: 'number', key: 'n' },
-    },
-  ];
-  it('keeps every message for a submit, grouped by Form.io path, without duplicates', () => {
-    expect(formioErrorsToFieldErrors(errors, 'completed')).toEqual({
-      headcount: ['Headcount is required', 'Headcount cannot be less than 0.'],
-      code: ['Code does not match the pattern [A-Z]{3}'],
-      'grid[0].n': ['N is not a valid number.'],
-    });
-  });
-  it('drops completeness errors (required, min/max) for a draft', () => {
-    expect(formioErrorsToFieldErrors(errors, 'draft')).toEqual({
-      code: ['Code does not match the pattern [A-Z]{3}'],
-      'grid[0].n': ['N is not a valid number.'],
-    });
   });
 });

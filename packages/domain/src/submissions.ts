@@ -3,7 +3,7 @@ import { constants } from './constants';
 import { reportingPeriodStatus, revisionStatus } from './enums';
 import { toLondon } from './format';
 import { messages } from './messages';
-import { type FieldErrors, instantMillis, type PeriodWindow, periodStatus } from './schedules';
+import { instantMillis, type PeriodWindow, periodStatus } from './schedules';
 
 /**
  * The submissions contract (issue 7): what the API sends and receives for one organisation's return in
@@ -199,67 +199,4 @@ export function lockedByMessage(name: string, lockedOn: string | Date): string {
 /** When a lock taken or renewed at `at` lapses. */
 export function lockExpiry(at: Date): Date {
   return new Date(at.getTime() + constants.lockTimeoutMinutes * 60_000);
-}
-
-/** One Form.io validation error as `interpolateErrors` gives it (only what the mapping reads). */
-export interface FormioValidationError {
-  message: string;
-  path?: string | (string | number)[];
-  context?: { validator?: string; key?: string; path?: string; [other: string]: unknown };
-}
-
-/**
- * Form.io validators that a draft skips: a draft may be incomplete, so only types, lengths and patterns
- * are checked when saving; required answers, value and count limits wait for submit.
- */
-export const completenessValidators: ReadonlySet<string> = new Set([
-  'required',
-  'requiredDayEmpty',
-  'requiredDayField',
-  'requiredMonthField',
-  'requiredYearField',
-  'requiredSurvey',
-  'min',
-  'max',
-  'minSelectedCount',
-  'maxSelectedCount',
-  'minDate',
-  'maxDate',
-  'minYear',
-  'maxYear',
-  'minWords',
-  'minLength',
-]);
-
-/** Form.io's own path notation (`grid[0].n`), which its renderer finds a component by; the key at top level. */
-const errorKey = (error: FormioValidationError): string => {
-  if (typeof error.context?.path === 'string' && error.context.path !== '') return error.context.path;
-  const { path } = error;
-  if (Array.isArray(path) && path.length > 0)
-    return path
-      .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`))
-      .join('');
-  if (typeof path === 'string' && path !== '') return path;
-  return error.context?.key ?? 'form';
-};
-
-/**
- * Form.io's errors as the API's 400 body: messages grouped by field key (its data path, such as
- * `staff[0].headcount` inside a data grid), in Form.io's own words. For a draft, completeness errors
- * are dropped (see completenessValidators).
- */
-export function formioErrorsToFieldErrors(
-  errors: readonly FormioValidationError[],
-  mode: 'draft' | 'completed',
-): FieldErrors {
-  const result: FieldErrors = {};
-  for (const error of errors) {
-    const validator = error.context?.validator ?? '';
-    if (mode === 'draft' && completenessValidators.has(validator)) continue;
-    const key = errorKey(error);
-    const list = result[key] ?? [];
-    if (!list.includes(error.message)) list.push(error.message);
-    result[key] = list;
-  }
-  return result;
 }

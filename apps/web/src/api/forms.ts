@@ -1,4 +1,4 @@
-import { type FormVersion, formVersionSchema } from '@dcf/domain';
+import { type FormVersion, formVersionSchema } from '@dcf/forms/definition';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client';

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { type FormDefinition, stripSubmitButtons } from '@dcf/domain';
+import { type FormDefinition, stripSubmitButtons } from '@dcf/forms/definition';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { Spinner } from '../components';

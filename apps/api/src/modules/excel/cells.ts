@@ -1,4 +1,4 @@
-import type { FormComponent } from '@dcf/domain';
+import type { FormComponent } from '@dcf/forms';
 import type { CellValue } from 'exceljs';
 
 /**

@@ -1,4 +1,4 @@
-import type { FormComponent, FormDefinition } from '@dcf/domain';
+import { childrenOf, type FormComponent, type FormDefinition } from '@dcf/forms';
 
 /**
  * The questions of a form an Excel defined name can stand for: every input in form order, keyed by its
@@ -16,14 +16,6 @@ export interface FillableField {
 
 const skipped = new Set(['button', 'htmlelement', 'content']);
 const isInput = (c: FormComponent) => c.input === true && Boolean(c.key) && !skipped.has(String(c.type));
-
-function childrenOf(c: FormComponent): FormComponent[] {
-  return [
-    ...(c.components ?? []),
-    ...(c.columns ?? []).flatMap((col) => col.components ?? []),
-    ...(c.rows ?? []).flatMap((row) => row.flatMap((cell) => cell.components ?? [])),
-  ];
-}
 
 function rowInputs(list: FormComponent[]): FormComponent[] {
   return list.flatMap((c) => (isInput(c) && c.type !== 'container' ? [c] : rowInputs(childrenOf(c))));

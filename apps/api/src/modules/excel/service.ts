@@ -2,7 +2,6 @@ import {
   type ExcelTemplateBody,
   type ExcelTemplateDto,
   extensionOf,
-  type FormDefinition,
   fileWrongTypeMessage,
   formTemplateExtensions,
   formTemplateFolder,
@@ -11,6 +10,7 @@ import {
   type PrefillResult,
   safeBlobName,
 } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';

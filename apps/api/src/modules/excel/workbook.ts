@@ -1,4 +1,5 @@
-import type { FormDefinition, PrefillResult } from '@dcf/domain';
+import type { PrefillResult } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import ExcelJS from 'exceljs';
 import { fromCell, plainCell, toCell } from './cells';
 import { type FillableField, fieldsByName, setValueAt, valueAt } from './form-fields';

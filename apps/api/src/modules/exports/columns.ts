@@ -1,4 +1,4 @@
-import type { FormComponent } from '@dcf/domain';
+import { childLists, type FormComponent } from '@dcf/forms';
 
 /**
  * Export columns from Form.io definitions: one column per answer, in form order, named by its data
@@ -25,13 +25,7 @@ const NO_DATA_TYPES = new Set(['button', 'htmlelement', 'content']);
 /** A grid's data location with `*` for every enclosing grid's rows (a JSONPath-like pattern). */
 export type GridPattern = (string | '*')[];
 
-function children(c: FormComponent): FormComponent[][] {
-  const lists: FormComponent[][] = [];
-  if (c.components) lists.push(c.components);
-  for (const col of c.columns ?? []) if (col.components) lists.push(col.components);
-  for (const row of c.rows ?? []) for (const cell of row) if (cell.components) lists.push(cell.components);
-  return lists;
-}
+const children = childLists;
 
 /** Every grid of the definitions (with enclosing grids as `*`), to ask the database for row counts. */
 export function gridPatterns(definitions: { components: FormComponent[] }[]): GridPattern[] {

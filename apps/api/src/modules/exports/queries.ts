@@ -1,4 +1,4 @@
-import type { FormComponent } from '@dcf/domain';
+import type { FormComponent } from '@dcf/forms';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { submissionStatusSql } from '../views/status-sql';

@@ -1,4 +1,4 @@
-import { formDefinitionSchema } from '@dcf/domain';
+import { formDefinitionSchema } from '@dcf/forms';
 import { z } from 'zod';
 
 export const formParams = z.object({ id: z.coerce.number().int().positive() });
@@ -6,4 +6,4 @@ export const formVersionParams = formParams.extend({ formId: z.coerce.number().i
 export const formBodySchema = z.object({ definition: formDefinitionSchema });
 
 /** The response of every form route (shared with the web app). */
-export { formVersionSchema as formSchema } from '@dcf/domain';
+export { formVersionSchema as formSchema } from '@dcf/forms';

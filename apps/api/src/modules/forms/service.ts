@@ -1,21 +1,38 @@
-import type { FormDefinition } from '@dcf/domain';
+import type { Conversion, FormDefinition } from '@dcf/forms';
+import { checkDefinition, problemMessages } from '@dcf/forms/convert/check-definition';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
 import { findForm, findForms, movePeriodsWithoutSubmissions, nextVersion } from './queries';
 
 type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
-function presentForm(row: FormRow, createdNewVersion?: boolean) {
+function presentForm(row: FormRow, createdNewVersion?: boolean, conversions?: Conversion[]) {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
     hasSubmissions: Boolean(row.hasSubmissions),
     ...(createdNewVersion === undefined ? {} : { createdNewVersion }),
+    ...(conversions === undefined ? {} : { conversions }),
   };
 }
+
+/**
+ * A definition is data, never code (decision 0014): custom JavaScript that JSON Logic can express is
+ * converted (and the response lists what was), anything else refuses the save with a 400 naming every
+ * component and property. What is stored is the checked definition.
+ */
+function checkedDefinition(definition: FormDefinition) {
+  const check = checkDefinition(definition);
+  if (check.problems.length > 0)
+    throw validationProblem({ definition: problemMessages(check.problems) }, jsonLogicAdvice);
+  return check;
+}
+
+const jsonLogicAdvice =
+  'Form definitions may not contain JavaScript. Write conditions, calculations and validations as simple conditions or JSON Logic (https://jsonlogic.com).';
 
 /** Every version of a collection's form, newest first (visible to whoever may see the collection). */
 export async function listForms(db: Db, principal: Principal, collectionId: number) {
@@ -73,13 +90,14 @@ export async function createForm(
   definition: FormDefinition,
   requestId: string,
 ) {
+  const checked = checkedDefinition(definition);
   const id = await db.transaction().execute(async (tx) => {
     await assertAmendable(tx, collectionId);
-    const id = await insertVersion(tx, principal, collectionId, definition, requestId);
+    const id = await insertVersion(tx, principal, collectionId, checked.definition, requestId);
     await movePeriodsWithoutSubmissions(tx, collectionId, null, id);
     return id;
   });
-  return getForm(db, principal, collectionId, id);
+  return { ...(await getForm(db, principal, collectionId, id)), conversions: checked.conversions };
 }
 
 /**
@@ -95,18 +113,19 @@ export async function updateForm(
   definition: FormDefinition,
   requestId: string,
 ) {
+  const { definition: checkedBody, conversions } = checkedDefinition(definition);
   const { id, createdNewVersion } = await db.transaction().execute(async (tx) => {
     await assertAmendable(tx, collectionId);
     const current = await findForm(tx, collectionId, formId);
     if (!current) throw notFound();
     if (current.hasSubmissions) {
-      const id = await insertVersion(tx, principal, collectionId, definition, requestId);
+      const id = await insertVersion(tx, principal, collectionId, checkedBody, requestId);
       await movePeriodsWithoutSubmissions(tx, collectionId, formId, id);
       return { id, createdNewVersion: true };
     }
     await tx
       .updateTable('form')
-      .set({ definition: JSON.stringify(definition) })
+      .set({ definition: JSON.stringify(checkedBody) })
       .where('id', '=', formId)
       .execute();
     await writeAudit(tx, {
@@ -122,5 +141,5 @@ export async function updateForm(
   });
   const row = await findForm(db, collectionId, id);
   if (!row) throw notFound();
-  return presentForm(row, createdNewVersion);
+  return presentForm(row, createdNewVersion, conversions);
 }

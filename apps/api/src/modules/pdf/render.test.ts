@@ -8,12 +8,48 @@ describe('renderReturnPdf', () => {
     const pdf = await renderReturnPdf({
       title: 'Beds',
       facts: [['Status', 'Draft']],
-      items: [{ kind: 'table', key: 'wards', label: 'Wards', columns: ['Ward name', 'Beds open'], rows }],
+      items: [
+        {
+          kind: 'table',
+          key: 'wards',
+          path: 'wards',
+          label: 'Wards',
+          columns: ['Ward name', 'Beds open'],
+          rows,
+        },
+      ],
     });
     const runs = pdfTextRuns(pdf);
     const pages = Number(/\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1]);
     expect(pages).toBeGreaterThan(1);
     expect(runs.filter((r) => r === 'Ward name')).toHaveLength(pages);
     expect(runs).toContain('Ward 120');
+  });
+
+  it('never breaks a word: columns sized to their words, or the grid row by row when the words cannot fit side by side', async () => {
+    const long = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
+    const email = 'a.very.long.address.for.the.ward.manager@gstt.nhs.uk';
+    const narrow = {
+      kind: 'table' as const,
+      key: 'n',
+      path: 'n',
+      label: 'Narrow',
+      columns: ['Condition', 'Count', 'Note'],
+      rows: [[long, '3', 'ok']],
+    };
+    const wide = {
+      kind: 'table' as const,
+      key: 'w',
+      path: 'w',
+      label: 'Contacts',
+      columns: ['First contact', 'Second contact', 'Third contact'],
+      rows: [[email, email, email]],
+    };
+    const runs = pdfTextRuns(await renderReturnPdf({ title: 'Words', facts: [], items: [narrow, wide] }));
+    // Each word is drawn whole, in one run.
+    expect(runs).toContain(long);
+    expect(runs.filter((r) => r === email)).toHaveLength(3);
+    // The wide grid went row by row: its column names are question labels, answered underneath.
+    expect(runs).toContain('Contacts 1');
   });
 });

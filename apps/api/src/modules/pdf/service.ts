@@ -1,4 +1,5 @@
-import { type FormDefinition, formAnswers, formatLongDateTime, safeBlobName } from '@dcf/domain';
+import { formatLongDateTime, safeBlobName } from '@dcf/domain';
+import { evaluateForm, type FormDefinition, formAnswers } from '@dcf/forms';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { canMonitorCollection } from '../../platform/policy';
@@ -70,8 +71,14 @@ export async function buildSubmissionPdf(
   const pdf = await renderReturnPdf({
     title: header.collectionName,
     facts,
-    items: formAnswers(form.definition as unknown as FormDefinition, revision.content),
+    items: answersOf(form.definition as unknown as FormDefinition, revision.content),
   });
   const fileName = `${safeBlobName(`${header.collectionName} ${header.organisationCode} ${header.periodName}`)}.pdf`;
   return { fileName, pdf };
+}
+
+/** Every answer in form order, leaving out what the form's conditions hide for these answers (the engine says). */
+function answersOf(definition: FormDefinition, content: Record<string, unknown>) {
+  const { hidden } = evaluateForm(definition, content, 'draft');
+  return formAnswers(definition, content, { hidden });
 }

@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { demoFormDefinition } from '../../db/seed/demo-collection';
 import {
   auditActions,
   completeAnswers,
@@ -55,10 +56,40 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     expect(await auditActions(t, view.submissionId)).toEqual(['submission.lock', 'submission.saveDraft']);
   });
 
-  it('keeps answer keys exactly as the form names them (q1_total stays q1_total)', async () => {
+  it('keeps answer keys exactly as the form names them (q1_total stays q1_total) and drops keys it does not ask for', async () => {
+    // A new version of the demo form with snake_case questions (a superset: later tests still fit).
+    const db = t.database.db;
+    const collectionId = await t.demoCollectionId();
+    const definition = {
+      ...demoFormDefinition,
+      components: [
+        ...demoFormDefinition.components,
+        { type: 'number', key: 'q1_total', label: 'Q1 total', input: true },
+        {
+          type: 'datagrid',
+          key: 'staff_grid',
+          label: 'Staff',
+          input: true,
+          components: [{ type: 'number', key: 'band_5', label: 'Band 5', input: true }],
+        },
+      ],
+    };
+    const { version } = await db
+      .selectFrom('form')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('collectionId', '=', collectionId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('form')
+      .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
+      .execute();
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');
-    const view = await startDraft(clerk, page, { q1_total: 3, staff_grid: [{ band_5: 2 }] });
+    const view = await startDraft(clerk, page, {
+      q1_total: 3,
+      staff_grid: [{ band_5: 2, notAsked: 1 }],
+      notInTheForm: 'dropped',
+    });
     expect(JSON.parse(view.content)).toEqual({ q1_total: 3, staff_grid: [{ band_5: 2 }] });
     const revision = await clerk.get(`/v1/api/SubmissionRevision/${view.currentRevisionId}`);
     expect(JSON.parse(revision.body.content)).toEqual({ q1_total: 3, staff_grid: [{ band_5: 2 }] });
@@ -157,7 +188,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     }
   });
 
-  it('checks types, lengths and patterns on a draft (400 with Form.io’s messages, nothing saved), not required answers', async () => {
+  it('checks types, lengths and patterns on a draft (400 in our words, nothing saved), not required answers', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
@@ -167,8 +198,8 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
-      headcount: ['Headcount is not a valid number.'],
-      comments: ['Comments must have no more than 2000 characters.'],
+      headcount: ['Headcount must be a number'],
+      comments: ['Comments must be 2,000 characters or fewer'],
     });
     expect(await revisionCount(view.submissionId)).toBe(1);
     // Negative numbers (min: 0) and missing required answers wait for submit.
@@ -177,6 +208,34 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       baseRevisionId: view.currentRevisionId,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+
+  it('refuses an answer outside a static list and an answer or return over its size limit, on a draft (400, nothing saved)', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, page);
+    const offList = await save(clerk, view.submissionId, {
+      content: { covidRelated: 'maybe' },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(offList.status).toBe(400);
+    expect(offList.body.errors).toEqual({
+      covidRelated: ["Select an answer to 'Were any absences COVID-19 related?' from the options given"],
+    });
+    const long = await save(clerk, view.submissionId, {
+      content: { comments: 'x'.repeat(10_001) },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(long.body.errors.comments).toContain('Comments must be 10,000 characters or fewer');
+    const huge = await save(clerk, view.submissionId, {
+      content: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`k${i}`, 'y'.repeat(9_000)])),
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors.form[0]).toMatch(
+      /^This return is too large to save \(1\.1 MB\): a return can be at most 1 MB/,
+    );
+    expect(await revisionCount(view.submissionId)).toBe(1);
   });
 
   it('refuses a malformed body (400)', async () => {
@@ -246,8 +305,8 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
-      vacancies: ['Vacancies is required'],
-      headcount: ['Headcount cannot be less than 0.'],
+      vacancies: ['Enter vacancies'],
+      headcount: ['Headcount must be 0 or more'],
     });
     expect(await revisionCount(view.submissionId)).toBe(0);
   });

@@ -174,20 +174,21 @@ export async function saveRevision(
       !canSubmitOrganisationData(
         principal,
         row.collectionId,
-        row.organisationId,
+        { id: row.organisationId, code: context.organisationCode },
         context.isTrustAuthorisationRequired,
       )
     )
       throw forbidden(messages.submissionAuthoriserRequired);
 
-    const content = cleanSubmissionContent(body.content);
     const form = await findForm(tx, row.formId);
     if (!form) throw notFound();
     const started = performance.now();
-    const checked = validateContent(form.definition, content);
+    const checked = validateContent(form.definition, cleanSubmissionContent(body.content));
     onValidated?.(performance.now() - started);
     const errors = checked.for(body.status);
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
+    // What is saved is what the form asks for: unknown keys dropped, hidden answers cleared, calculations set.
+    const content = cleanSubmissionContent(checked.data);
 
     const completedPages = [...new Set(body.completedPages ?? [])];
     const revisionId = await insertRevision(tx, {

@@ -74,7 +74,7 @@ function decideAbilities(
   const submittable = canSubmitOrganisationData(
     principal,
     context.collectionId,
-    context.organisationId,
+    { id: context.organisationId, code: context.organisationCode },
     context.isTrustAuthorisationRequired,
   );
   let readOnlyReason: string | null = null;

@@ -1,4 +1,5 @@
-import { type FormDefinition, formDefinitionSchema, messages } from '@dcf/domain';
+import { messages } from '@dcf/domain';
+import { type FormDefinition, formDefinitionSchema } from '@dcf/forms/definition';
 
 export type DefinitionResult = { ok: true; definition: FormDefinition } | { ok: false; errors: string[] };
 

@@ -1,4 +1,4 @@
-import type { FormDefinition, FormVersion } from '@dcf/domain';
+import type { FormDefinition, FormVersion } from '@dcf/forms';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
 import { currentForm, useForms, useSaveForm } from '../../api/forms';
 import {

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import { useState } from 'react';
 import { currentForm, useForms } from '../../api/forms';
 import { QueryState, Select } from '../../components';

@@ -1,4 +1,5 @@
-import { type FormVersion, messages, type ReportingPeriodDto } from '@dcf/domain';
+import { messages, type ReportingPeriodDto } from '@dcf/domain';
+import type { FormVersion } from '@dcf/forms';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';

@@ -1,4 +1,4 @@
-import type { FormComponent, FormDefinition } from '@dcf/domain';
+import { type FormDefinition, walkComponents } from '@dcf/forms/components';
 
 export interface ComparedField {
   key: string;
@@ -11,22 +11,16 @@ export interface ComparedField {
 /** Input fields in form order with their labels and, for choices, their option labels. */
 function fieldsOf(definition: Pick<FormDefinition, 'components'> | null) {
   const fields: { key: string; label: string; options: Map<string, string> }[] = [];
-  const walk = (list: FormComponent[] | undefined) => {
-    for (const c of list ?? []) {
-      if (c.input === true && c.key && c.type !== 'button') {
-        const values = Array.isArray(c.values) ? (c.values as { label: string; value: unknown }[]) : [];
-        fields.push({
-          key: c.key,
-          label: typeof c.label === 'string' && c.label ? c.label : c.key,
-          options: new Map(values.map((v) => [String(v.value), v.label])),
-        });
-      }
-      walk(c.components);
-      for (const col of c.columns ?? []) walk(col.components);
-      for (const row of c.rows ?? []) for (const cell of row) walk(cell.components);
+  walkComponents(definition?.components ?? [], ({ component: c }) => {
+    if (c.input === true && c.key && c.type !== 'button') {
+      const values = Array.isArray(c.values) ? (c.values as { label: string; value: unknown }[]) : [];
+      fields.push({
+        key: c.key,
+        label: typeof c.label === 'string' && c.label ? c.label : c.key,
+        options: new Map(values.map((v) => [String(v.value), v.label])),
+      });
     }
-  };
-  walk(definition?.components);
+  });
   return fields;
 }
 

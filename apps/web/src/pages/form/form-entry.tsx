@@ -1,4 +1,5 @@
-import { type FormDefinition, formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
+import { formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';

@@ -1,4 +1,5 @@
-import { type FormDefinition, formatMediumDateTime, type SubmissionView } from '@dcf/domain';
+import { formatMediumDateTime, type SubmissionView } from '@dcf/domain';
+import type { FormDefinition } from '@dcf/forms';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';

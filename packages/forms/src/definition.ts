@@ -1,26 +1,14 @@
+import { messages } from '@dcf/domain/messages';
 import { z } from 'zod';
-import { messages } from './messages';
+import { type FormComponent, type FormDefinition, mapChildren, walkComponents } from './components';
 
-/** A Form.io component as far as this service needs to know: the rest passes through untouched. */
-export interface FormComponent {
-  type?: string;
-  key?: string;
-  action?: string;
-  components?: FormComponent[];
-  columns?: { components?: FormComponent[] }[];
-  rows?: { components?: FormComponent[] }[][];
-  [other: string]: unknown;
-}
-
-export interface FormDefinition {
-  display: 'form' | 'wizard';
-  components: FormComponent[];
-  [other: string]: unknown;
-}
+export type { FormComponent, FormDefinition } from './components';
 
 /**
  * An uploaded or built definition must be a JSON object with `display` ('form' or 'wizard') and a
- * `components` array; anything else is refused with the specification's message.
+ * `components` array; anything else is refused with the specification's message. This is the shape
+ * only (the browser checks it before sending); the server then checks and converts the content
+ * (convert/check-definition.ts).
  */
 export const formDefinitionSchema = z
   .unknown()
@@ -44,38 +32,30 @@ const isSubmitButton = (c: FormComponent) =>
 
 /** Removes submit-action buttons at any depth: the application supplies its own save and submit. */
 export function stripSubmitButtons(definition: FormDefinition): FormDefinition {
-  const strip = (list: FormComponent[] | undefined): FormComponent[] | undefined =>
-    list
-      ?.filter((c) => !isSubmitButton(c))
-      .map((c) => ({
-        ...c,
-        ...(c.components ? { components: strip(c.components) } : {}),
-        ...(c.columns
-          ? { columns: c.columns.map((col) => ({ ...col, components: strip(col.components) })) }
-          : {}),
-        ...(c.rows
-          ? {
-              rows: c.rows.map((row) => row.map((cell) => ({ ...cell, components: strip(cell.components) }))),
-            }
-          : {}),
-      }));
-  return { ...definition, components: strip(definition.components) ?? [] };
+  const strip = (list: FormComponent[]): FormComponent[] =>
+    list.filter((c) => !isSubmitButton(c)).map((c) => mapChildren(c, strip));
+  return { ...definition, components: strip(definition.components) };
 }
 
 /** Every input key of a definition in form order (wizard pages, panels, columns and tables flattened). */
 export function formFieldKeys(definition: Pick<FormDefinition, 'components'>): string[] {
   const keys: string[] = [];
-  const walk = (list: FormComponent[] | undefined) => {
-    for (const c of list ?? []) {
-      if (c.input === true && c.key && c.type !== 'button') keys.push(c.key);
-      walk(c.components);
-      for (const col of c.columns ?? []) walk(col.components);
-      for (const row of c.rows ?? []) for (const cell of row) walk(cell.components);
-    }
-  };
-  walk(definition.components);
+  walkComponents(definition.components, ({ component: c }) => {
+    if (c.input === true && c.key && c.type !== 'button') keys.push(c.key);
+  });
   return keys;
 }
+
+/** What an upload or save converted from JavaScript to JSON Logic (or removed), for the form tab. */
+export const conversionSchema = z.object({
+  component: z.object({ path: z.string(), key: z.string(), label: z.string() }).nullable(),
+  property: z.string(),
+  from: z.string(),
+  to: z.unknown(),
+  toProperty: z.string().optional(),
+  note: z.string().optional(),
+});
+export type ConversionDto = z.infer<typeof conversionSchema>;
 
 /** One version of a collection's form as GET/POST/PUT /Collection/{id}/Form answer it. */
 export const formVersionSchema = z.object({
@@ -89,5 +69,7 @@ export const formVersionSchema = z.object({
   hasSubmissions: z.boolean(),
   /** True when a save could not change a version that has submissions and made a new one. */
   createdNewVersion: z.boolean().optional(),
+  /** POST and PUT only: the JavaScript this save converted to JSON Logic, or removed. */
+  conversions: z.array(conversionSchema).optional(),
 });
 export type FormVersion = z.infer<typeof formVersionSchema>;

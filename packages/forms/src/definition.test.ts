@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formDefinitionSchema, formFieldKeys } from './form-definition';
+import { formDefinitionSchema, formFieldKeys } from './definition';
 
 describe('form definition', () => {
   it('refuses anything that is not a JSON object, with the specification message', () => {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { javascriptToJsonLogic } from './to-json-logic';
+
+const ok = (code: string, result: Parameters<typeof javascriptToJsonLogic>[1], options = {}) => {
+  const converted = javascriptToJsonLogic(code, result, options);
+  if (!converted.ok) throw new Error(converted.reason);
+  return converted.logic;
+};
+const reason = (code: string) => {
+  const converted = javascriptToJsonLogic(code, 'value');
+  return converted.ok ? 'converted' : converted.reason;
+};
+
+describe('javascriptToJsonLogic', () => {
+  it("converts the product decision's examples", () => {
+    const numbers = { typeOf: () => 'number' as const };
+    expect(ok('value = data.a + data.b', 'value', numbers)).toEqual({
+      '+': [{ var: 'data.a' }, { var: 'data.b' }],
+    });
+    expect(ok("show = data.x === 'yes'", 'show')).toEqual({ '===': [{ var: 'data.x' }, 'yes'] });
+    expect(ok("valid = input > 0 ? true : 'Must be positive'", 'valid')).toEqual({
+      if: [{ '>': [{ var: 'input' }, 0] }, true, 'Must be positive'],
+    });
+  });
+
+  it('joins text with + when either side is text, sums numbers otherwise', () => {
+    const typeOf = (_root: string, segments: string[]) =>
+      (segments[0] === 'name' ? 'string' : 'number') as 'string' | 'number';
+    expect(ok("value = data.name + ' (' + data.n + ')'", 'value', { typeOf })).toEqual({
+      cat: [{ cat: [{ cat: [{ var: 'data.name' }, ' ('] }, { var: 'data.n' }] }, ')'],
+    });
+    expect(ok('value = Number(data.a) + parseFloat(row.b)', 'value')).toEqual({
+      '+': [{ '+': [{ var: 'data.a' }] }, { '+': [{ var: 'row.b' }] }],
+    });
+  });
+
+  it('follows locals, if/else, Math, lodash, string methods, optional chaining and grid reductions', () => {
+    expect(ok('var t = data.a * 2; if (t > 10) { value = t; } else { value = 0; }', 'value')).toEqual({
+      if: [{ '>': [{ '*': [{ var: 'data.a' }, 2] }, 10] }, { '*': [{ var: 'data.a' }, 2] }, 0],
+    });
+    expect(ok('value = Math.round(data.a / data.b * 100)', 'value')).toEqual({
+      _round: [{ '*': [{ '/': [{ var: 'data.a' }, { var: 'data.b' }] }, 100] }],
+    });
+    expect(ok("value = _.sumBy(data.rows, 'beds')", 'value')).toEqual({
+      _sumBy: [{ var: 'data.rows' }, 'beds'],
+    });
+    expect(ok("show = data.services?.xray && data.name.toLowerCase().includes('ward')", 'show')).toEqual({
+      and: [{ var: 'data.services.xray' }, { in: ['ward', { _toLower: [{ var: 'data.name' }] }] }],
+    });
+    expect(ok('value = data.rows.reduce((sum, r) => sum + r.beds, 0)', 'value')).toEqual({
+      reduce: [{ var: 'data.rows' }, { '+': [{ var: 'accumulator' }, { var: 'current.beds' }] }, 0],
+    });
+    expect(ok("show = data.rows.some(r => r.kind === 'icu')", 'show')).toEqual({
+      some: [{ var: 'data.rows' }, { '===': [{ var: 'kind' }, 'icu'] }],
+    });
+  });
+
+  it('wraps a constant result in a rule (Form.io ignores a bare false or number)', () => {
+    expect(ok('show = false;', 'show')).toEqual({ if: [true, false] });
+    expect(ok('value = 0.08;', 'value')).toEqual({ if: [true, 0.08] });
+  });
+
+  it('starts show and valid at true, as Form.io does', () => {
+    expect(ok('if (data.a) show = false;', 'show')).toEqual({ if: [{ var: 'data.a' }, false, true] });
+    expect(ok("if (input < 0) valid = 'No negatives';", 'valid')).toEqual({
+      if: [{ '<': [{ var: 'input' }, 0] }, 'No negatives', true],
+    });
+  });
+
+  it('refuses, with the reason, anything that is not a reading of answers', () => {
+    expect(reason("require('fs').writeFileSync('/tmp/x', 'y')")).toBe(
+      'a statement does something other than set a variable',
+    );
+    expect(reason('value = process.env.SESSION_SECRET')).toBe(
+      'it uses "process", which JSON Logic has no equivalent for',
+    );
+    expect(reason('value = moment().format()')).toBe('it calls ".format()"');
+    expect(reason('value = data.constructor.constructor')).toBe('it reads "constructor"');
+    expect(reason('value = data[key]')).toBe('it reads a property whose name is computed');
+    expect(reason('for (;;) {}')).toBe('it uses a ForStatement');
+    expect(reason('value = (function () { return 1; })()')).toBe(
+      'it calls a function JSON Logic has no equivalent for',
+    );
+    expect(reason('value = instance.root.data')).toBe(
+      'it uses "instance", which JSON Logic has no equivalent for',
+    );
+    expect(reason('value = data.rows.map(r => data.a)')).toBe(
+      'inside an arrow function only its own parameters may be read, not "data"',
+    );
+    expect(reason('value = ')).toMatch(/^it is not valid JavaScript/);
+    expect(reason('value = {{ data.a }}')).toBe('it uses {{ }} templates inside code');
+  });
+});

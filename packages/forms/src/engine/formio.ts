@@ -1,0 +1,109 @@
+import { ProcessorMap, processSync } from '@formio/core/process';
+import { DefaultEvaluator, Evaluator, jsonLogic, registerEvaluator } from '@formio/core/utils';
+import { hardenJsonLogic } from '../json-logic';
+
+/**
+ * The one place that configures Form.io's engine (@formio/core), in the browser and on the server alike.
+ *
+ * Form.io evaluates strings from a definition as JavaScript (`new Function`) in many places: custom
+ * validation, calculated values, custom conditions and defaults, logic triggers and actions, moment.js
+ * date settings, `{{ fn() }}` interpolations in messages (read from the answers themselves). Its
+ * Evaluator has a `noeval` switch; we go further and register an evaluator that cannot be switched
+ * back on, never builds or calls a function, and answers null (Form.io's "no result") for any string
+ * it is asked to evaluate. JSON Logic (objects) still works, through the hardened operation table.
+ * The definition is stripped of code before it gets here as well (stripDefinition): defence in depth.
+ */
+function lock(evaluator: DefaultEvaluator): void {
+  if (lockedEvaluators.has(evaluator)) return;
+  const evaluate = evaluator.evaluate.bind(evaluator);
+  const interpolateString = evaluator.interpolateString.bind(evaluator);
+  const fixed = (value: unknown) => ({ value, writable: false, configurable: false, enumerable: false });
+  Object.defineProperties(evaluator, {
+    noeval: { get: () => true, set: () => undefined, configurable: false },
+    // Never builds a function from a string, never calls one.
+    evaluator: fixed(() => () => null),
+    execute: fixed(() => null),
+    // JSON Logic (an object) is evaluated; any string gives Form.io's "no result".
+    evaluate: fixed(
+      (func: unknown, args?: unknown, ret?: unknown, interpolate?: boolean, context?: unknown) =>
+        typeof func === 'object' && func !== null
+          ? evaluate(func, args, ret, interpolate, context, { noeval: true })
+          : null,
+    ),
+    // `{{ path }}` is a lookup; `{{ fn(args) }}` would call a function found in the data: never.
+    interpolate: fixed((raw: unknown, data: unknown) =>
+      interpolateString(typeof raw === 'string' ? raw : '', data, { noeval: true }),
+    ),
+    interpolateString: fixed((raw: string, data: unknown) => interpolateString(raw, data, { noeval: true })),
+  });
+  lockedEvaluators.add(evaluator);
+}
+
+const lockedEvaluators = new WeakSet<object>();
+let configured = false;
+
+/**
+ * Configures @formio/core once per process: its evaluator locked (the instance every processor uses,
+ * and a locked one registered in case anything replaced it), JSON Logic hardened. Idempotent.
+ */
+export function configureFormio(): void {
+  if (configured) return;
+  configured = true;
+  lock(Evaluator);
+  const replacement = new DefaultEvaluator({ noeval: true });
+  lock(replacement);
+  registerEvaluator(replacement);
+  hardenJsonLogic(jsonLogic as unknown as Parameters<typeof hardenJsonLogic>[0]);
+}
+
+/** True when an evaluator is locked (tests assert Form.io's is). */
+export const isLocked = (evaluator: object): boolean => lockedEvaluators.has(evaluator);
+
+interface HiddenContext {
+  component: { scope?: { conditionallyHidden?: boolean }; modelType?: string };
+  path: string;
+  paths?: { fullPath?: string; contextualRowPath?: string };
+  scope: { hidden?: Set<string> };
+}
+
+/**
+ * The concrete path of a component in this row: a question's data path (`g[0].e`); for a layout
+ * component, its layout path inside its row (`g[0].gp`, where Form.io says `g.gp` for every row).
+ */
+function concretePath({ component, path, paths }: HiddenContext): string {
+  if (component.modelType !== 'none' && component.modelType !== 'content') return path;
+  const full = paths?.fullPath ?? path;
+  const row = paths?.contextualRowPath ?? '';
+  if (row === '') return full;
+  const pattern = row.replace(/\[\d+\]/g, '');
+  return full.startsWith(`${pattern}.`) ? `${row}${full.slice(pattern.length)}` : full;
+}
+
+/** Our processor, after Form.io's conditions and logic: notes each component hidden in this row. */
+const recordHidden = {
+  name: 'dcfRecordHidden',
+  shouldProcess: () => true,
+  process: async (context: HiddenContext) => recordHidden.processSync(context),
+  processSync: (context: HiddenContext) => {
+    if (!context.component.scope?.conditionallyHidden) return;
+    context.scope.hidden ??= new Set();
+    context.scope.hidden.add(concretePath(context));
+  },
+};
+
+/** What the engine runs for every evaluation, in Form.io's order (its own `evaluator` target minus defaults). */
+export const processors = [
+  ProcessorMap.calculate,
+  ProcessorMap.logic,
+  ProcessorMap.conditions,
+  recordHidden,
+  ProcessorMap.clearHidden,
+  ProcessorMap.validate,
+].filter((p) => p !== undefined) as NonNullable<(typeof ProcessorMap)[string]>[];
+
+/** For a new return's first answers: defaults only. */
+export const defaultProcessors = [ProcessorMap.defaultValue].filter((p) => p !== undefined) as NonNullable<
+  (typeof ProcessorMap)[string]
+>[];
+
+export { processSync };

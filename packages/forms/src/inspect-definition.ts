@@ -1,0 +1,695 @@
+import {
+  type FormComponent,
+  type FormDefinition,
+  hasData,
+  labelOf,
+  mapChildren,
+  type Visit,
+  walkComponents,
+} from './components';
+import type {
+  ConvertOptions,
+  Conversion as JavaScriptConversion,
+  ResultVariable,
+  ValueType,
+} from './convert/to-json-logic';
+import { checkJsonLogic } from './json-logic';
+import { patternProblem } from './regex-safety';
+
+/** The JavaScript converter, given on upload only (it parses code with acorn: never in the browser). */
+export type Converter = (
+  code: string,
+  result: ResultVariable,
+  options: ConvertOptions,
+) => JavaScriptConversion;
+
+/**
+ * A form definition is data, never code (docs/decisions/0014-form-definitions-are-data.md). This module
+ * finds every place a Form.io definition can carry code, a fetch from elsewhere or a broken property:
+ *
+ * - on upload (`checkDefinition` in convert/check-definition.ts): custom JavaScript that JSON Logic can
+ *   express is converted (and listed in `conversions`); anything else is a problem naming the component
+ *   and property, and the API refuses the definition with a 400 listing every one;
+ * - before every evaluation (`stripDefinition`): whatever is still there (a definition stored before
+ *   the rule) is removed, so nothing a manager wrote ever runs.
+ */
+
+export interface ComponentRef {
+  /** Data path (`staff[*].grade`) or layout path (`page1`) of the component. */
+  path: string;
+  key: string;
+  label: string;
+  /** Its place in form order (1 = first), to find one that has no key or label. */
+  position?: number;
+  type?: string;
+}
+
+export interface Conversion {
+  component: ComponentRef | null;
+  property: string;
+  /** The JavaScript (or template) as written. */
+  from: string;
+  /** What replaced it: JSON Logic, or null when it was removed (with `to` explained in `note`). */
+  to: unknown;
+  /** Where the JSON Logic now lives when that is another property (`conditional.json`). */
+  toProperty?: string;
+  note?: string;
+}
+
+export interface DefinitionProblem {
+  component: ComponentRef | null;
+  property: string;
+  message: string;
+}
+
+export interface DefinitionCheck {
+  definition: FormDefinition;
+  conversions: Conversion[];
+  problems: DefinitionProblem[];
+}
+
+/** Limits on a definition's shape (recorded in the decision). */
+export const definitionLimits = {
+  maxDepth: 20,
+  maxComponents: 3000,
+  maxKeyLength: 128,
+  maxTextLength: 100_000,
+};
+
+/** Form.io's own key rule: letters, digits, `_`, `-`, `.`, not starting or ending with `-` or `.`. */
+const KEY = /^(?:\w|\w[\w.-]*\w)$/;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Mode = 'upload' | 'evaluate';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isNumeric = (value: unknown) =>
+  value === '' ||
+  value === null ||
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+
+const JAVASCRIPT_ONLY = 'custom JavaScript is never run';
+const USE_JSON_LOGIC = 'write it as JSON Logic or a simple condition instead';
+
+class Inspector {
+  readonly conversions: Conversion[] = [];
+  readonly problems: DefinitionProblem[] = [];
+  /** Data path (with [*]) -> component, for typing answers in conversions. */
+  readonly byPath = new Map<string, FormComponent>();
+  /** Data paths in use, to find two questions sharing one. */
+  private readonly seen = new Map<string, string>();
+  private count = 0;
+
+  constructor(
+    readonly mode: Mode,
+    private readonly convert?: Converter,
+  ) {}
+
+  /** Position (1-based, form order) of each component seen, to name one that has no key or label. */
+  private readonly positions = new WeakMap<object, number>();
+
+  ref(v: Visit | null): ComponentRef | null {
+    if (!v) return null;
+    const c = v.component;
+    const key = typeof c.key === 'string' ? c.key : '';
+    const position = this.positions.get(c);
+    return {
+      path: v.path,
+      key,
+      label: labelOf({ ...c, key }),
+      ...(position !== undefined ? { position } : {}),
+      ...(typeof c.type === 'string' ? { type: c.type } : {}),
+    };
+  }
+
+  problem(v: Visit | null, property: string, message: string) {
+    if (this.mode === 'upload') this.problems.push({ component: this.ref(v), property, message });
+  }
+
+  /** A property that must not be there: a problem on upload, removed before evaluation. */
+  refuse(v: Visit | null, target: Record<string, unknown>, name: string, property: string, message: string) {
+    this.problem(v, property, message);
+    delete target[name];
+  }
+
+  indexData(components: FormComponent[]) {
+    walkComponents(components, (v) => {
+      if (hasData(v.component)) this.byPath.set(v.path, v.component);
+    });
+  }
+
+  typeOf(c: FormComponent | undefined): ValueType {
+    // A calculated answer holds whatever its calculation gives (a text box often holds a number).
+    if (!c || c.calculateValue !== undefined) return 'unknown';
+    switch (c.type) {
+      case 'number':
+      case 'currency':
+        return 'number';
+      case 'checkbox':
+        return 'boolean';
+      case 'textfield':
+      case 'textarea':
+      case 'email':
+      case 'phoneNumber':
+      case 'url':
+      case 'password':
+      case 'time':
+      case 'datetime':
+      case 'day':
+        return 'string';
+      case 'select':
+      case 'radio':
+        return c.dataType === 'number' ? 'number' : c.dataType === 'string' ? 'string' : 'unknown';
+    }
+    return 'unknown';
+  }
+
+  /** Converts the JavaScript at target[name] (upload), or removes it (evaluate). */
+  javascript(
+    v: Visit | null,
+    target: Record<string, unknown>,
+    name: string,
+    property: string,
+    result: ResultVariable,
+    place: (logic: unknown) => string | null,
+  ) {
+    const code = target[name];
+    if (typeof code !== 'string') return;
+    delete target[name];
+    if (code.trim() === '') return;
+    if (this.mode === 'evaluate' || !this.convert) return;
+    const grid = v?.dataPrefix ?? '';
+    const converted = this.convert(code, result, {
+      typeOf: (root, segments) => {
+        if (root === 'input') return this.typeOf(v?.component);
+        const path = segments.join('.');
+        if (root === 'row' && grid.endsWith('[*]')) return this.typeOf(this.byPath.get(`${grid}.${path}`));
+        return this.typeOf(this.byPath.get(path));
+      },
+      ...(result === 'value' && name === 'calculateValue' ? { initial: { var: 'input' } } : {}),
+    });
+    if (!converted.ok) {
+      this.problem(
+        v,
+        property,
+        `${JAVASCRIPT_ONLY} and this cannot be converted to JSON Logic (${converted.reason}): ${USE_JSON_LOGIC}`,
+      );
+      return;
+    }
+    const problem = checkJsonLogic(converted.logic)[0];
+    if (problem) {
+      this.problem(
+        v,
+        property,
+        `${JAVASCRIPT_ONLY} and its conversion to JSON Logic is not allowed (${problem}): ${USE_JSON_LOGIC}`,
+      );
+      return;
+    }
+    const conflict = place(converted.logic);
+    if (conflict) {
+      this.problem(v, property, `${JAVASCRIPT_ONLY}: ${conflict}`);
+      return;
+    }
+    const toProperty = MOVED_TO[property.replace(/^logic\[\d+\]\./, '')];
+    this.conversions.push({
+      component: this.ref(v),
+      property,
+      from: code,
+      to: converted.logic,
+      ...(toProperty
+        ? {
+            toProperty: property.replace(
+              /(trigger\.javascript|customConditional|validate\.custom)$/,
+              toProperty,
+            ),
+          }
+        : {}),
+    });
+  }
+
+  /** JSON Logic at target[name] must use allowed operations only. */
+  jsonLogic(v: Visit | null, target: Record<string, unknown>, name: string, property: string) {
+    const logic = target[name];
+    if (logic === undefined || logic === null || typeof logic !== 'object') return;
+    const problem = checkJsonLogic(logic)[0];
+    if (problem) this.refuse(v, target, name, property, `this JSON Logic is not allowed: ${problem}`);
+  }
+
+  removed(v: Visit | null, target: Record<string, unknown>, name: string, property: string, note: string) {
+    const value = target[name];
+    delete target[name];
+    if (this.mode === 'upload' && !isBlank(value))
+      this.conversions.push({
+        component: this.ref(v),
+        property,
+        from: typeof value === 'string' ? value : JSON.stringify(value),
+        to: null,
+        note,
+      });
+  }
+
+  removedButton(c: FormComponent) {
+    if (this.mode === 'upload')
+      this.conversions.push({
+        component: { path: String(c.key ?? ''), key: String(c.key ?? ''), label: labelOf(c) },
+        property: 'action',
+        from: String(c.action),
+        to: null,
+        note: 'removed: a button that runs code or leaves the page; the application supplies its own buttons',
+      });
+  }
+
+  /** A component seen on the walk: depth, count, key and duplicate checks (upload only). */
+  shape(v: Visit): boolean {
+    const c = v.component;
+    this.count++;
+    this.positions.set(c, this.count);
+    if (this.count === definitionLimits.maxComponents + 1)
+      this.problem(null, 'components', `the form has more than ${definitionLimits.maxComponents} components`);
+    if (v.depth >= definitionLimits.maxDepth) {
+      this.problem(
+        v,
+        'components',
+        `components are nested more than ${definitionLimits.maxDepth} levels deep`,
+      );
+      return false;
+    }
+    if (c.type !== undefined && typeof c.type !== 'string') this.refuse(v, c, 'type', 'type', 'must be text');
+    if (c.key !== undefined && typeof c.key !== 'string') this.refuse(v, c, 'key', 'key', 'must be text');
+    const key = typeof c.key === 'string' ? c.key : '';
+    if (hasData(c) || (c.input === true && key === '' && c.type !== 'button')) {
+      if (key === '') this.problem(v, 'key', 'a question must have a key');
+      else if (key.length > definitionLimits.maxKeyLength)
+        this.problem(v, 'key', `must be at most ${definitionLimits.maxKeyLength} characters`);
+      else if (!KEY.test(key) || key.split('.').some((part) => FORBIDDEN_KEYS.has(part)))
+        this.problem(v, 'key', 'may use only letters, digits, "_", "-" and "." (not at either end)');
+      const other = this.seen.get(v.path);
+      if (other !== undefined)
+        this.problem(
+          v,
+          'key',
+          `another question (${other}) already keeps its answer at "${v.path}": give each question its own key`,
+        );
+      else if (hasData(c)) this.seen.set(v.path, labelOf(c));
+    }
+    return true;
+  }
+
+  properties(v: Visit) {
+    const c = v.component as Record<string, unknown>;
+    for (const name of ['input', 'hidden', 'disabled', 'clearOnHide', 'multiple', 'tree', 'tableView'])
+      if (c[name] !== undefined && typeof c[name] !== 'boolean')
+        this.refuse(v, c, name, name, 'must be true or false');
+    for (const name of [
+      'label',
+      'title',
+      'legend',
+      'placeholder',
+      'description',
+      'tooltip',
+      'errorLabel',
+      'prefix',
+      'suffix',
+      'html',
+      'content',
+      'dataSrc',
+      'customClass',
+    ])
+      if (c[name] !== undefined && c[name] !== null && typeof c[name] !== 'string')
+        this.refuse(v, c, name, name, 'must be text');
+      else if (typeof c[name] === 'string' && (c[name] as string).length > definitionLimits.maxTextLength)
+        this.refuse(v, c, name, name, `must be at most ${definitionLimits.maxTextLength} characters`);
+    for (const name of [
+      'validate',
+      'conditional',
+      'errors',
+      'attributes',
+      'data',
+      'datePicker',
+      'templates',
+      'properties',
+    ])
+      if (c[name] !== undefined && c[name] !== null && !isObject(c[name]))
+        this.refuse(v, c, name, name, 'must be an object');
+    for (const name of ['components', 'columns', 'logic', 'values'])
+      if (c[name] !== undefined && !Array.isArray(c[name])) this.refuse(v, c, name, name, 'must be a list');
+    if (c.rows !== undefined && !Array.isArray(c.rows) && typeof c.rows !== 'number')
+      this.refuse(
+        v,
+        c,
+        'rows',
+        'rows',
+        'must be a number (a text area) or a list of rows of cells (a table)',
+      );
+    if (Array.isArray(c.columns) && c.columns.some((col) => !isObject(col)))
+      this.refuse(v, c, 'columns', 'columns', 'must be a list of columns, each an object');
+    if (
+      Array.isArray(c.rows) &&
+      c.rows.some((row) => !Array.isArray(row) || row.some((cell) => !isObject(cell)))
+    )
+      this.refuse(v, c, 'rows', 'rows', 'must be a list of rows, each a list of cells');
+    if (
+      Array.isArray(c.values) &&
+      c.values.some((o) => !isObject(o) || (o.value !== undefined && typeof o.value === 'object'))
+    )
+      this.refuse(v, c, 'values', 'values', 'must be a list of options, each with a label and a value');
+    const data = c.data;
+    if (
+      isObject(data) &&
+      data.values !== undefined &&
+      (!Array.isArray(data.values) || data.values.some((o) => !isObject(o)))
+    )
+      this.refuse(
+        v,
+        data,
+        'values',
+        'data.values',
+        'must be a list of options, each with a label and a value',
+      );
+    const validate = c.validate;
+    if (isObject(validate)) {
+      if (validate.required !== undefined && typeof validate.required !== 'boolean')
+        this.refuse(v, validate, 'required', 'validate.required', 'must be true or false');
+      for (const name of [
+        'minLength',
+        'maxLength',
+        'min',
+        'max',
+        'minWords',
+        'maxWords',
+        'minSelectedCount',
+        'maxSelectedCount',
+      ])
+        if (validate[name] !== undefined && !isNumeric(validate[name]))
+          this.refuse(v, validate, name, `validate.${name}`, 'must be a number');
+      for (const name of ['customMessage', 'pattern', 'patternMessage'])
+        if (validate[name] !== undefined && validate[name] !== null && typeof validate[name] !== 'string')
+          this.refuse(v, validate, name, `validate.${name}`, 'must be text');
+      if (typeof validate.pattern === 'string' && validate.pattern !== '') {
+        const problem = patternProblem(validate.pattern);
+        if (problem) this.refuse(v, validate, 'pattern', 'validate.pattern', `the pattern ${problem}`);
+      }
+    }
+    const conditional = c.conditional;
+    if (isObject(conditional)) {
+      if (conditional.when !== undefined && conditional.when !== null && typeof conditional.when !== 'string')
+        this.refuse(v, conditional, 'when', 'conditional.when', 'must be the key of a question');
+      if (conditional.conditions !== undefined && !Array.isArray(conditional.conditions))
+        this.refuse(v, conditional, 'conditions', 'conditional.conditions', 'must be a list');
+      if (conditional.json !== undefined && conditional.json !== null && typeof conditional.json !== 'object')
+        this.refuse(v, conditional, 'json', 'conditional.json', 'must be JSON Logic (an object)');
+    }
+    if (Array.isArray(c.logic) && c.logic.some((item) => !isObject(item)))
+      this.refuse(v, c, 'logic', 'logic', 'must be a list of logic rules, each an object');
+  }
+
+  /** The builder writes "" where no rule is set: nothing to check or convert. */
+  blanks(v: Visit) {
+    const c = v.component as Record<string, unknown>;
+    for (const [holder, name] of [
+      [c, 'calculateValue'],
+      [c, 'customDefaultValue'],
+      [c, 'customConditional'],
+      [c.conditional, 'json'],
+      [c.validate, 'json'],
+      [c.validate, 'custom'],
+    ] as const)
+      if (isObject(holder) && typeof holder[name] === 'string' && (holder[name] as string).trim() === '')
+        delete holder[name];
+  }
+
+  code(v: Visit) {
+    const c = v.component as Record<string, unknown>;
+    // Values and defaults.
+    this.javascript(v, c, 'customDefaultValue', 'customDefaultValue', 'value', (logic) => {
+      c.customDefaultValue = logic;
+      return null;
+    });
+    this.jsonLogic(v, c, 'customDefaultValue', 'customDefaultValue');
+    this.javascript(v, c, 'calculateValue', 'calculateValue', 'value', (logic) => {
+      c.calculateValue = logic;
+      return null;
+    });
+    this.jsonLogic(v, c, 'calculateValue', 'calculateValue');
+    // Conditions.
+    this.javascript(v, c, 'customConditional', 'customConditional', 'show', (logic) => {
+      const conditional = isObject(c.conditional) ? c.conditional : {};
+      if (hasSimpleCondition(conditional))
+        return 'it also has a simple condition; combine both in one JSON Logic condition (conditional.json)';
+      c.conditional = { ...conditional, json: logic };
+      return null;
+    });
+    if (isObject(c.conditional)) this.jsonLogic(v, c.conditional, 'json', 'conditional.json');
+    // Validation.
+    if (isObject(c.validate)) {
+      const validate = c.validate;
+      this.javascript(v, validate, 'custom', 'validate.custom', 'valid', (logic) => {
+        if (isObject(validate.json) || typeof validate.json === 'string')
+          return 'it also has a JSON Logic validation (validate.json); combine both there';
+        validate.json = logic;
+        return null;
+      });
+      if (typeof validate.json === 'string')
+        this.refuse(v, validate, 'json', 'validate.json', 'must be JSON Logic (an object), not text');
+      this.jsonLogic(v, validate, 'json', 'validate.json');
+      if (!isBlank(validate.row))
+        this.refuse(
+          v,
+          validate,
+          'row',
+          'validate.row',
+          `${JAVASCRIPT_ONLY}: ${USE_JSON_LOGIC} on the row's questions`,
+        );
+    }
+    // Logic rules (triggers and actions).
+    if (Array.isArray(c.logic)) {
+      c.logic.forEach((item: Record<string, unknown>, i) => {
+        const trigger = isObject(item.trigger) ? item.trigger : undefined;
+        if (trigger) {
+          this.javascript(v, trigger, 'javascript', `logic[${i}].trigger.javascript`, 'result', (logic) => {
+            trigger.type = 'json';
+            trigger.json = logic;
+            return null;
+          });
+          if (trigger.type === 'javascript') trigger.type = 'json';
+          this.jsonLogic(v, trigger, 'json', `logic[${i}].trigger.json`);
+        }
+        if (Array.isArray(item.actions))
+          item.actions = item.actions.filter((action: unknown, j: number) => {
+            if (!isObject(action)) return false;
+            // A 'value' action's value, a custom action and a merged schema are JavaScript.
+            const code =
+              action.type === 'value'
+                ? 'value'
+                : ['customAction', 'schemaDefinition'].find((n) => !isBlank(action[n]));
+            if (code === undefined || isBlank(action[code])) return true;
+            this.problem(
+              v,
+              `logic[${i}].actions[${j}].${code}`,
+              `${JAVASCRIPT_ONLY}: set the value with a calculated value in JSON Logic (calculateValue) instead`,
+            );
+            return false;
+          });
+      });
+    }
+    // Wizard page routing.
+    this.javascript(v, c, 'nextPage', 'nextPage', 'next', (logic) => {
+      c.nextPage = logic;
+      return null;
+    });
+    this.jsonLogic(v, c, 'nextPage', 'nextPage');
+    // A data source fetches from elsewhere (Form.io's fetch processor): never.
+    if (isObject(c.fetch) && !isBlank(c.fetch.url))
+      this.refuse(
+        v,
+        c,
+        'fetch',
+        'fetch.url',
+        'data is never fetched from elsewhere: put the values in the form',
+      );
+    // A nested form is used only with its components inline: forms are never fetched.
+    if (c.type === 'form' && (!Array.isArray(c.components) || c.components.length === 0)) {
+      this.problem(
+        v,
+        'src',
+        'a nested form is never fetched from elsewhere: put its components in this form',
+      );
+      c.components = [];
+    }
+    // Options from code or from another origin.
+    const data = isObject(c.data) ? c.data : undefined;
+    if (c.dataSrc === 'custom' || (data && !isBlank(data.custom)))
+      this.refuse(
+        v,
+        data ?? c,
+        'custom',
+        'data.custom',
+        `${JAVASCRIPT_ONLY}: list the options in the form (data.values)`,
+      );
+    if (c.dataSrc === 'url' || c.dataSrc === 'resource' || c.dataSrc === 'indexeddb') {
+      this.problem(
+        v,
+        'dataSrc',
+        `options are never fetched from ${c.dataSrc === 'url' ? 'a URL' : `a ${c.dataSrc}`}: list the options in the form (data.values)`,
+      );
+      c.dataSrc = 'values';
+      c.data = { values: [] };
+    }
+    // Dates computed by code (moment.js expressions).
+    for (const [holder, prefix] of [
+      [c, ''],
+      [c.widget, 'widget.'],
+      [c.datePicker, 'datePicker.'],
+    ] as const) {
+      if (!isObject(holder)) continue;
+      for (const name of ['minDate', 'maxDate'])
+        if (typeof holder[name] === 'string' && /[()]/.test(holder[name] as string))
+          this.refuse(
+            v,
+            holder,
+            name,
+            `${prefix}${name}`,
+            `${JAVASCRIPT_ONLY}: write the date as YYYY-MM-DD`,
+          );
+      if (!isBlank(holder.disableFunction))
+        this.refuse(
+          v,
+          holder,
+          'disableFunction',
+          `${prefix}disableFunction`,
+          `${JAVASCRIPT_ONLY}: list the dates to disable instead`,
+        );
+    }
+    if (!isBlank(c.conditionalAddButton))
+      this.refuse(
+        v,
+        c,
+        'conditionalAddButton',
+        'conditionalAddButton',
+        `${JAVASCRIPT_ONLY}: use a maximum number of rows (validate.maxLength) instead`,
+      );
+    // HTML event handlers.
+    if (isObject(c.attributes))
+      for (const name of Object.keys(c.attributes))
+        if (/^on/i.test(name) || /^\s*javascript:/i.test(String(c.attributes[name])))
+          this.refuse(
+            v,
+            c.attributes,
+            name,
+            `attributes.${name}`,
+            `${JAVASCRIPT_ONLY}: remove the event handler`,
+          );
+    // Templates: Form.io's display templates are code ({% %}); our renderer draws rows and options itself.
+    if (isObject(c.templates))
+      for (const name of Object.keys(c.templates))
+        this.removed(
+          v,
+          c.templates,
+          name,
+          `templates.${name}`,
+          'removed: a Form.io display template; the NHS.UK renderer lays out each row itself',
+        );
+    if (typeof c.template === 'string' && c.template.includes('{%'))
+      this.removed(
+        v,
+        c,
+        'template',
+        'template',
+        'removed: a Form.io display template; options show their labels',
+      );
+    // Messages are filled in with names ({{ field }}); Form.io would call a function named there.
+    const calls = (text: unknown) => typeof text === 'string' && /\{\{[^}]*\(/.test(text);
+    if (isObject(c.validate) && calls(c.validate.customMessage))
+      this.refuse(
+        v,
+        c.validate,
+        'customMessage',
+        'validate.customMessage',
+        `${JAVASCRIPT_ONLY}: a message may name values ({{ field }}) but not call functions`,
+      );
+    if (isObject(c.errors))
+      for (const name of Object.keys(c.errors))
+        if (calls(c.errors[name]))
+          this.refuse(
+            v,
+            c.errors,
+            name,
+            `errors.${name}`,
+            `${JAVASCRIPT_ONLY}: a message may name values ({{ field }}) but not call functions`,
+          );
+    for (const name of ['html', 'content'])
+      if (typeof c[name] === 'string' && (c[name] as string).includes('{%'))
+        this.refuse(
+          v,
+          c,
+          name,
+          name,
+          `${JAVASCRIPT_ONLY}: "{% %}" template code is not allowed in content; write plain HTML`,
+        );
+  }
+}
+
+/** Converted JavaScript that moves to another property (the rest stays where it was). */
+const MOVED_TO: Record<string, string> = {
+  customConditional: 'conditional.json',
+  'validate.custom': 'validate.json',
+  'trigger.javascript': 'trigger.json',
+};
+
+function hasSimpleCondition(conditional: Record<string, unknown>): boolean {
+  if (isObject(conditional.json)) return true;
+  if (typeof conditional.when === 'string' && conditional.when !== '') return true;
+  return Array.isArray(conditional.conditions) && conditional.conditions.length > 0;
+}
+
+const isJavaScriptButton = (c: FormComponent) =>
+  c.type === 'button' &&
+  (c.action === 'custom' || c.action === 'url' || c.action === 'event' || c.action === 'oauth');
+const isSubmitButton = (c: FormComponent) =>
+  c.type === 'button' && (c.action === undefined || c.action === 'submit');
+
+export function inspectDefinition(
+  definition: FormDefinition,
+  mode: Mode,
+  convert?: Converter,
+): DefinitionCheck {
+  const inspector = new Inspector(mode, convert);
+  const copy = structuredClone(definition) as FormDefinition;
+  const form = copy as Record<string, unknown>;
+  for (const name of ['controller', 'module', 'customJs'])
+    if (!isBlank(form[name]))
+      inspector.refuse(null, form, name, name, `${JAVASCRIPT_ONLY}: remove the form's ${name}`);
+
+  // Buttons: the application has its own Save and Submit; a button that runs code or leaves the page goes.
+  const withoutButtons = (list: FormComponent[]): FormComponent[] =>
+    list
+      .filter((c) => {
+        if (isSubmitButton(c)) return false;
+        if (!isJavaScriptButton(c)) return true;
+        inspector.removedButton(c);
+        return false;
+      })
+      .map((c) => mapChildren(c, withoutButtons));
+  copy.components = withoutButtons(Array.isArray(copy.components) ? copy.components : []);
+
+  inspector.indexData(copy.components);
+  walkComponents(copy.components, (v) => {
+    if (!inspector.shape(v)) return false;
+    inspector.blanks(v);
+    inspector.properties(v);
+    inspector.code(v);
+    return undefined;
+  });
+  return { definition: copy, conversions: inspector.conversions, problems: inspector.problems };
+}
+
+/**
+ * The definition as the engine evaluates it: every place that could hold code, a fetch from elsewhere
+ * or a property of the wrong type removed. Never throws, never converts (that happened on upload).
+ */
+export const stripDefinition = (definition: FormDefinition): FormDefinition =>
+  inspectDefinition(definition, 'evaluate').definition;
