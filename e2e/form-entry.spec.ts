@@ -107,9 +107,9 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await authoriser.getByRole('button', { name: 'Submit' }).click();
   await expect(authoriser.getByText('Failed to save.')).toBeVisible();
   const summary = authoriser.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
-  await expect(summary.getByRole('link', { name: /Working days lost to sickness/ })).toBeVisible();
+  await expect(summary.getByRole('link', { name: /working days lost to sickness/i })).toBeVisible();
   await expect(
-    authoriser.locator('.nhsuk-error-message', { hasText: /Working days lost to sickness/ }),
+    authoriser.locator('.nhsuk-error-message', { hasText: /working days lost to sickness/i }),
   ).toBeVisible();
   await expectNoAxeViolations(authoriser);
 

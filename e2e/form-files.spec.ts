@@ -260,7 +260,7 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await clerk.getByRole('button', { name: 'Submit' }).click();
   await expect(clerk.getByText('Failed to save.')).toBeVisible();
   const summary = clerk.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
-  await expect(summary.getByRole('link', { name: /Ward name/ })).toBeVisible();
+  await expect(summary.getByRole('link', { name: /ward name/i })).toBeVisible();
   await expectNoAxeViolations(clerk);
 
   await clerk.getByLabel(/^Ward name/).fill('Elm ward');

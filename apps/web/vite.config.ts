@@ -45,6 +45,14 @@ export default defineConfig({
   css: {
     // nhsuk-frontend still carries an old IE hack (`@media screen\0`) that stops the minifier otherwise.
     lightningcss: { errorRecovery: true },
+    preprocessorOptions: {
+      // Bootstrap 5's Sass (the form builder's styles) still uses @import and global functions, which
+      // Dart Sass warns about on every build; the warnings are Bootstrap's to fix, not ours.
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
   },
   build: {
     outDir: resolve(here, 'dist'),
