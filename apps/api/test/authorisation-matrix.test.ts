@@ -28,6 +28,7 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   admin: only(...admins),
   createCollection: only(...admins, 'manager'),
   anyManager: only(...admins, 'manager', 'submissionManager'),
+  userDirectory: only(...admins, 'manager'),
   managementOrganisation: only(...admins, 'nhsi'),
   // Everybody in the demo personas has a role in the demo collection (or is a management-organisation user).
   collectionRead: () => 'allow',

@@ -112,7 +112,10 @@ export const collectionRoleBodySchema = z.object({
 });
 export type CollectionRoleBody = z.infer<typeof collectionRoleBodySchema>;
 
-/** The specification's "Role-assignment list row" as the server sends it (saved rows: New, never duplicate). */
+/**
+ * The specification's "Role-assignment list row" as the server sends it (saved rows: New, never duplicate),
+ * each organisation's own staff first.
+ */
 export const submitterAccessRowSchema = z.object({
   userName: z.string(),
   userId: z.number().int(),
@@ -122,6 +125,9 @@ export const submitterAccessRowSchema = z.object({
   role: organisationRole,
   status: organisationRoleStatus,
   isDuplicate: z.boolean(),
+  /** The user's own organisation (ODS code), and whether it is another one than this row's (role-integrity.ts). */
+  userProviderCode: z.string().nullable(),
+  isFromElsewhere: z.boolean(),
 });
 export const submitterAccessListSchema = z.array(submitterAccessRowSchema);
 

@@ -11,9 +11,13 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
-/** GET /User?query=&page=&pageSize= : name, email or ODS code, case-insensitive. */
+/**
+ * GET /User?query=&page=&pageSize=&organisationId= : name, email or ODS code, case-insensitive; with
+ * organisationId, that organisation's own staff first.
+ */
 export const userSearchQuerySchema = z.object({
   query: z.string().trim().max(200).optional(),
+  organisationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -1,3 +1,4 @@
+import { isOwnStaff } from '@dcf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { orgKey, type Principal } from './principal';
@@ -69,19 +70,33 @@ export const canEditOrganisationData = (p: Principal, collectionId: number, orga
 
 /**
  * Submit (complete) a return. Where trust authorisation is required for the organisation only one of
- * its authorisers may: that is the trust's own sign-off, which nobody outside the trust gives, not even
- * an administrator. Otherwise whoever may edit it.
+ * its authorisers may, and only one who is the organisation's own staff (their ODS code is its code):
+ * that is the trust's own sign-off, which nobody outside the trust gives, not even an administrator, and
+ * not someone given the role by mistake or before the rule existed. Otherwise whoever may edit it.
  */
 export function canSubmitOrganisationData(
   p: Principal,
   collectionId: number,
-  organisationId: number,
+  organisation: { id: number; code: string },
   isTrustAuthorisationRequired: boolean,
 ): boolean {
-  const roles = submitterRolesFor(p, collectionId, organisationId);
-  if (isTrustAuthorisationRequired) return roles.has('Authoriser');
+  const roles = submitterRolesFor(p, collectionId, organisation.id);
+  if (isTrustAuthorisationRequired)
+    return roles.has('Authoriser') && isOwnStaff(p.providerCode, organisation.code);
   return isAdmin(p) || roles.size > 0;
 }
+
+// ---- Role integrity (product decisions, "Roles"); enforced for every path by platform/role-changes.ts ----
+
+/** Nobody changes their own roles, whatever their own roles are: not even a super administrator. */
+export const mayChangeRolesOf = (p: Principal, userId: number) => p.userId !== userId;
+
+/** A data entry clerk may come from any organisation; an authoriser only from the organisation itself. */
+export const mayHoldSubmitterRole = (
+  role: 'DataEntryClerk' | 'Authoriser',
+  userProviderCode: string | null,
+  organisationCode: string,
+) => role === 'DataEntryClerk' || isOwnStaff(userProviderCode, organisationCode);
 
 /** Release a submission lock someone else holds, return a submission, reopen it for one organisation. */
 export const canManageSubmissions = (p: Principal, collectionId: number) =>
@@ -90,6 +105,27 @@ export const canManageSubmissions = (p: Principal, collectionId: number) =>
 /** Knows the collection exists (any role in it), which decides 403 versus 404. */
 export const knowsCollection = (p: Principal, collectionId: number) =>
   canMonitorCollection(p, collectionId) || isSubmitterIn(p, collectionId) || p.isManagementOrganisationUser;
+
+/**
+ * How much of the user directory (GET /User) the principal may search: administrators all of it (null);
+ * a collection manager, who gives roles in their collections, the people they may need (the staff of
+ * their collections' recipients and of their own organisation, whoever holds a role in their
+ * collections, anyone by exact email address). Nobody else may search it (the userDirectory rule).
+ */
+export function directoryScopeOf(
+  p: Principal,
+): { managedCollectionIds: number[]; providerCode: string | null } | null {
+  if (isAdmin(p)) return null;
+  return {
+    managedCollectionIds: [...p.collectionRoles]
+      .filter(([, roles]) => roles.has('collectionManager'))
+      .map(([id]) => id),
+    providerCode: p.providerCode,
+  };
+}
+
+const managesAnyCollection = (p: Principal) =>
+  [...p.collectionRoles.values()].some((roles) => roles.has('collectionManager'));
 
 // ---- Rules routes declare ---------------------------------------------------------------------------
 
@@ -168,10 +204,9 @@ export const access = {
    * The decisions table gives it to administrators; managers set up their own collections in the
    * issue's journey, so both may.
    */
-  createCollection: system(
-    'createCollection',
-    (p) => isAdmin(p) || [...p.collectionRoles.values()].some((r) => r.has('collectionManager')),
-  ),
+  createCollection: system('createCollection', (p) => isAdmin(p) || managesAnyCollection(p)),
+  /** The user directory (GET /User): those who give roles, each within directoryScopeOf. */
+  userDirectory: system('userDirectory', (p) => isAdmin(p) || managesAnyCollection(p)),
   /** Any manager or administrator (lists that are then filtered to what the user may see). */
   anyManager: system('anyManager', (p) => isAdmin(p) || p.collectionRoles.size > 0),
   managementOrganisation: system(

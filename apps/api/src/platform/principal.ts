@@ -6,6 +6,8 @@ export interface Principal {
   sessionId: string;
   email: string;
   name: string | null;
+  /** The user's organisation (ODS code), from the identity provider: decides who may authorise for whom. */
+  providerCode: string | null;
   isSuperAdmin: boolean;
   isCollectionAdmin: boolean;
   isManagementOrganisationUser: boolean;
@@ -24,6 +26,7 @@ export async function loadPrincipal(db: Db, userId: number, sessionId: string): 
       'id',
       'email',
       'name',
+      'providerCode',
       'isNominatedCollectionAdministrator',
       'isManagementOrganisationUser',
       'idpStatus',
@@ -45,6 +48,7 @@ export async function loadPrincipal(db: Db, userId: number, sessionId: string): 
     sessionId,
     email: user.email,
     name: user.name,
+    providerCode: user.providerCode,
     isSuperAdmin: systemRoles.some((r) => r.role === 'superAdmin'),
     isCollectionAdmin: user.isNominatedCollectionAdministrator,
     isManagementOrganisationUser: user.isManagementOrganisationUser,

@@ -17,11 +17,20 @@ export const userKeys = {
   administrators: ['users', 'administrators'] as const,
 };
 
-export function searchUsers(query: string, page = 1, pageSize = 25, signal?: AbortSignal): Promise<UserList> {
+/**
+ * GET /User: what the caller may search of the directory (administrators everyone; a collection manager
+ * the people their collections need). With `organisationId` that organisation's own staff come first.
+ */
+export function searchUsers(
+  query: string,
+  page = 1,
+  pageSize = 25,
+  options: { signal?: AbortSignal; organisationId?: number } = {},
+): Promise<UserList> {
   return api.get('/User', {
-    query: { query: query || undefined, page, pageSize },
+    query: { query: query || undefined, page, pageSize, organisationId: options.organisationId },
     schema: userListSchema,
-    signal,
+    signal: options.signal,
   });
 }
 
@@ -29,7 +38,7 @@ export function searchUsers(query: string, page = 1, pageSize = 25, signal?: Abo
 export function useUserSearch(query: string, page: number, pageSize = 25) {
   return useQuery({
     queryKey: userKeys.search(query, page, pageSize),
-    queryFn: ({ signal }) => searchUsers(query, page, pageSize, signal),
+    queryFn: ({ signal }) => searchUsers(query, page, pageSize, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,3 +1,4 @@
+import { isOwnStaff } from '../role-integrity';
 import {
   assignedRoles,
   isSameAssignment,
@@ -9,16 +10,22 @@ export interface AssignableUser {
   userName: string;
   userId: string | number;
   email: string;
+  /** The user's organisation (ODS code), when known. */
+  providerCode?: string | null;
 }
 
 export interface AssignableOrganisation {
   organisationName: string;
   organisationId: string | number;
+  /** The organisation's ODS code, when known: decides who counts as its own staff. */
+  organisationCode?: string;
 }
 
 /**
  * Adds users to the list at an organisation. Each user gets both DataEntryClerk and Authoriser rows with
- * status New (specification, section 4).
+ * status New (specification, section 4); a user from another organisation (their ODS code is not the
+ * organisation's) gets only the DataEntryClerk row, marked `isFromElsewhere`, as the Authoriser role is
+ * for the organisation's own staff (product decisions, "Roles").
  *
  * A role the user already holds there (a row not marked Deleted, including one added earlier in the
  * same call) is still added, flagged `isDuplicate`, so the manager sees what they picked twice and can
@@ -31,10 +38,12 @@ export function assignUsers(
   organisation: AssignableOrganisation,
 ): RoleAssignmentList {
   const rows = [...list.rows];
-  for (const user of users) {
-    for (const role of assignedRoles) {
+  const { organisationCode, ...where } = organisation;
+  for (const { providerCode, ...user } of users) {
+    const isFromElsewhere = organisationCode !== undefined && !isOwnStaff(providerCode, organisationCode);
+    for (const role of isFromElsewhere ? (['DataEntryClerk'] as const) : assignedRoles) {
       const matches = (row: RoleAssignmentRow) =>
-        row.role === role && isSameAssignment(row, user.userId, organisation.organisationId);
+        row.role === role && isSameAssignment(row, user.userId, where.organisationId);
       const deletedIndex = rows.findIndex((row) => matches(row) && row.state === 'deleted');
       const current = rows[deletedIndex];
       if (current && !rows.some((row) => matches(row) && row.status !== 'Deleted')) {
@@ -43,7 +52,8 @@ export function assignUsers(
       }
       rows.push({
         ...user,
-        ...organisation,
+        ...where,
+        ...(organisationCode === undefined ? {} : { isFromElsewhere }),
         role,
         status: 'New',
         state: 'new',

@@ -11,6 +11,8 @@ export interface RoleAssignmentRow {
   role: OrganisationRole;
   status: z.infer<typeof organisationRoleStatus>;
   isDuplicate: boolean;
+  /** The user's organisation is another one than this row's: a clerk from elsewhere, never an authoriser. */
+  isFromElsewhere?: boolean;
   /** Against what is saved: loaded from the server, added in this edit, or marked for deletion. */
   state: z.infer<typeof listItemState>;
 }
@@ -21,7 +23,7 @@ export interface RoleAssignmentList {
   touched: boolean;
 }
 
-/** Assigning a user always gives both roles, in this order. */
+/** Assigning one of the organisation's own staff gives both roles, in this order (anyone else: the clerk's). */
 export const assignedRoles: readonly OrganisationRole[] = ['DataEntryClerk', 'Authoriser'];
 
 export type SavedRoleAssignment = Omit<RoleAssignmentRow, 'isDuplicate' | 'state'>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isOwnStaff } from '../role-integrity';
 import { assignUsers } from './assign-users';
 import { hasDuplicates, removeDuplicates } from './duplicates';
 import { isRemoveUserBlocked, removeUser } from './remove-user';
 import { createRoleAssignmentList, pendingRoleChanges, resetTouched } from './role-assignment-list';
+import { heldRoles, toggleRole } from './toggle-role';
 
 const leedsTrust = { organisationName: 'Leeds Teaching Hospitals NHS Trust', organisationId: 'org-rr8' };
 const alice = { userName: 'Alice Clerk', userId: 'u-alice', email: 'alice@nhs.net' };
@@ -123,5 +125,39 @@ describe('role-assignment list', () => {
     const list = loaded();
     expect(removeUser(list, 'u-nobody', 'org-rr8')).toBe(list);
     expect(removeDuplicates(list)).toBe(list);
+  });
+});
+
+describe('role integrity in the role-assignment list (product decisions, Roles)', () => {
+  const leedsWithCode = { ...leedsTrust, organisationCode: 'RR8' };
+
+  it('gives the organisation’s own staff both roles, and someone from elsewhere the clerk’s role only, marked', () => {
+    const list = assignUsers(
+      createRoleAssignmentList([]),
+      [
+        { ...alice, providerCode: 'rr8 ' },
+        { ...bob, providerCode: '0DE' },
+      ],
+      leedsWithCode,
+    );
+    expect(list.rows.map((row) => [row.userId, row.role, row.isFromElsewhere])).toEqual([
+      ['u-alice', 'DataEntryClerk', false],
+      ['u-alice', 'Authoriser', false],
+      ['u-bob', 'DataEntryClerk', true],
+    ]);
+    expect(list.rows.some((row) => 'organisationCode' in row || 'providerCode' in row)).toBe(false);
+  });
+
+  it('never toggles the Authoriser role on for someone from elsewhere', () => {
+    const list = assignUsers(createRoleAssignmentList([]), [{ ...bob, providerCode: null }], leedsWithCode);
+    expect(toggleRole(list, 'u-bob', 'org-rr8', 'Authoriser', true)).toBe(list);
+    expect(heldRoles(list, 'u-bob', 'org-rr8')).toEqual(['DataEntryClerk']);
+  });
+
+  it('knows own staff by ODS code, whatever the case and spaces; nobody without a code', () => {
+    expect(isOwnStaff(' rj1', 'RJ1')).toBe(true);
+    expect(isOwnStaff('RGT', 'RJ1')).toBe(false);
+    expect(isOwnStaff(null, 'RJ1')).toBe(false);
+    expect(isOwnStaff('', '')).toBe(false);
   });
 });

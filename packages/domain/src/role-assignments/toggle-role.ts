@@ -18,7 +18,8 @@ export function heldRoles(
  * Gives or takes one role of a user at an organisation (the submitter access screen's toggles), with
  * the same bookkeeping as assigning and removing: taking a saved role marks it Deleted, taking a role
  * added in this edit drops it, giving back a role marked Deleted restores it, and giving a new role adds
- * a New row. The user must already be in the list at that organisation; otherwise nothing changes.
+ * a New row. The user must already be in the list at that organisation; otherwise nothing changes. A
+ * user from another organisation is never given the Authoriser role (product decisions, "Roles").
  */
 export function toggleRole(
   list: RoleAssignmentList,
@@ -29,6 +30,7 @@ export function toggleRole(
 ): RoleAssignmentList {
   const sibling = list.rows.find((row) => isSameAssignment(row, userId, organisationId) && !row.isDuplicate);
   if (!sibling || heldRoles(list, userId, organisationId).includes(role) === give) return list;
+  if (give && role === 'Authoriser' && sibling.isFromElsewhere) return list;
   const matches = (row: RoleAssignmentRow) =>
     row.role === role && !row.isDuplicate && isSameAssignment(row, userId, organisationId);
   if (!give) {

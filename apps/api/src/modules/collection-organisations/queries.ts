@@ -1,4 +1,4 @@
-import { isOrganisationOpen } from '@dcf/domain';
+import { isOrganisationOpen, type OdsStatus } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { containsPattern } from '../organisations/queries';
@@ -71,6 +71,7 @@ export async function listCollectionOrganisations(
         'o.name',
         'o.code',
         'o.closureDate',
+        'o.odsStatus',
         'r.code as regionCode',
         'r.name as regionName',
         't.shortDescription as typeShortDescription',
@@ -93,7 +94,7 @@ export async function listCollectionOrganisations(
         region: row.regionCode === null ? null : { code: row.regionCode, name: row.regionName ?? '' },
         organisationType:
           row.typeShortDescription === null ? null : { shortDescription: row.typeShortDescription },
-        isOpen: isOrganisationOpen(row.closureDate, today),
+        isOpen: isOrganisationOpen(row.closureDate, today, row.odsStatus),
       },
       isNhsiAuthorisationRequired: row.isNhsiAuthorisationRequired,
       isTrustAuthorisationRequired: row.isTrustAuthorisationRequired,
@@ -102,14 +103,20 @@ export async function listCollectionOrganisations(
   };
 }
 
-/** Which of `ids` exist, with their closure date. */
+/** Which of `ids` exist, with their closure date and register status. */
 export async function findOrganisations(tx: Tx, ids: number[]) {
-  const found: { id: number; code: string; name: string; closureDate: string | null }[] = [];
+  const found: {
+    id: number;
+    code: string;
+    name: string;
+    closureDate: string | null;
+    odsStatus: OdsStatus | null;
+  }[] = [];
   for (const batch of chunks(ids)) {
     found.push(
       ...(await tx
         .selectFrom('organisation')
-        .select(['id', 'code', 'name', 'closureDate'])
+        .select(['id', 'code', 'name', 'closureDate', 'odsStatus'])
         .where('id', 'in', batch)
         .execute()),
     );

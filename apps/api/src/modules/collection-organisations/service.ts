@@ -91,7 +91,7 @@ export async function bulkChange(
       if (unknown.length > 0)
         throw validationProblem({ add: [recipientMessages.unknownOrganisations] }, unknown.map(String));
       const today = londonToday();
-      const closed = found.filter((o) => !isOrganisationOpen(o.closureDate, today));
+      const closed = found.filter((o) => !isOrganisationOpen(o.closureDate, today, o.odsStatus));
       if (closed.length > 0)
         throw validationProblem({ add: [recipientMessages.closedOrganisations] }, listed(closed));
     }

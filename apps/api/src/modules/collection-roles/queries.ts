@@ -12,6 +12,17 @@ export function findCollectionRoleHolders(db: Db | Tx, collectionId: number) {
     .execute();
 }
 
+/** The collection roles one user holds in one collection. */
+export async function findCollectionRolesOf(tx: Tx, collectionId: number, userId: number) {
+  const rows = await tx
+    .selectFrom('collectionRole')
+    .select('role')
+    .where('collectionId', '=', collectionId)
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((r) => r.role);
+}
+
 /** Every saved submitter role of a collection, one row per (user, organisation, role). */
 export function findSubmitterAccess(db: Db, collectionId: number) {
   return db
@@ -21,8 +32,10 @@ export function findSubmitterAccess(db: Db, collectionId: number) {
     .select([
       'u.name as userName',
       'u.email',
+      'u.providerCode as userProviderCode',
       'cor.userId',
       'o.name as organisationName',
+      'o.code as organisationCode',
       'cor.organisationId',
       'cor.role',
     ])

@@ -1,11 +1,21 @@
-import { type CollectionRoleBody, recipientMessages, type SubmitterAccessBody } from '@dcf/domain';
+import {
+  type CollectionRoleBody,
+  isOwnStaff,
+  recipientMessages,
+  type SubmitterAccessBody,
+} from '@dcf/domain';
 import type { Db } from '../../db/database';
-import { writeAudit } from '../../platform/audit';
 import { conflict, HttpProblem, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import {
+  auditRoleChange,
+  refuseOwnRoleChange,
+  refuseRolesOutsideOrganisation,
+} from '../../platform/role-changes';
+import {
   collectionExists,
   findCollectionRoleHolders,
+  findCollectionRolesOf,
   findSubmitterAccess,
   isRecipient,
   userExists,
@@ -35,12 +45,14 @@ export async function setCollectionRole(
   body: CollectionRoleBody,
   requestId: string,
 ) {
+  refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
     const collection = await collectionExists(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
       throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
     if (!(await userExists(tx, body.userId))) throw unknownUser();
+    const before = await findCollectionRolesOf(tx, collectionId, body.userId);
     const changed = body.assigned
       ? (
           await tx
@@ -61,20 +73,23 @@ export async function setCollectionRole(
           ).numDeletedRows,
         );
     if (changed > 0)
-      await writeAudit(tx, {
-        userId: principal.userId,
+      await auditRoleChange(tx, {
+        actorId: principal.userId,
         action: body.assigned ? 'collectionRole.assign' : 'collectionRole.remove',
-        entityType: 'collectionRole',
-        entityId: `${collectionId}:${body.userId}:${body.role}`,
+        userId: body.userId,
         collectionId,
-        after: body,
+        before,
+        after: body.assigned ? [...before, body.role] : before.filter((role) => role !== body.role),
         requestId,
       });
   });
   return listCollectionRoles(db, collectionId);
 }
 
-/** The saved submitter roles as the specification's role-assignment list rows. */
+/**
+ * The saved submitter roles as the specification's role-assignment list rows: by organisation, its own
+ * staff first, anyone from another organisation marked (product decisions, "Roles").
+ */
 export async function listSubmitterAccess(db: Db, collectionId: number) {
   const exists = await db
     .selectFrom('collection')
@@ -82,8 +97,7 @@ export async function listSubmitterAccess(db: Db, collectionId: number) {
     .where('id', '=', collectionId)
     .executeTakeFirst();
   if (!exists) throw notFound();
-  const rows = await findSubmitterAccess(db, collectionId);
-  return rows.map((r) => ({
+  const rows = (await findSubmitterAccess(db, collectionId)).map((r) => ({
     userName: r.userName ?? r.email,
     userId: r.userId,
     email: r.email,
@@ -92,7 +106,21 @@ export async function listSubmitterAccess(db: Db, collectionId: number) {
     role: r.role,
     status: 'New' as const,
     isDuplicate: false,
+    userProviderCode: r.userProviderCode,
+    isFromElsewhere: !isOwnStaff(r.userProviderCode, r.organisationCode),
   }));
+  // Each organisation where it first appears in the query's order, its own staff first, then as queried.
+  const firstIndex = new Map<number, number>();
+  rows.forEach((row, index) => {
+    if (!firstIndex.has(row.organisationId)) firstIndex.set(row.organisationId, index);
+  });
+  return rows
+    .map((row, index) => ({
+      row,
+      key: [firstIndex.get(row.organisationId)!, Number(row.isFromElsewhere), index],
+    }))
+    .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
+    .map(({ row }) => row);
 }
 
 /**
@@ -108,6 +136,7 @@ export async function setSubmitterAccess(
   requestId: string,
 ) {
   const roles = [...new Set(body.roles)];
+  refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
     const collection = await collectionExists(tx, collectionId);
     if (!collection) throw notFound();
@@ -116,6 +145,7 @@ export async function setSubmitterAccess(
     if (!(await isRecipient(tx, collectionId, organisationId)))
       throw new HttpProblem(404, recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();
+    await refuseRolesOutsideOrganisation(tx, { userId: body.userId, organisationId, roles });
     const before = (
       await tx
         .selectFrom('collectionOrganisationRole')
@@ -141,11 +171,10 @@ export async function setSubmitterAccess(
         .values(toAdd.map((role) => ({ collectionId, organisationId, userId: body.userId, role })))
         .execute();
     if (toAdd.length + toRemove.length > 0)
-      await writeAudit(tx, {
-        userId: principal.userId,
+      await auditRoleChange(tx, {
+        actorId: principal.userId,
         action: 'collectionOrganisationRole.set',
-        entityType: 'collectionOrganisationRole',
-        entityId: `${collectionId}:${organisationId}:${body.userId}`,
+        userId: body.userId,
         collectionId,
         organisationId,
         before,

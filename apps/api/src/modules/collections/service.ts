@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { canMonitorCollection, canSetUpCollection, isAdmin, knowsCollection } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { auditRoleChange } from '../../platform/role-changes';
 import { countSetup, findCollection, findVisibleCollections } from './queries';
 
 type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
@@ -86,6 +87,17 @@ export async function createCollection(
       const set = principal.collectionRoles.get(row.id) ?? new Set();
       set.add('collectionManager');
       principal.collectionRoles.set(row.id, set);
+      // The one role a user ever gets by their own action: manager of the new, empty collection they
+      // made (docs/decisions, hardening). It grants nothing that existed before; it is audited as any is.
+      await auditRoleChange(tx, {
+        actorId: principal.userId,
+        action: 'collectionRole.assign',
+        userId: principal.userId,
+        collectionId: row.id,
+        before: [],
+        after: ['collectionManager'],
+        requestId,
+      });
     }
     await writeAudit(tx, {
       userId: principal.userId,

@@ -12,9 +12,62 @@ const rowColumns = [
 /** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of users whose name, email or ODS code contains the query (case-insensitive), with the total. */
-export async function searchUsers(db: Db, query: string | undefined, page: number, pageSize: number) {
+/**
+ * Whom a collection manager may find in the directory (decision: hardening): the staff of the
+ * organisations their collections go to and of their own organisation, whoever already holds a role in
+ * their collections, and anyone by their exact email address (a clerk from a support unit elsewhere).
+ * Administrators are not limited (null).
+ */
+export interface DirectoryScope {
+  managedCollectionIds: number[];
+  providerCode: string | null;
+}
+
+/**
+ * One page of users whose name, email or ODS code contains the query (case-insensitive), with the total,
+ * within the caller's scope. With `ownStaffOf` (an organisation's ODS code) its own staff come first.
+ */
+export async function searchUsers(
+  db: Db,
+  params: { query?: string | undefined; page: number; pageSize: number; ownStaffOf?: string | undefined },
+  scope: DirectoryScope | null,
+) {
+  const { query, page, pageSize, ownStaffOf } = params;
   let base = db.selectFrom('appUser');
+  if (scope) {
+    const managed = scope.managedCollectionIds.length > 0 ? scope.managedCollectionIds : [0];
+    base = base.where((eb) =>
+      eb.or([
+        eb(
+          sql`upper(${sql.ref('appUser.providerCode')})`,
+          'in',
+          eb
+            .selectFrom('collectionOrganisation as co')
+            .innerJoin('organisation as o', 'o.id', 'co.organisationId')
+            .select(sql<string>`upper(o.code)`.as('code'))
+            .where('co.collectionId', 'in', managed),
+        ),
+        ...(scope.providerCode
+          ? [eb(sql`upper(${sql.ref('appUser.providerCode')})`, '=', scope.providerCode.toUpperCase())]
+          : []),
+        eb(
+          'appUser.id',
+          'in',
+          eb
+            .selectFrom('collectionRole')
+            .select('userId')
+            .where('collectionId', 'in', managed)
+            .union(
+              eb
+                .selectFrom('collectionOrganisationRole')
+                .select('userId')
+                .where('collectionId', 'in', managed),
+            ),
+        ),
+        ...(query ? [eb(eb.fn('lower', ['appUser.email']), '=', query.toLowerCase())] : []),
+      ]),
+    );
+  }
   if (query) {
     const pattern = `%${likeEscape(query)}%`;
     base = base.where((eb) =>
@@ -28,6 +81,12 @@ export async function searchUsers(db: Db, query: string | undefined, page: numbe
   const [items, count] = await Promise.all([
     base
       .select([...rowColumns])
+      .$if(ownStaffOf !== undefined, (qb) =>
+        qb.orderBy(
+          sql`coalesce(upper(trim(${sql.ref('appUser.providerCode')})) = ${ownStaffOf?.trim().toUpperCase() ?? ''}, false)`,
+          'desc',
+        ),
+      )
       .orderBy(sql`lower(${sql.ref('appUser.name')}) nulls last`)
       .orderBy('appUser.id')
       .limit(pageSize)
@@ -35,7 +94,15 @@ export async function searchUsers(db: Db, query: string | undefined, page: numbe
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(count.total) };
+  return {
+    // The identity provider's subject is for administrators only.
+    items: scope ? items.map((item) => ({ ...item, idpId: null })) : items,
+    total: Number(count.total),
+  };
+}
+
+export function findOrganisationCode(db: Db, organisationId: number) {
+  return db.selectFrom('organisation').select('code').where('id', '=', organisationId).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db | Tx, email: string) {

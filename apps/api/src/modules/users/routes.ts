@@ -10,7 +10,7 @@ import {
 } from '@dcf/domain';
 import type { RouteModule } from '../../app';
 import { getFeatureFlags } from '../../platform/feature-flags';
-import { access } from '../../platform/policy';
+import { access, directoryScopeOf } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import * as q from './queries';
 import { currentUser, preRegisterUser, setCollectionAdministrator } from './service';
@@ -43,17 +43,25 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
   app.get(
     '/User',
     {
-      config: { access: access.anyManager },
+      config: { access: access.userDirectory },
       schema: {
         tags: ['Users'],
         summary: 'Users whose name, email or ODS code contains the query',
+        description:
+          'Administrators search everyone; a collection manager the staff of their collections’ recipients and of their own organisation, whoever holds a role in their collections, and anyone by exact email. With organisationId, that organisation’s own staff come first.',
         querystring: userSearchQuerySchema,
         response: { 200: userListSchema },
       },
     },
     async (request) => {
-      const { query, page, pageSize } = request.query;
-      return q.searchUsers(db, query || undefined, page, pageSize);
+      const { query, page, pageSize, organisationId } = request.query;
+      const ownStaffOf =
+        organisationId === undefined ? undefined : (await q.findOrganisationCode(db, organisationId))?.code;
+      return q.searchUsers(
+        db,
+        { query: query || undefined, page, pageSize, ownStaffOf },
+        directoryScopeOf(principalOf(request)),
+      );
     },
   );
 
@@ -98,6 +106,6 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
         response: { 200: administratorListSchema },
       },
     },
-    async (request) => setCollectionAdministrator(db, principalOf(request).userId, request.body, request.id),
+    async (request) => setCollectionAdministrator(db, principalOf(request), request.body, request.id),
   );
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { auditRoleChange, refuseOwnRoleChange } from '../../platform/role-changes';
 import * as q from './queries';
 
 /** The specification's Current user entity, with the derived flags, for a signed-in principal. */
@@ -62,33 +63,46 @@ export async function preRegisterUser(
   });
 }
 
+/** The system roles an administrator nomination gives, as the audit lists them. */
+const systemRolesOf = (flags: {
+  isNominatedCollectionAdministrator: boolean;
+  isManagementOrganisationUser: boolean;
+}) => [
+  ...(flags.isNominatedCollectionAdministrator ? ['collectionAdmin'] : []),
+  ...(flags.isManagementOrganisationUser ? ['managementOrganisationUser'] : []),
+];
+
 /**
  * Nominates or removes a collection administrator. The specification's role configuration for
  * collectionAdmin sets isNominatedCollectionAdministrator and isManagementOrganisationUser together.
+ * Nobody nominates or removes themselves.
  */
 export async function setCollectionAdministrator(
   db: Db,
-  actorId: number,
+  principal: Principal,
   input: AdministratorUpdate,
   requestId: string,
 ) {
+  refuseOwnRoleChange(principal, input.userId);
   await db.transaction().execute(async (tx) => {
     const before = await q.findAdministratorFlags(tx, input.userId);
     if (!before) throw notFound();
+    const after = {
+      isNominatedCollectionAdministrator: input.isCollectionAdmin,
+      isManagementOrganisationUser: input.isCollectionAdmin,
+    };
+    if (
+      before.isNominatedCollectionAdministrator === after.isNominatedCollectionAdministrator &&
+      before.isManagementOrganisationUser === after.isManagementOrganisationUser
+    )
+      return;
     await q.setAdministratorFlags(tx, input.userId, input.isCollectionAdmin);
-    await writeAudit(tx, {
-      userId: actorId,
+    await auditRoleChange(tx, {
+      actorId: principal.userId,
       action: input.isCollectionAdmin ? 'user.nominateAdministrator' : 'user.removeAdministrator',
-      entityType: 'user',
-      entityId: input.userId,
-      before: {
-        isNominatedCollectionAdministrator: before.isNominatedCollectionAdministrator,
-        isManagementOrganisationUser: before.isManagementOrganisationUser,
-      },
-      after: {
-        isNominatedCollectionAdministrator: input.isCollectionAdmin,
-        isManagementOrganisationUser: input.isCollectionAdmin,
-      },
+      userId: input.userId,
+      before: systemRolesOf(before),
+      after: systemRolesOf(after),
       requestId,
     });
   });

@@ -78,8 +78,11 @@ describe('GET /User', () => {
       name: 'Chris Clerk',
       email: 'clerk.a@dcf.example',
       providerCode: 'RJ1',
-      idpId: 'dev|clerkA',
+      // The identity provider's subject is for administrators.
+      idpId: null,
     });
+    const asAdmin = await (await t.as('collectionAdmin')).get('/v1/api/User?query=chris%20CLERK');
+    expect(asAdmin.body.items[0].idpId).toBe('dev|clerkA');
     const byCode = await manager.get('/v1/api/User?query=rgt');
     expect(byCode.body.total).toBe(2);
     const page1 = await manager.get('/v1/api/User?pageSize=4&page=1');
@@ -97,10 +100,45 @@ describe('GET /User', () => {
     expect(res.body.errors.pageSize).toHaveLength(1);
   });
 
-  it('is for administrators and managers only', async () => {
+  it('is for administrators and collection managers, who give roles; nobody else (403)', async () => {
     expect((await t.anonymous().get('/v1/api/User')).status).toBe(401);
-    expect((await (await t.as('clerkA')).get('/v1/api/User')).status).toBe(403);
+    for (const persona of ['clerkA', 'authoriserB', 'nhsi', 'submissionManager'] as const)
+      expect((await (await t.as(persona)).get('/v1/api/User')).status, persona).toBe(403);
     expect((await (await t.as('collectionAdmin')).get('/v1/api/User')).status).toBe(200);
+  });
+
+  it('limits a manager to the people their collections need; anyone else only by exact email', async () => {
+    // Staff of an organisation that is not a recipient, with no role anywhere and not of NHS England.
+    const stranger = await t.database.db
+      .insertInto('appUser')
+      .values({
+        email: 'pat.stranger@leeds.example',
+        name: 'Pat Stranger',
+        providerCode: 'RR8',
+        updatedAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const manager = await t.as('manager');
+    const everyone = await manager.get('/v1/api/User?pageSize=100');
+    expect(everyone.body.items.map((u: { id: number }) => u.id)).not.toContain(stranger.id);
+    expect((await manager.get('/v1/api/User?query=stranger')).body.total).toBe(0);
+    expect((await manager.get('/v1/api/User?query=RR8')).body.total).toBe(0);
+    const byEmail = await manager.get('/v1/api/User?query=PAT.STRANGER%40leeds.example');
+    expect(byEmail.body.items.map((u: { id: number }) => u.id)).toEqual([stranger.id]);
+    // Administrators search everyone.
+    const admin = await t.as('superAdmin');
+    expect((await admin.get('/v1/api/User?query=stranger')).body.total).toBe(1);
+  });
+
+  it('lists an organisation’s own staff first when asked for one organisation', async () => {
+    const manager = await t.as('manager');
+    const rgt = await t.organisationId('RGT');
+    const res = await manager.get(`/v1/api/User?organisationId=${rgt}&pageSize=100`);
+    expect(res.status).toBe(200);
+    const codes = res.body.items.map((u: { providerCode: string | null }) => u.providerCode);
+    expect(codes.slice(0, 2)).toEqual(['RGT', 'RGT']);
+    expect(codes.slice(2)).not.toContain('RGT');
   });
 });
 

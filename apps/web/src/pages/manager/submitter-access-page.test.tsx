@@ -1,3 +1,4 @@
+import { roleMessages } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
@@ -8,9 +9,10 @@ import { SubmitterAccessPage } from './submitter-access-page';
 
 const alice = { userName: 'Alice Clerk', userId: 5, email: 'alice@nhs.net' };
 const trust = { organisationName: 'Leeds Teaching Hospitals NHS Trust', organisationId: 7 };
+const own = { userProviderCode: 'RR8', isFromElsewhere: false };
 const saved = [
-  { ...alice, ...trust, role: 'DataEntryClerk', status: 'New', isDuplicate: false },
-  { ...alice, ...trust, role: 'Authoriser', status: 'New', isDuplicate: false },
+  { ...alice, ...trust, ...own, role: 'DataEntryClerk', status: 'New', isDuplicate: false },
+  { ...alice, ...trust, ...own, role: 'Authoriser', status: 'New', isDuplicate: false },
 ];
 const collection = {
   id: 1,
@@ -57,8 +59,11 @@ function stubApi() {
       });
     if (url.includes('/User?'))
       return jsonResponse({
-        items: [{ id: 5, name: 'Alice Clerk', email: 'alice@nhs.net', providerCode: 'RR8', idpId: null }],
-        total: 1,
+        items: [
+          { id: 5, name: 'Alice Clerk', email: 'alice@nhs.net', providerCode: 'RR8', idpId: null },
+          { id: 6, name: 'Bob Support', email: 'bob@csu.nhs.net', providerCode: '0DE', idpId: null },
+        ],
+        total: 2,
       });
     if (url.endsWith('/Organisation/7/SubmitterAccess') && init?.method === 'PUT') return jsonResponse([]);
     return jsonResponse({ title: 'Not found', status: 404 }, 404);
@@ -125,5 +130,32 @@ describe('SubmitterAccessPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset changes' }));
     expect(screen.queryByText('Removed when saved')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ })).toBeChecked();
+  });
+
+  it('gives someone from another organisation the data entry clerk role only, marked, searching own staff first', async () => {
+    const fetchMock = stubApi();
+    renderPage();
+    await screen.findByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
+    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
+    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
+    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(people).findByRole('checkbox', { name: 'Select Bob Support' }));
+    fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+
+    const search = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/User?'));
+    expect(search).toContain('organisationId=7');
+    expect(await screen.findByText(roleMessages.fromElsewhere)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Data entry clerk: Bob Support at Leeds/ })).toBeChecked();
+    const authoriser = screen.getByRole('checkbox', { name: /^Authoriser: Bob Support at Leeds/ });
+    expect(authoriser).not.toBeChecked();
+    expect(authoriser).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: 6, roles: ['DataEntryClerk'] });
   });
 });

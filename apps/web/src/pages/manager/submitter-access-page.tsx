@@ -10,6 +10,7 @@ import {
   type RoleAssignmentRow,
   removeDuplicates,
   removeUser,
+  roleMessages,
   toggleRole,
 } from '@dcf/domain';
 import { useEffect, useMemo, useState } from 'react';
@@ -152,7 +153,8 @@ function SubmitterAccessEditor({
       ) : null}
       <p className="nhsuk-body">
         Data entry clerks enter and save returns for their organisation. Authorisers can also submit them
-        where trust authorisation is required.
+        where trust authorisation is required. Only an organisation's own staff can be its authorisers; a data
+        entry clerk may come from another organisation.
       </p>
       {!readOnly ? (
         <div className="nhsuk-button-group">
@@ -236,6 +238,12 @@ function SubmitterAccessEditor({
                           <strong className="nhsuk-tag nhsuk-tag--red">Removed when saved</strong>
                         </>
                       ) : null}
+                      {first.isFromElsewhere ? (
+                        <>
+                          <br />
+                          <strong className="nhsuk-tag nhsuk-tag--grey">{roleMessages.fromElsewhere}</strong>
+                        </>
+                      ) : null}
                     </td>
                     <td className="nhsuk-table__cell">{first.organisationName}</td>
                     {roles.map((role) => {
@@ -249,7 +257,11 @@ function SubmitterAccessEditor({
                                 className="nhsuk-checkboxes__input"
                                 type="checkbox"
                                 checked={held.includes(role)}
-                                disabled={readOnly || first.isDuplicate}
+                                disabled={
+                                  readOnly ||
+                                  first.isDuplicate ||
+                                  (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
+                                }
                                 onChange={(e) =>
                                   setList(
                                     toggleRole(
@@ -319,7 +331,9 @@ function SubmitterAccessEditor({
         kind="users"
         open={step === 'users'}
         title={organisation ? `Give access at ${organisation.name}` : 'Search users'}
-        search={async (term) => (await searchUsers(term, 1, 50)).items}
+        search={async (term) =>
+          (await searchUsers(term, 1, 50, organisation ? { organisationId: organisation.id } : {})).items
+        }
         onCancel={() => setStep('idle')}
         onSelect={(users) => {
           setStep('idle');
@@ -331,8 +345,13 @@ function SubmitterAccessEditor({
                 userId: Number(user.id),
                 userName: user.name ?? user.email ?? String(user.id),
                 email: user.email ?? '',
+                providerCode: user.providerCode ?? null,
               })),
-              { organisationId: organisation.id, organisationName: organisation.name },
+              {
+                organisationId: organisation.id,
+                organisationName: organisation.name,
+                organisationCode: organisation.code,
+              },
             ),
           );
         }}

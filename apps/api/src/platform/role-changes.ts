@@ -1,0 +1,75 @@
+import { type OrganisationRole, roleMessages } from '@dcf/domain';
+import type { Tx } from '../db/database';
+import { writeAudit } from './audit';
+import { forbidden, validationProblem } from './errors';
+import { mayChangeRolesOf, mayHoldSubmitterRole } from './policy';
+import type { Principal } from './principal';
+
+/**
+ * Every change to anyone's roles goes through here, whichever route makes it (permissions tab, submitter
+ * access, collection administrators, the users-and-roles screens): the rules of policy.ts are checked
+ * inside the change's transaction, and the change is audited in one shape.
+ */
+
+/** 403 when the caller is changing their own roles (product decisions: nobody does, on any route). */
+export function refuseOwnRoleChange(principal: Principal, userId: number): void {
+  if (!mayChangeRolesOf(principal, userId)) throw forbidden(roleMessages.ownRoles);
+}
+
+/**
+ * 400 when a role may not go to this user at this organisation: the Authoriser role is for the
+ * organisation's own staff only (the user's ODS code is the organisation's code).
+ */
+export async function refuseRolesOutsideOrganisation(
+  tx: Tx,
+  change: { userId: number; organisationId: number; roles: readonly OrganisationRole[] },
+): Promise<void> {
+  if (change.roles.every((role) => role === 'DataEntryClerk')) return;
+  const [user, organisation] = await Promise.all([
+    tx.selectFrom('appUser').select('providerCode').where('id', '=', change.userId).executeTakeFirst(),
+    tx
+      .selectFrom('organisation')
+      .select(['name', 'code'])
+      .where('id', '=', change.organisationId)
+      .executeTakeFirst(),
+  ]);
+  if (!user || !organisation) return; // the caller answers 404 for an unknown user or organisation
+  const refused = change.roles.filter(
+    (role) => !mayHoldSubmitterRole(role, user.providerCode, organisation.code),
+  );
+  if (refused.length > 0)
+    throw validationProblem({
+      roles: [roleMessages.authoriserOwnStaffOnly(organisation.name, organisation.code)],
+    });
+}
+
+/**
+ * The audit entry of a role change: who changed it (the entry's user), whose roles (entity 'user' and
+ * the user's id, so an administrator finds every change to one person), where (collection,
+ * organisation) and the roles held before and after.
+ */
+export function auditRoleChange(
+  tx: Tx,
+  entry: {
+    actorId: number;
+    action: string;
+    userId: number;
+    collectionId?: number | null;
+    organisationId?: number | null;
+    before: readonly string[];
+    after: readonly string[];
+    requestId: string;
+  },
+): Promise<void> {
+  return writeAudit(tx, {
+    userId: entry.actorId,
+    action: entry.action,
+    entityType: 'user',
+    entityId: entry.userId,
+    collectionId: entry.collectionId ?? null,
+    organisationId: entry.organisationId ?? null,
+    before: { userId: entry.userId, roles: [...entry.before].sort() },
+    after: { userId: entry.userId, roles: [...entry.after].sort() },
+    requestId: entry.requestId,
+  });
+}
