@@ -3,8 +3,10 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { listMigrations, migrateToLatest, rollbackLast } from './db/migrate';
 import { seedDemoData, seedReferenceData } from './db/seed';
-import { importOdsCsv } from './modules/organisations/import';
+import { importOdsFile } from './modules/organisations/import';
+import { decodeOdsFile } from './modules/organisations/ods-file';
 import { runOdsSync } from './modules/organisations/ods-sync';
+import { HttpProblem, validationProblem } from './platform/errors';
 
 /**
  * Operations from the command line: `npm run cli -- <command>`.
@@ -12,8 +14,12 @@ import { runOdsSync } from './modules/organisations/ods-sync';
  *   rollback   roll back the newest migration
  *   status     list migrations and when they ran
  *   seed       reference data, plus demo data unless NODE_ENV=production
- *   import-ods <file> [--dry-run]   import an ODS extract (etr.csv layout); prints what changed
- *   sync-ods   synchronise organisations with the ODS ORD API (ODS_API_BASE_URL)
+ *   import-ods <file> [--dry-run] [--type=<ODS role id>]   import an ODS register file (epraccur, etr, ets,
+ *              eccg or a headered CSV: the layout is recognised from the content); prints what changed, or
+ *              would change with --dry-run; --type sets the type of organisations the file gives none
+ *   sync-ods [--full]   synchronise organisations with the ODS ORD API (ODS_API_BASE_URL): only what changed
+ *              since the last successful run when there is one within the API's 185 days, else (or with
+ *              --full) the whole register
  */
 const commands: Record<string, (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>> = {
   migrate: migrateToLatest,
@@ -27,11 +33,27 @@ const commands: Record<string, (db: Awaited<ReturnType<typeof openDatabase>>['db
   },
   'import-ods': async (db) => {
     const file = process.argv.slice(3).find((a) => !a.startsWith('--'));
-    if (!file) throw new Error('Usage: npm run cli -- import-ods <file> [--dry-run]');
+    if (!file) throw new Error('Usage: npm run cli -- import-ods <file> [--dry-run] [--type=RO76]');
     const dryRun = process.argv.includes('--dry-run');
-    return importOdsCsv(db, readFileSync(file, 'utf8'), { dryRun, userId: null });
+    const typeCode = process.argv.find((a) => a.startsWith('--type='))?.slice('--type='.length);
+    const type = typeCode
+      ? await db.selectFrom('organisationType').select('id').where('code', '=', typeCode).executeTakeFirst()
+      : undefined;
+    if (typeCode && !type)
+      throw validationProblem({ type: [`No organisation type has the code ${typeCode}`] });
+    return importOdsFile(db, decodeOdsFile(readFileSync(file)), {
+      dryRun,
+      userId: null,
+      organisationTypeId: type?.id ?? null,
+    });
   },
-  'sync-ods': async (db) => runOdsSync(db, { baseUrl: config.ods.apiBaseUrl, userId: null, source: 'cli' }),
+  'sync-ods': async (db) =>
+    runOdsSync(db, {
+      baseUrl: config.ods.apiBaseUrl,
+      userId: null,
+      source: 'cli',
+      mode: process.argv.includes('--full') ? 'full' : 'auto',
+    }),
 };
 
 const name = process.argv[2] ?? '';
@@ -47,6 +69,11 @@ const database = await openDatabase({
 });
 try {
   console.log(JSON.stringify(await command(database.db), null, 2));
+} catch (error) {
+  // A refusal (a file that cannot be read, an unknown type) is the answer, not a crash: say it, exit 1.
+  if (!(error instanceof HttpProblem)) throw error;
+  console.error(JSON.stringify(error.toBody(), null, 2));
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

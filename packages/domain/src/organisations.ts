@@ -9,8 +9,20 @@ export function londonToday(now: Date = new Date()): string {
   return instantToLondon(now).date;
 }
 
-/** An organisation is open until its closure date: closed on and after that day (Europe/London). */
-export function isOrganisationOpen(closureDate: string | null | undefined, today = londonToday()): boolean {
+/** An organisation's status in the ODS register (null: typed in, or the register never said). */
+export const odsStatuses = ['active', 'closed', 'dormant', 'proposed'] as const;
+export type OdsStatus = (typeof odsStatuses)[number];
+
+/**
+ * An organisation is open until its closure date: closed on and after that day (Europe/London). One the
+ * register calls closed or dormant is not open whatever its dates (a dormant practice has no close date).
+ */
+export function isOrganisationOpen(
+  closureDate: string | null | undefined,
+  today = londonToday(),
+  odsStatus: OdsStatus | null = null,
+): boolean {
+  if (odsStatus === 'closed' || odsStatus === 'dormant') return false;
   return !closureDate || closureDate > today;
 }
 
@@ -82,6 +94,8 @@ export const organisationSchema = z.object({
   organisationTypeId: z.number().nullable(),
   successorId: z.number().nullable(),
   closureDate: z.string().nullable(),
+  /** Status in the ODS register; null when typed in or never said. */
+  odsStatus: z.enum(odsStatuses).nullable().default(null),
   isOpen: z.boolean(),
   region: regionSchema.nullable(),
   organisationType: organisationTypeSchema.omit({ code: true }).nullable(),
@@ -119,20 +133,39 @@ export interface OrganisationListQuery {
 export const organisationPageSchema = z.object({ items: z.array(organisationSchema), total: z.number() });
 export type OrganisationPage = z.infer<typeof organisationPageSchema>;
 
-/** What an import or a sync changed. */
+/** What an import or a sync changed (a dry run: what it would change). */
 export const importReportSchema = z.object({
   dryRun: z.boolean(),
+  /** The file's layout, as recognised from its content (imports only). */
+  layout: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** New organisations, whatever their status. */
   added: z.number(),
+  /** Existing organisations with another change (name, address, dates, type, region, status...). */
   updated: z.number(),
+  /** Existing open organisations the register now says are closed or dormant. */
   closed: z.number(),
+  /** Existing organisations already closed that stay as they are. */
+  alreadyClosed: z.number(),
+  /** Existing open organisations that stay as they are. */
   unchanged: z.number(),
-  failed: z.array(z.object({ line: z.number(), code: z.string(), reason: z.string() })),
+  /** Lines refused, with the reason (at most the first 1,000; `refusedCount` has them all). */
+  refused: z.array(z.object({ line: z.number(), code: z.string(), reason: z.string() })),
+  refusedCount: z.number(),
+  /** The type each organisation in the file will have, with how many; id null: none (the file cannot say). */
+  types: z.array(
+    z.object({ organisationTypeId: z.number().nullable(), name: z.string(), count: z.number() }),
+  ),
+  /** Organisations the file gives no type for: they take the type chosen on import, if any. */
+  untyped: z.number(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const odsSyncRunSchema = z.object({
   id: z.number(),
   status: z.enum(['running', 'succeeded', 'failed']),
+  /** full: the whole register; incremental: only what changed since `since` (ORD LastChangeDate). */
+  mode: z.enum(['full', 'incremental']).default('full'),
+  since: z.string().nullable().default(null),
   added: z.number(),
   updated: z.number(),
   closed: z.number(),

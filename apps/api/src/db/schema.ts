@@ -34,6 +34,10 @@ export interface OrganisationTable {
   organisationTypeId: number | null;
   stpId: number | null;
   successorId: number | null;
+  /** The organisation it belongs to in the register (commissioner, or the trust of a site). */
+  parentId: number | null;
+  /** Status as the register last said; null when typed in or never said. */
+  odsStatus: 'active' | 'closed' | 'dormant' | 'proposed' | null;
   openDate: string | null;
   closureDate: string | null;
   addressLines: Generated<string[]>;
@@ -53,6 +57,14 @@ export interface OdsSyncRunTable {
   startedBy: number | null;
   startedAt: CreatedAt;
   finishedAt: Timestamp | null;
+  mode: Generated<'full' | 'incremental'>;
+  /** Incremental runs: the ORD LastChangeDate asked for. */
+  since: string | null;
+  /** Incremental runs: the codes to fetch, once listed; `position` of them are applied. */
+  codes: string[] | null;
+  position: Generated<number>;
+  /** When the run last made progress; a run silent for long was left by a stopped instance. */
+  heartbeatAt: Timestamp | null;
 }
 export interface AppUserTable {
   id: Generated<number>;

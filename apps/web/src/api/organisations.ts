@@ -117,8 +117,11 @@ export function useTriggerSync() {
 export function useImportOrganisations() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { content: string; dryRun: boolean }): Promise<ImportReport> =>
-      api.post('/Organisation/Admin/Import', body, { schema: importReportSchema }),
+    mutationFn: (body: {
+      content: string;
+      dryRun: boolean;
+      organisationTypeId?: number | null;
+    }): Promise<ImportReport> => api.post('/Organisation/Admin/Import', body, { schema: importReportSchema }),
     onSuccess: (report) => {
       if (!report.dryRun) void client.invalidateQueries({ queryKey: organisationKeys.all });
     },

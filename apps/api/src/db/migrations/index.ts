@@ -5,6 +5,7 @@ import * as m0003 from './0003_organisations';
 import * as m0004 from './0004_submissions';
 import * as m0005 from './0005_excel_templates';
 import * as m0006 from './0006_jobs_mail_chases';
+import * as m0007 from './0007_ods_register';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_submissions': m0004,
   '0005_excel_templates': m0005,
   '0006_jobs_mail_chases': m0006,
+  '0007_ods_register': m0007,
 };

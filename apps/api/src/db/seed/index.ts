@@ -1,13 +1,14 @@
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { repoRoot } from '../../config';
-import { readOdsCsv } from '../../modules/organisations/ods-csv';
+import { readOdsFile } from '../../modules/organisations/ods-file';
 import type { Db, Tx } from '../database';
 import { demoFormDefinition } from './demo-collection';
 import { demoIdpId, demoUsers, MANAGEMENT_ORG, TRUST_A, TRUST_B } from './demo-users';
 import { organisationTypes, regions, stps } from './reference-data';
 
-export const ODS_TRUSTS_CSV = path.join(repoRoot, '../shared/data/ods/etr.csv');
+/** The ODS extract of NHS trusts shipped with the service (source and licence: `data/README.md`). */
+export const ODS_TRUSTS_CSV = fileURLToPath(new URL('./data/etr.csv', import.meta.url));
 
 /** Lookups every deployment needs (regions, organisation types, STPs/ICSs). Idempotent. */
 export async function seedReferenceData(db: Db | Tx): Promise<void> {
@@ -33,7 +34,7 @@ export async function seedReferenceData(db: Db | Tx): Promise<void> {
 
 /** Imports the bundled ODS extract of NHS trusts (codes, names, regions, dates). Idempotent by code. */
 export async function seedTrusts(db: Db | Tx, file = ODS_TRUSTS_CSV): Promise<number> {
-  const rows = readOdsCsv(file);
+  const rows = readOdsFile(readFileSync(file, 'utf8')).records;
   const regionIds = new Map(
     (await db.selectFrom('region').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
   );
@@ -46,10 +47,10 @@ export async function seedTrusts(db: Db | Tx, file = ODS_TRUSTS_CSV): Promise<nu
     const batch = rows.slice(i, i + 500).map((r) => ({
       code: r.code,
       name: r.name,
-      regionId: regionIds.get(r.nationalGrouping) ?? null,
+      regionId: (r.regionCode && regionIds.get(r.regionCode)) || null,
       organisationTypeId: trustType.id,
       openDate: r.openDate,
-      closureDate: r.closeDate,
+      closureDate: r.closureDate,
       addressLines: r.addressLines,
       postcode: r.postcode || null,
     }));

@@ -22,6 +22,18 @@ export const organisationTypes = [
   { code: 'RO57', shortDescription: 'Foundation Trust', longDescription: 'NHS Foundation Trust' },
   { code: 'RO261', shortDescription: 'ICB', longDescription: 'Integrated Care Board' },
   { code: 'RO76', shortDescription: 'GP Practice', longDescription: 'GP Practice' },
+  // Types the ODS register files carry (migration 0007 adds them to existing databases).
+  {
+    code: 'RO177',
+    shortDescription: 'Other prescribing centre',
+    longDescription: 'Prescribing cost centre other than a GP practice',
+  },
+  { code: 'RO198', shortDescription: 'NHS Trust Site', longDescription: 'NHS Trust Site' },
+  {
+    code: 'RO98',
+    shortDescription: 'Sub ICB Location',
+    longDescription: 'Sub ICB location (formerly a clinical commissioning group)',
+  },
   { code: 'RO209', shortDescription: 'Region', longDescription: 'NHS England Region' },
   {
     code: 'RO116',

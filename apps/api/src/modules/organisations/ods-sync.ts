@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
+import { incrementalSince, runIncremental } from './ods-incremental';
 import { organisationsChanged } from './queries';
 import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
@@ -29,6 +30,11 @@ export interface OdsSyncOptions {
   onProgress?: (progress: SyncProgress) => void;
 }
 
+/** Records the progress of a run this instance is running. */
+export function setProgress(runId: number, progress: SyncProgress): void {
+  progressByRun.set(runId, progress);
+}
+
 export type SyncProgress = NonNullable<OdsSyncRun['progress']>;
 
 /**
@@ -48,7 +54,7 @@ interface OrdTarget {
   OrgId?: { extension?: string };
   PrimaryRoleId?: { id?: string };
 }
-interface OrdOrganisation {
+export interface OrdOrganisation {
   Name: string;
   OrgId: { extension: string };
   Status?: string;
@@ -61,7 +67,7 @@ interface OrdOrganisation {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function getJson<T>(url: string, options: OdsSyncOptions): Promise<T> {
+export async function getJson<T>(url: string, options: OdsSyncOptions): Promise<T> {
   const attempts = options.attempts ?? 3;
   const doFetch = options.fetch ?? fetch;
   let last: unknown;
@@ -81,13 +87,17 @@ async function getJson<T>(url: string, options: OdsSyncOptions): Promise<T> {
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; the first failure rejects. */
-async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await task(items[index]!);
+      results[index] = await task(items[index]!, index);
     }
   });
   await Promise.all(workers);
@@ -126,6 +136,9 @@ export function ordToIncoming(
       .filter((v): v is string => !!v),
     postcode: location.PostCode ?? null,
     successorCode: latest?.Target?.OrgId?.extension ?? null,
+    // ORD says Active or Inactive; it has no dormant or proposed.
+    ...(org.Status === 'Active' ? { status: 'active' as const } : {}),
+    ...(org.Status === 'Inactive' ? { status: 'closed' as const } : {}),
   };
 }
 
@@ -168,6 +181,9 @@ export async function fetchOdsRegister(db: Db, options: OdsSyncOptions): Promise
 const runColumns = [
   'id',
   'status',
+  'mode',
+  'since',
+  'position',
   'added',
   'updated',
   'closed',
@@ -178,9 +194,21 @@ const runColumns = [
   'finishedAt',
 ] as const;
 
+/** The run's columns, with how many codes an incremental run planned (not the codes themselves). */
+function selectRun(db: Db) {
+  return db
+    .selectFrom('odsSyncRun')
+    .select(runColumns)
+    .select(sql<number | null>`cardinality(codes)`.as('planned'));
+}
+
 export function presentRun(row: {
   id: number;
   status: OdsSyncRun['status'];
+  mode: 'full' | 'incremental';
+  since: string | null;
+  position: number;
+  planned: number | null;
   added: number;
   updated: number;
   closed: number;
@@ -190,25 +218,34 @@ export function presentRun(row: {
   startedAt: Date;
   finishedAt: Date | null;
 }): OdsSyncRun {
+  const { position, planned, ...run } = row;
+  // An incremental run records its position, so every instance can tell how far it has got.
+  const stored =
+    row.mode === 'incremental' && planned !== null
+      ? ({ phase: 'details', done: position, total: planned } as const)
+      : null;
   return {
-    ...row,
+    ...run,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    progress: row.status === 'running' ? (progressByRun.get(row.id) ?? null) : null,
+    progress: row.status === 'running' ? (progressByRun.get(row.id) ?? stored) : null,
   };
 }
 
-/** Thrown inside the apply transaction when the run was meanwhile marked failed: nothing is applied. */
-class RunAbandoned extends Error {}
+/**
+ * Thrown inside an apply transaction when the run is no longer this instance's to apply (marked failed
+ * meanwhile, or resumed elsewhere): the transaction rolls back.
+ */
+export class RunAbandoned extends Error {}
 
 const interruptedMessage = (minutes: number) =>
   `Interrupted: still running after ${minutes} minutes (the instance running it stopped); nothing was applied`;
 
 /**
- * Marks failed every run still 'running' after `timeoutMinutes`: the instance running it stopped (a
+ * Marks failed every full run still 'running' after `timeoutMinutes`: the instance running it stopped (a
  * crash or a restart), so it will never finish, and it must not block the next run. Audited. A run that
  * was only slow and finishes later is refused at its last step (see `runOdsSync`), so a run marked failed
- * never applies anything.
+ * never applies anything. Incremental runs are not failed but resumed (`triggerOdsSync`).
  */
 export async function recoverStuckRuns(db: Db, timeoutMinutes: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - timeoutMinutes * 60_000);
@@ -217,6 +254,7 @@ export async function recoverStuckRuns(db: Db, timeoutMinutes: number, now = new
       .updateTable('odsSyncRun')
       .set({ status: 'failed', error: interruptedMessage(timeoutMinutes), finishedAt: now })
       .where('status', '=', 'running')
+      .where('mode', '=', 'full')
       .where('startedAt', '<', cutoff)
       .returning(['id', 'startedAt'])
       .execute();
@@ -234,112 +272,176 @@ export async function recoverStuckRuns(db: Db, timeoutMinutes: number, now = new
   });
 }
 
+/** Options of a sync task: how to reach ODS, who runs it, and which kind of run. */
+export type SyncTaskOptions = OdsSyncOptions & {
+  userId: number | null;
+  /** A run already recorded (the API records it before answering 202, or resumes one). */
+  runId?: number;
+  source?: 'api' | 'cli' | 'job' | 'test';
+  /** 'auto' (the default): incremental when a run succeeded within the ORD window, else full. */
+  mode?: 'auto' | 'full';
+  /** Incremental from this LastChangeDate, whatever the last run (tests, an administrator's repair). */
+  since?: string;
+  /** Incremental runs: records fetched and applied per transaction (default 100). */
+  batchSize?: number;
+};
+
+/** The LastChangeDate a new run asks for, or null for a full run. */
+async function sinceFor(db: Db, options: SyncTaskOptions): Promise<string | null> {
+  if (options.since) return options.since;
+  if (options.mode === 'full') return null;
+  return incrementalSince(db);
+}
+
 /**
  * The sync task: a plain function a job runner, the CLI or a test calls. Records its run in
- * `ods_sync_run` (created here unless `runId` is given) and returns the finished run.
+ * `ods_sync_run` (created here unless `runId` is given) and returns the finished run. An incremental run
+ * applies batch by batch and can be resumed (`runId` of a run left running); a full run is all or nothing.
  */
-export async function runOdsSync(
-  db: Db,
-  options: OdsSyncOptions & {
-    userId: number | null;
-    runId?: number;
-    source?: 'api' | 'cli' | 'job' | 'test';
-  },
-): Promise<OdsSyncRun> {
-  const runId =
-    options.runId ??
-    (
+export async function runOdsSync(db: Db, options: SyncTaskOptions): Promise<OdsSyncRun> {
+  let runId = options.runId;
+  if (runId === undefined) {
+    const since = await sinceFor(db, options);
+    runId = (
       await db
         .insertInto('odsSyncRun')
-        .values({ startedBy: options.userId, source: options.source ?? 'job' })
+        .values({
+          startedBy: options.userId,
+          source: options.source ?? 'job',
+          mode: since ? 'incremental' : 'full',
+          since,
+          heartbeatAt: new Date(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const progress = (value: SyncProgress) => progressByRun.set(runId, value);
+  }
+  const { mode } = await db
+    .selectFrom('odsSyncRun')
+    .select('mode')
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
   try {
-    const incoming = await fetchOdsRegister(db, { ...options, onProgress: progress });
-    progress({ phase: 'applying', done: 0, total: incoming.length });
-    await db.transaction().execute(async (tx) => {
-      const report = await reconcileOrganisations(tx, incoming, {
-        dryRun: false,
-        userId: options.userId,
-        action: 'organisation.sync',
-      });
-      const finished = await tx
+    if (mode === 'incremental') await runIncremental(db, runId, options);
+    else await runFull(db, runId, options);
+  } catch (error) {
+    // Resumed by another instance meanwhile: the run is not this one's to report.
+    if (!(error instanceof RunAbandoned && mode === 'incremental')) {
+      await db
         .updateTable('odsSyncRun')
         .set({
-          status: 'succeeded',
-          added: report.added,
-          updated: report.updated,
-          closed: report.closed,
-          failed: report.failed.length,
-          error: report.failed.length
-            ? report.failed
-                .map((f) => `${f.code}: ${f.reason}`)
-                .join('; ')
-                .slice(0, 2000)
-            : null,
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
           finishedAt: new Date(),
         })
         .where('id', '=', runId)
         .where('status', '=', 'running')
-        .executeTakeFirst();
-      // Marked failed by recoverStuckRuns while it ran: roll back rather than apply a run reported failed.
-      if (Number(finished.numUpdatedRows) === 0) throw new RunAbandoned();
-      await writeAudit(tx, {
-        userId: options.userId,
-        action: 'organisation.sync',
-        entityType: 'odsSyncRun',
-        entityId: runId,
-        after: { ...report, failed: report.failed.length },
-      });
+        .execute();
+    }
+  } finally {
+    progressByRun.delete(runId);
+  }
+  return presentRun(await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow());
+}
+
+/** A full run: every page and record fetched first, then the whole register applied in one transaction. */
+async function runFull(db: Db, runId: number, options: SyncTaskOptions): Promise<void> {
+  const progress = (value: SyncProgress) => progressByRun.set(runId, value);
+  const incoming = await fetchOdsRegister(db, { ...options, onProgress: progress });
+  progress({ phase: 'applying', done: 0, total: incoming.length });
+  await db.transaction().execute(async (tx) => {
+    const report = await reconcileOrganisations(tx, incoming, {
+      dryRun: false,
+      userId: options.userId,
+      action: 'organisation.sync',
     });
-    organisationsChanged(db);
-  } catch (error) {
-    await db
+    const finished = await tx
       .updateTable('odsSyncRun')
       .set({
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
+        status: 'succeeded',
+        added: report.added,
+        updated: report.updated,
+        closed: report.closed,
+        failed: report.refusedCount,
+        error: report.refused.length
+          ? report.refused
+              .map((f) => `${f.code}: ${f.reason}`)
+              .join('; ')
+              .slice(0, 2000)
+          : null,
         finishedAt: new Date(),
       })
       .where('id', '=', runId)
       .where('status', '=', 'running')
-      .execute();
-  } finally {
-    progressByRun.delete(runId);
-  }
-  return presentRun(
-    await db.selectFrom('odsSyncRun').select(runColumns).where('id', '=', runId).executeTakeFirstOrThrow(),
-  );
+      .executeTakeFirst();
+    // Marked failed by recoverStuckRuns while it ran: roll back rather than apply a run reported failed.
+    if (Number(finished.numUpdatedRows) === 0) throw new RunAbandoned();
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'organisation.sync',
+      entityType: 'odsSyncRun',
+      entityId: runId,
+      after: { ...report, refused: report.refusedCount },
+    });
+  });
+  organisationsChanged(db);
 }
 
 /**
- * Starts a sync in the background and answers its run at once. One run at a time: a stuck run is
- * recovered first, then the check and the insert happen under a transaction-scoped advisory lock, so two
+ * Starts a sync in the background and answers its run at once. One run at a time: a stuck full run is
+ * failed and a stuck incremental run (silent for `timeoutMinutes`: its instance stopped) is resumed from
+ * its position; the check and the insert happen under a transaction-scoped advisory lock, so two
  * administrators pressing the button together start one run (the other gets the 409).
  */
 export async function triggerOdsSync(
   db: Db,
-  options: OdsSyncOptions & { userId: number; timeoutMinutes: number },
+  options: SyncTaskOptions & { userId: number; timeoutMinutes: number },
   onDone?: (run: Promise<OdsSyncRun>) => void,
 ): Promise<OdsSyncRun> {
   await recoverStuckRuns(db, options.timeoutMinutes);
-  const row = await db.transaction().execute(async (tx) => {
+  const since = await sinceFor(db, options);
+  const cutoff = new Date(Date.now() - options.timeoutMinutes * 60_000);
+  const runId = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext('ods_sync_run'))`.execute(tx);
     const running = await tx
       .selectFrom('odsSyncRun')
-      .select('id')
+      .select(['id', 'mode', 'startedAt', 'heartbeatAt'])
       .where('status', '=', 'running')
       .executeTakeFirst();
-    if (running) throw conflict('A sync with ODS is already running');
-    return tx
-      .insertInto('odsSyncRun')
-      .values({ startedBy: options.userId, source: 'api' })
-      .returning(runColumns)
-      .executeTakeFirstOrThrow();
+    if (running) {
+      const lastSign = running.heartbeatAt ?? running.startedAt;
+      if (running.mode !== 'incremental' || lastSign >= cutoff)
+        throw conflict('A sync with ODS is already running');
+      await tx
+        .updateTable('odsSyncRun')
+        .set({ heartbeatAt: new Date() })
+        .where('id', '=', running.id)
+        .execute();
+      await writeAudit(tx, {
+        userId: options.userId,
+        action: 'organisation.sync.resumed',
+        entityType: 'odsSyncRun',
+        entityId: running.id,
+        after: { lastProgressAt: lastSign.toISOString() },
+      });
+      return running.id;
+    }
+    return (
+      await tx
+        .insertInto('odsSyncRun')
+        .values({
+          startedBy: options.userId,
+          source: 'api',
+          mode: since ? 'incremental' : 'full',
+          since,
+          heartbeatAt: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
-  const done = runOdsSync(db, { ...options, runId: row.id });
+  const row = await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow();
+  const done = runOdsSync(db, { ...options, runId });
   done.catch(() => {});
   onDone?.(done);
   return presentRun(row);
@@ -348,11 +450,6 @@ export async function triggerOdsSync(
 /** The latest runs, newest first, after marking stuck ones failed (so the screen never waits forever). */
 export async function listSyncRuns(db: Db, timeoutMinutes: number, limit = 20): Promise<OdsSyncRun[]> {
   await recoverStuckRuns(db, timeoutMinutes);
-  const rows = await db
-    .selectFrom('odsSyncRun')
-    .select(runColumns)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await selectRun(db).orderBy('id', 'desc').limit(limit).execute();
   return rows.map(presentRun);
 }

@@ -35,10 +35,11 @@ const org = (code: string) =>
   t.database.db.selectFrom('organisation').selectAll().where('code', '=', code).executeTakeFirst();
 
 describe('POST /Organisation/Admin/Import', () => {
+  // A real NHS trusts extract's layout (etr, no header): two known trusts changed, one new, one bad line.
   const csv = [
     "RJ1,GUY'S AND ST THOMAS' HOSPITALS (IMPORTED),Y56,Q71,TRUST OFFICES,GUY'S HOSPITAL,GREAT MAZE POND,LONDON,GREATER LONDON,SE1 9RT,19930401,,,,",
-    'ZY1,IMPORTED NEW NHS TRUST,Y58,Q70,1 ROAD,,,BRISTOL,,BS1 1AA,20240401,,,,',
-    'ZY2,ab,Y58,Q70,,,,,,,20240401,,,,',
+    'RZ1,IMPORTED NEW NHS TRUST,Y58,Q70,1 ROAD,,,BRISTOL,,BS1 1AA,20240401,,,,',
+    'RZ2,,Y58,Q70,,,,,,,20240401,,,,',
     'R1C,SOLENT NHS TRUST,Y57,Q70,SOLENT NHS TRUST HEADQUARTERS,HIGHPOINT VENUE,BURSLEDON ROAD,SOUTHAMPTON,HAMPSHIRE,SO19 8BR,20110401,20240331,,,',
   ].join('\n');
 
@@ -48,13 +49,18 @@ describe('POST /Organisation/Admin/Import', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       dryRun: true,
+      layout: { id: 'etr', name: 'NHS trusts (ODS etr.csv, no header row)' },
       added: 1,
       updated: 1,
       closed: 1,
+      alreadyClosed: 0,
       unchanged: 0,
-      failed: [{ line: 3, code: 'ZY2', reason: 'Name must be minimum three characters long' }],
+      refused: [{ line: 3, code: 'RZ2', reason: 'The name is missing' }],
+      refusedCount: 1,
+      types: [{ organisationTypeId: expect.any(Number), name: 'NHS Trust', count: 3 }],
+      untyped: 0,
     });
-    expect(await org('ZY1')).toBeUndefined();
+    expect(await org('RZ1')).toBeUndefined();
     expect((await org('R1C'))?.closureDate).toBeNull();
   });
 
@@ -63,7 +69,7 @@ describe('POST /Organisation/Admin/Import', () => {
     const content = Buffer.from(csv).toString('base64');
     const res = await admin.post('/v1/api/Organisation/Admin/Import', { content, encoding: 'base64' });
     expect(res.body).toMatchObject({ dryRun: false, added: 1, updated: 1, closed: 1 });
-    expect(await org('ZY1')).toMatchObject({ name: 'IMPORTED NEW NHS TRUST', postcode: 'BS1 1AA' });
+    expect(await org('RZ1')).toMatchObject({ name: 'IMPORTED NEW NHS TRUST', postcode: 'BS1 1AA' });
     expect((await org('R1C'))?.closureDate).toBe('2024-03-31');
     const closed = await admin.get('/v1/api/Organisation?query=R1C');
     expect(closed.body.items[0].isOpen).toBe(false);
@@ -79,7 +85,7 @@ describe('POST /Organisation/Admin/Import', () => {
       'organisation.import.update',
     ]);
     const again = await admin.post('/v1/api/Organisation/Admin/Import', { content, encoding: 'base64' });
-    expect(again.body).toMatchObject({ added: 0, updated: 0, closed: 0, unchanged: 3 });
+    expect(again.body).toMatchObject({ added: 0, updated: 0, closed: 0, alreadyClosed: 1, unchanged: 2 });
   });
 
   it('answers 400 without content, 403 for a manager, 401 anonymously', async () => {
@@ -103,6 +109,7 @@ describe('ODS sync task', () => {
       pageSize: 2,
       userId: null,
       source: 'test',
+      mode: 'full',
     });
     expect(run).toMatchObject({ status: 'succeeded', added: 2, closed: 1, failed: 0, error: null });
     expect(run.updated).toBeGreaterThanOrEqual(1);
@@ -134,6 +141,7 @@ describe('ODS sync task', () => {
       pageSize: 2,
       backoffMs: 1,
       userId: null,
+      mode: 'full',
     });
     expect(run.status).toBe('succeeded');
     expect(run).toMatchObject({ added: 0, updated: 0, closed: 0 });
@@ -150,6 +158,7 @@ describe('ODS sync task', () => {
       pageSize: 2,
       backoffMs: 1,
       userId: null,
+      mode: 'full',
     });
     expect(run.status).toBe('failed');
     expect(run.error).toContain('failed after 3 attempts');

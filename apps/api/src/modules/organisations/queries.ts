@@ -18,6 +18,7 @@ function baseQuery(db: Db | Tx) {
       'o.organisationTypeId',
       'o.successorId',
       'o.closureDate',
+      'o.odsStatus',
       'r.code as regionCode',
       'r.name as regionName',
       't.shortDescription as typeShortDescription',
@@ -37,7 +38,8 @@ export function present(row: Row, today: string): Organisation {
     organisationTypeId: row.organisationTypeId,
     successorId: row.successorId,
     closureDate: row.closureDate,
-    isOpen: isOrganisationOpen(row.closureDate, today),
+    odsStatus: row.odsStatus,
+    isOpen: isOrganisationOpen(row.closureDate, today, row.odsStatus),
     region: row.regionId === null ? null : { id: row.regionId, code: row.regionCode!, name: row.regionName! },
     organisationType:
       row.organisationTypeId === null
@@ -97,9 +99,13 @@ export async function listOrganisations(db: Db | Tx, params: OrganisationListPar
     if (params.organisationTypeId !== undefined)
       conditions.push(eb('o.organisationTypeId', '=', params.organisationTypeId));
     if (params.regionId !== undefined) conditions.push(eb('o.regionId', '=', params.regionId));
-    if (params.isOpen === true)
-      conditions.push(eb.or([eb('o.closureDate', 'is', null), eb('o.closureDate', '>', today)]));
-    if (params.isOpen === false) conditions.push(eb('o.closureDate', '<=', today));
+    // The SQL of isOrganisationOpen: not closed or dormant in the register, and not past its closure date.
+    const open = eb.and([
+      eb.or([eb('o.odsStatus', 'is', null), eb('o.odsStatus', 'not in', ['closed', 'dormant'])]),
+      eb.or([eb('o.closureDate', 'is', null), eb('o.closureDate', '>', today)]),
+    ]);
+    if (params.isOpen === true) conditions.push(open);
+    if (params.isOpen === false) conditions.push(eb.not(open));
     return eb.and(conditions);
   });
 

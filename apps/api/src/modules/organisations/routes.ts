@@ -4,13 +4,15 @@ import type { RouteModule } from '../../app';
 import { notFound } from '../../platform/errors';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
-import { importOdsCsv } from './import';
+import { importOdsFile } from './import';
+import { decodeOdsFile } from './ods-file';
 import { listSyncRuns, triggerOdsSync } from './ods-sync';
 import { findOrganisation, listOrganisations } from './queries';
 import {
   idParams,
   importBodySchema,
   importReportSchema,
+  MAX_IMPORT_MB,
   odsSyncRunSchema,
   organisationInputSchema,
   organisationListQuerySchema,
@@ -86,12 +88,19 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
     '/Organisation/Admin/Import',
     {
       config: { access: access.admin },
+      // base64 is 4/3 of the file, plus the JSON around it.
+      bodyLimit: Math.ceil((MAX_IMPORT_MB * 1024 * 1024 * 4) / 3) + 4096,
       schema: { tags, body: importBodySchema, response: { 200: importReportSchema } },
     },
     async (request) => {
-      const { content, encoding, dryRun } = request.body;
-      const text = encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
-      return importOdsCsv(db, text, { dryRun, userId: principalOf(request).userId, requestId: request.id });
+      const { content, encoding, dryRun, organisationTypeId } = request.body;
+      const text = encoding === 'base64' ? decodeOdsFile(Buffer.from(content, 'base64')) : content;
+      return importOdsFile(db, text, {
+        dryRun,
+        organisationTypeId: organisationTypeId ?? null,
+        userId: principalOf(request).userId,
+        requestId: request.id,
+      });
     },
   );
 

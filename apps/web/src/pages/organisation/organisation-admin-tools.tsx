@@ -1,11 +1,23 @@
-import { formatMediumDateTime, type ImportReport, interpolate, messages, type OdsSyncRun } from '@dcf/domain';
+import {
+  formatMediumDateTime,
+  formatShortDate,
+  type ImportReport,
+  interpolate,
+  messages,
+  type OdsSyncRun,
+} from '@dcf/domain';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useImportOrganisations, useSyncRuns, useTriggerSync } from '../../api/organisations';
+import {
+  useImportOrganisations,
+  useOrganisationTypes,
+  useSyncRuns,
+  useTriggerSync,
+} from '../../api/organisations';
 import { Notification } from '../../components';
 
-/** The API takes at most 5 MB of JSON; an ODS extract of every trust is well under 1 MB. */
-const MAX_CSV_BYTES = 4 * 1024 * 1024;
+/** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
+const MAX_CSV_BYTES = 12 * 1024 * 1024;
 
 /** What a sync run is doing, in words, from its progress. */
 export function syncProgressText(run: OdsSyncRun): string {
@@ -21,9 +33,11 @@ export function syncProgressText(run: OdsSyncRun): string {
 
 function outcomeText(run: OdsSyncRun): string {
   const when = formatMediumDateTime(run.finishedAt ?? run.startedAt);
+  const scope =
+    run.mode === 'incremental' && run.since ? ` (changes since ${formatShortDate(run.since)})` : '';
   return run.status === 'succeeded'
-    ? `Last sync ${when}: ${run.added} added, ${run.updated} updated, ${run.closed} closed, ${run.failed} failed.`
-    : `Last sync ${when} failed: ${run.error ?? 'unknown error'}`;
+    ? `Last sync ${when}${scope}: ${run.added} added, ${run.updated} updated, ${run.closed} closed, ${run.failed} failed.`
+    : `Last sync ${when}${scope} failed: ${run.error ?? 'unknown error'}`;
 }
 
 /** "Sync with ODS": starts a run, then follows its progress (polled) and shows the outcome counts. */
@@ -68,16 +82,22 @@ export function SyncWithOds() {
 }
 
 function ReportSummary({ report }: { report: ImportReport }) {
+  const refusedCaption =
+    report.refusedCount > report.refused.length
+      ? `Lines that cannot be imported (the first ${report.refused.length} of ${report.refusedCount})`
+      : 'Lines that cannot be imported';
   return (
     <>
+      {report.layout ? <p className="nhsuk-body-s">File recognised as: {report.layout.name}.</p> : null}
       <dl className="nhsuk-summary-list">
         {(
           [
             ['To add', 'Added', report.added],
             ['To update', 'Updated', report.updated],
             ['To close', 'Closed', report.closed],
+            ['Already closed', 'Already closed', report.alreadyClosed],
             ['Unchanged', 'Unchanged', report.unchanged],
-            ['Failing lines', 'Failed lines', report.failed.length],
+            ['Refused lines', 'Refused lines', report.refusedCount],
           ] as const
         ).map(([dryLabel, label, count]) => (
           <div key={label} className="nhsuk-summary-list__row">
@@ -86,11 +106,34 @@ function ReportSummary({ report }: { report: ImportReport }) {
           </div>
         ))}
       </dl>
-      {report.failed.length > 0 ? (
+      {report.types.length > 0 ? (
         <table className="nhsuk-table">
           <caption className="nhsuk-table__caption nhsuk-table__caption--s">
-            Lines that cannot be imported
+            {report.dryRun ? 'Organisation types it will set' : 'Organisation types set'}
           </caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              <th scope="col" className="nhsuk-table__header">
+                Type
+              </th>
+              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
+                Organisations
+              </th>
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {report.types.map((type) => (
+              <tr key={type.organisationTypeId ?? 'none'} className="nhsuk-table__row">
+                <td className="nhsuk-table__cell">{type.name}</td>
+                <td className="nhsuk-table__cell nhsuk-table__cell--numeric">{type.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report.refused.length > 0 ? (
+        <table className="nhsuk-table">
+          <caption className="nhsuk-table__caption nhsuk-table__caption--s">{refusedCaption}</caption>
           <thead className="nhsuk-table__head">
             <tr className="nhsuk-table__row">
               {['Line', 'Code', 'Reason'].map((header) => (
@@ -101,11 +144,11 @@ function ReportSummary({ report }: { report: ImportReport }) {
             </tr>
           </thead>
           <tbody className="nhsuk-table__body">
-            {report.failed.map((failure) => (
-              <tr key={`${failure.line}-${failure.code}`} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{failure.line}</td>
-                <td className="nhsuk-table__cell">{failure.code}</td>
-                <td className="nhsuk-table__cell">{failure.reason}</td>
+            {report.refused.map((refusal) => (
+              <tr key={`${refusal.line}-${refusal.code}`} className="nhsuk-table__row">
+                <td className="nhsuk-table__cell">{refusal.line}</td>
+                <td className="nhsuk-table__cell">{refusal.code}</td>
+                <td className="nhsuk-table__cell">{refusal.reason}</td>
               </tr>
             ))}
           </tbody>
@@ -115,10 +158,42 @@ function ReportSummary({ report }: { report: ImportReport }) {
   );
 }
 
+/** The type for organisations the file gives none: asked only when the dry run found some. */
+function TypeForUntyped({ value, onChange }: { value: number | null; onChange(id: number | null): void }) {
+  const id = useId();
+  const types = useOrganisationTypes();
+  return (
+    <div className="nhsuk-form-group">
+      <label className="nhsuk-label" htmlFor={id}>
+        Organisation type for the organisations this file does not type
+      </label>
+      <div className="nhsuk-hint" id={`${id}-hint`}>
+        The file has no type column. Organisations already in the register keep their type unless you choose
+        one.
+      </div>
+      <select
+        id={id}
+        className="nhsuk-select"
+        aria-describedby={`${id}-hint`}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">Do not set a type</option>
+        {(types.data ?? []).map((type) => (
+          <option key={type.id} value={type.id}>
+            {type.shortDescription}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
- * Import an ODS extract (the `etr.csv` layout): choose the file, check it (a dry run: the server works
- * out the same report in a transaction it rolls back), read what would change, then apply it. Choosing
- * another file starts again, so what is applied is always what was checked.
+ * Import an ODS register file (epraccur, etr, ets, eccg or a headered CSV: the server recognises the
+ * layout): choose the file, check it (a dry run: the server works out the same report in a transaction it
+ * rolls back), read what would change, then apply it. Choosing another file, or another type for the
+ * untyped organisations, checks again, so what is applied is always what was checked.
  */
 export function ImportOdsCsv() {
   const inputId = useId();
@@ -128,12 +203,14 @@ export function ImportOdsCsv() {
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [applied, setApplied] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<number | null>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setPreview(null);
     setApplied(null);
     setFailure(null);
     setFile(null);
+    setTypeId(null);
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     if (!/\.csv$/i.test(chosen.name)) {
@@ -148,11 +225,11 @@ export function ImportOdsCsv() {
     }
   }
 
-  async function run(dryRun: boolean) {
+  async function run(dryRun: boolean, organisationTypeId = typeId) {
     if (!file) return;
     setFailure(null);
     try {
-      const report = await importCsv.mutateAsync({ content: file.content, dryRun });
+      const report = await importCsv.mutateAsync({ content: file.content, dryRun, organisationTypeId });
       if (dryRun) setPreview(report);
       else {
         setApplied(report);
@@ -162,6 +239,11 @@ export function ImportOdsCsv() {
     } catch (error) {
       setFailure(errorMessage(error));
     }
+  }
+
+  function chooseType(id: number | null) {
+    setTypeId(id);
+    void run(true, id);
   }
 
   const nothingToApply = preview !== null && preview.added + preview.updated + preview.closed === 0;
@@ -175,7 +257,9 @@ export function ImportOdsCsv() {
           ODS CSV file
         </label>
         <div className="nhsuk-hint" id={`${inputId}-hint`}>
-          An extract in the ODS etr.csv layout. You will see what it would change before anything is applied.
+          An ODS register file: epraccur.csv (GP practices), etr.csv (NHS trusts), ets.csv (trust sites),
+          eccg.csv (ICBs), or a CSV with a header row naming at least Organisation Code and Name. You will see
+          what it would change before anything is applied.
         </div>
         {fileError ? (
           <span className="nhsuk-error-message" id={`${inputId}-error`}>
@@ -206,6 +290,7 @@ export function ImportOdsCsv() {
           <>
             <h3 className="nhsuk-heading-xs">What importing {file?.name} would change</h3>
             <ReportSummary report={preview} />
+            {preview.untyped > 0 ? <TypeForUntyped value={typeId} onChange={chooseType} /> : null}
             {nothingToApply ? (
               <p className="nhsuk-body">Nothing to apply: the register already matches this file.</p>
             ) : (

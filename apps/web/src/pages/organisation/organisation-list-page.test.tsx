@@ -26,6 +26,8 @@ const guys = {
 const run = (overrides: Partial<OdsSyncRun>): OdsSyncRun => ({
   id: 3,
   status: 'succeeded',
+  mode: 'full',
+  since: null,
   added: 2,
   updated: 5,
   closed: 1,
@@ -37,13 +39,22 @@ const run = (overrides: Partial<OdsSyncRun>): OdsSyncRun => ({
   progress: null,
   ...overrides,
 });
-const report = (dryRun: boolean): ImportReport => ({
+const report = (dryRun: boolean, organisationTypeId: number | null = null): ImportReport => ({
   dryRun,
+  layout: { id: 'headered', name: 'CSV with a header row (columns read: Organisation Code, Name)' },
   added: 1,
   updated: 2,
   closed: 1,
+  alreadyClosed: 4,
   unchanged: 250,
-  failed: [{ line: 3, code: 'ZY2', reason: 'Name must be minimum three characters long' }],
+  refused: [{ line: 3, code: 'ZY2', reason: 'The name is missing' }],
+  refusedCount: 1,
+  types: [
+    organisationTypeId === null
+      ? { organisationTypeId: null, name: 'No type (the file does not say)', count: 254 }
+      : { organisationTypeId, name: 'GP Practice', count: 254 },
+  ],
+  untyped: 254,
 });
 
 function stubApi(handler: Handler = () => undefined) {
@@ -52,7 +63,11 @@ function stubApi(handler: Handler = () => undefined) {
     if (answer) return answer;
     if (url.includes('/Organisation/Admin/SyncRuns')) return jsonResponse([run({})]);
     if (url.includes('/v1/api/Organisation?')) return jsonResponse({ items: [guys], total: 1 });
-    if (url.endsWith('/Region') || url.endsWith('/OrganisationType')) return jsonResponse([]);
+    if (url.endsWith('/Region')) return jsonResponse([]);
+    if (url.endsWith('/OrganisationType'))
+      return jsonResponse([
+        { id: 7, code: 'RO76', shortDescription: 'GP Practice', longDescription: 'GP Practice' },
+      ]);
     return jsonResponse({ title: 'Not found', status: 404 }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -83,8 +98,8 @@ describe('organisations page, administrator tools', () => {
   it('checks an ODS extract (dry run), shows what would change, then applies it', async () => {
     const fetchMock = stubApi((url, init) => {
       if (!url.includes('/Organisation/Admin/Import')) return undefined;
-      const body = JSON.parse(String(init?.body)) as { dryRun: boolean };
-      return jsonResponse(report(body.dryRun));
+      const body = JSON.parse(String(init?.body)) as { dryRun: boolean; organisationTypeId: number | null };
+      return jsonResponse(report(body.dryRun, body.organisationTypeId));
     });
     renderPage();
     const input = await screen.findByLabelText('ODS CSV file');
@@ -105,10 +120,18 @@ describe('organisations page, administrator tools', () => {
     const preview = heading.parentElement as HTMLElement;
     expect(within(preview).getByText('To add').nextSibling).toHaveTextContent('1');
     expect(within(preview).getByText('To close').nextSibling).toHaveTextContent('1');
-    expect(
-      within(preview).getByRole('cell', { name: 'Name must be minimum three characters long' }),
-    ).toBeVisible();
+    expect(within(preview).getByText('Already closed').nextSibling).toHaveTextContent('4');
+    expect(within(preview).getByRole('cell', { name: 'The name is missing' })).toBeVisible();
+    expect(within(preview).getByText(/File recognised as: CSV with a header row/)).toBeVisible();
+    expect(within(preview).getByRole('cell', { name: 'No type (the file does not say)' })).toBeVisible();
     expect(calls(fetchMock, 'POST', '/Organisation/Admin/Import')).toHaveLength(1);
+
+    // The file cannot say the type: choosing one checks the file again with it.
+    await userEvent.selectOptions(
+      within(preview).getByLabelText('Organisation type for the organisations this file does not type'),
+      'GP Practice',
+    );
+    expect(await within(preview).findByRole('cell', { name: 'GP Practice' })).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply the import' }));
     expect(await screen.findByRole('heading', { name: 'Import applied' })).toBeInTheDocument();
@@ -117,8 +140,9 @@ describe('organisations page, administrator tools', () => {
       JSON.parse(String(init?.body)),
     );
     expect(bodies).toEqual([
-      { content: csv, dryRun: true },
-      { content: csv, dryRun: false },
+      { content: csv, dryRun: true, organisationTypeId: null },
+      { content: csv, dryRun: true, organisationTypeId: 7 },
+      { content: csv, dryRun: false, organisationTypeId: 7 },
     ]);
   });
 

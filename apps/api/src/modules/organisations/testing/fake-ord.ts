@@ -11,6 +11,8 @@ export interface FakeOrg {
   closureDate?: string;
   successorCode?: string;
   postcode?: string;
+  /** When the record last changed, yyyy-MM-dd (default 2024-01-01): what LastChangeDate queries compare. */
+  lastChangeDate?: string;
 }
 
 export interface FakeOrd {
@@ -35,7 +37,7 @@ function detail(o: FakeOrg) {
         extension: o.code,
       },
       Status: o.closureDate ? 'Inactive' : 'Active',
-      LastChangeDate: '2024-01-01',
+      LastChangeDate: o.lastChangeDate ?? '2024-01-01',
       orgRecordClass: 'RC1',
       GeoLoc: {
         Location: {
@@ -83,7 +85,12 @@ function detail(o: FakeOrg) {
   };
 }
 
-/** A local HTTP server answering like the ORD 2-0-0 JSON API: listing by primary role (paged) and detail. */
+/**
+ * A local HTTP server answering like the ORD 2-0-0 JSON API: listing by primary role (paged, optionally
+ * only records changed on or after `LastChangeDate`), detail, and the sync endpoint
+ * (`/sync?LastChangeDate=YYYY-MM-DD`: `{ Organisations: [{ OrgLink }] }` for every role; 406 without the
+ * date, as the real one answers).
+ */
 export async function startFakeOrd(orgs: FakeOrg[]): Promise<FakeOrd> {
   const fake: FakeOrd = { baseUrl: '', orgs, failures: new Map(), requests: [], close: async () => {} };
   const server: Server = createServer((req, res) => {
@@ -99,18 +106,28 @@ export async function startFakeOrd(orgs: FakeOrg[]): Promise<FakeOrd> {
     }
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    const changedSince = url.searchParams.get('LastChangeDate');
+    const changed = (o: FakeOrg) => !changedSince || (o.lastChangeDate ?? '2024-01-01') >= changedSince;
+    if (path === '/sync') {
+      if (!changedSince) return send(406, { errorCode: 406, errorText: 'Not Acceptable' });
+      return send(200, {
+        Organisations: fake.orgs
+          .filter(changed)
+          .map((o) => ({ OrgLink: `${fake.baseUrl}/organisations/${o.code}` })),
+      });
+    }
     if (path === '/organisations') {
       const role = (url.searchParams.get('PrimaryRoleId') ?? '').toUpperCase();
       const limit = Number(url.searchParams.get('Limit') ?? 20);
       const offset = Number(url.searchParams.get('Offset') ?? 0);
-      const matching = fake.orgs.filter((o) => (o.role ?? 'RO197') === role);
+      const matching = fake.orgs.filter((o) => (o.role ?? 'RO197') === role && changed(o));
       const page = matching.slice(offset, offset + limit).map((o) => ({
         Name: o.name,
         OrgId: o.code,
         Status: o.closureDate ? 'Inactive' : 'Active',
         OrgRecordClass: 'RC1',
         PostCode: o.postcode ?? 'LS1 1AA',
-        LastChangeDate: '2024-01-01',
+        LastChangeDate: o.lastChangeDate ?? '2024-01-01',
         PrimaryRoleId: role,
         PrimaryRoleDescription: 'NHS TRUST',
         OrgLink: `${fake.baseUrl}/organisations/${o.code}`,

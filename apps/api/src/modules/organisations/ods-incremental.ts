@@ -1,0 +1,175 @@
+import { londonToday } from '@dcf/domain';
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import {
+  getJson,
+  mapLimited,
+  type OdsSyncOptions,
+  type OrdOrganisation,
+  ordToIncoming,
+  RunAbandoned,
+  setProgress,
+} from './ods-sync';
+import { organisationsChanged } from './queries';
+import { reconcileOrganisations } from './reconcile';
+
+/**
+ * Incremental ODS sync (decision 0012): only the organisations changed since the last successful run.
+ *
+ * - `GET {base}/sync?LastChangeDate=YYYY-MM-DD` answers `{ Organisations: [{ OrgLink }] }`: every
+ *   organisation of every role changed on or after that date (the API keeps 185 days of changes). Of
+ *   those, the ones already in the register are fetched;
+ * - `GET {base}/organisations?PrimaryRoleId=R&LastChangeDate=...` (paged) names the changed organisations of
+ *   the roles this service keeps, new ones included.
+ * The plan (the codes) is stored on the run first; then details are fetched and applied in batches, each
+ * in one transaction with the run's position, so a restart continues where a crash stopped.
+ */
+
+const addDays = (date: string, days: number) =>
+  DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
+
+/** How far back the ORD API answers a LastChangeDate query. */
+export const ORD_SYNC_WINDOW_DAYS = 185;
+const DEFAULT_BATCH = 100;
+
+/** The code at the end of an OrgLink (`.../organisations/RJ1?_format=json`). */
+export function codeOfOrgLink(link: string): string | null {
+  const match = /\/organisations\/([^/?#]+)/.exec(link);
+  return match ? decodeURIComponent(match[1]!).toUpperCase() : null;
+}
+
+/**
+ * The LastChangeDate to ask for: the day before the last successful run started (the API compares dates,
+ * so a day of overlap misses nothing), or null when there is none within the API's window (a full run).
+ */
+export async function incrementalSince(db: Db, today = londonToday()): Promise<string | null> {
+  const last = await db
+    .selectFrom('odsSyncRun')
+    .select('startedAt')
+    .where('status', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return null;
+  const since = addDays(londonToday(last.startedAt), -1);
+  return since > addDays(today, -(ORD_SYNC_WINDOW_DAYS - 1)) ? since : null;
+}
+
+/** Lists what changed since `since` that this register keeps, and stores it as the run's plan. */
+async function plan(db: Db, runId: number, since: string, options: OdsSyncOptions): Promise<string[]> {
+  const base = options.baseUrl.replace(/\/$/, '');
+  const changed = await getJson<{ Organisations?: { OrgLink?: string }[] }>(
+    `${base}/sync?LastChangeDate=${since}`,
+    options,
+  );
+  const changedCodes = new Set(
+    (changed.Organisations ?? []).map((o) => codeOfOrgLink(o.OrgLink ?? '')).filter((c): c is string => !!c),
+  );
+  const known = new Set(
+    (await db.selectFrom('organisation').select('code').execute()).map((o) => o.code.toUpperCase()),
+  );
+  const codes = new Set([...changedCodes].filter((c) => known.has(c)));
+  const limit = options.pageSize ?? 1000;
+  for (const role of options.roles ?? ['RO197']) {
+    for (let offset = 0; ; offset += limit) {
+      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
+        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}&LastChangeDate=${since}&Limit=${limit}&Offset=${offset}`,
+        options,
+      );
+      const items = page.Organisations ?? [];
+      for (const item of items) codes.add(item.OrgId.toUpperCase());
+      setProgress(runId, { phase: 'listing', done: codes.size, total: null });
+      if (items.length < limit) break;
+    }
+  }
+  const sorted = [...codes].sort();
+  await db
+    .updateTable('odsSyncRun')
+    .set({ codes: sorted, position: 0, heartbeatAt: new Date() })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .execute();
+  return sorted;
+}
+
+/**
+ * Runs (or resumes) an incremental run: plans it if it has no plan yet, then fetches and applies the
+ * planned codes from its position on, a batch at a time. Throws when a request keeps failing (the caller
+ * marks the run failed; batches already applied stay applied).
+ */
+export async function runIncremental(
+  db: Db,
+  runId: number,
+  options: OdsSyncOptions & { userId: number | null; batchSize?: number },
+): Promise<void> {
+  const run = await db
+    .selectFrom('odsSyncRun')
+    .select(['since', 'codes', 'position'])
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
+  if (!run.since) throw new Error(`Run ${runId} is not an incremental run`);
+  const codes = run.codes ?? (await plan(db, runId, run.since, options));
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const base = options.baseUrl.replace(/\/$/, '');
+  const regionCodes = new Set(
+    (await db.selectFrom('region').select('code').execute()).map((r) => r.code.toUpperCase()),
+  );
+  let position = run.position;
+  setProgress(runId, { phase: 'details', done: position, total: codes.length });
+  while (position < codes.length) {
+    const batch = codes.slice(position, position + batchSize);
+    const records = await mapLimited(batch, options.concurrency ?? 8, async (code, index) => {
+      const detail = await getJson<{ Organisation: OrdOrganisation }>(
+        `${base}/organisations/${encodeURIComponent(code)}`,
+        options,
+      );
+      return ordToIncoming(detail.Organisation, position + index + 1, regionCodes);
+    });
+    const from = position;
+    await db.transaction().execute(async (tx) => {
+      const report = await reconcileOrganisations(tx, records, {
+        dryRun: false,
+        userId: options.userId,
+        action: 'organisation.sync',
+      });
+      // Only the instance whose position this is may move it: a resumed run elsewhere makes this one stop.
+      const moved = await tx
+        .updateTable('odsSyncRun')
+        .set({
+          position: from + batch.length,
+          heartbeatAt: new Date(),
+          added: sql`added + ${report.added}`,
+          updated: sql`updated + ${report.updated}`,
+          closed: sql`closed + ${report.closed}`,
+          failed: sql`failed + ${report.refusedCount}`,
+        })
+        .where('id', '=', runId)
+        .where('status', '=', 'running')
+        .where('position', '=', from)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) throw new RunAbandoned();
+    });
+    organisationsChanged(db);
+    position = from + batch.length;
+    setProgress(runId, { phase: 'details', done: position, total: codes.length });
+  }
+  await db.transaction().execute(async (tx) => {
+    const finished = await tx
+      .updateTable('odsSyncRun')
+      .set({ status: 'succeeded', finishedAt: new Date(), heartbeatAt: new Date() })
+      .where('id', '=', runId)
+      .where('status', '=', 'running')
+      .returning(['added', 'updated', 'closed', 'failed'])
+      .executeTakeFirst();
+    if (!finished) throw new RunAbandoned();
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'organisation.sync',
+      entityType: 'odsSyncRun',
+      entityId: runId,
+      after: { mode: 'incremental', since: run.since, planned: codes.length, ...finished },
+    });
+  });
+}
