@@ -74,7 +74,7 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(dialog).toBeVisible();
   await dialog.locator('input[name="data[label]"]').fill('Ward name');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(builder.getByText('Ward name')).toBeVisible();
+  await expect(builder.getByRole('button', { name: 'Edit Ward name' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText('Form saved (version 1).')).toBeVisible();

@@ -29,7 +29,7 @@ test('a clerk sees their periods with state, deadline and what needs doing, and 
   // Show earlier reveals three closed periods, missed (the seed has no returns in them).
   await section.getByRole('button', { name: 'Show earlier' }).click();
   await expect(table.getByText('Missed', { exact: true })).toHaveCount(3);
-  await expect(table.getByText(/^closed on /)).toHaveCount(3);
+  await expect(table.getByRole('cell', { name: /^closed on / })).toHaveCount(3);
   await section.getByRole('button', { name: 'Show later' }).click();
   await expect(table.getByText(/^opens on /).first()).toBeVisible();
   await expectNoAxeViolations(page);
