@@ -32,6 +32,8 @@ const envSchema = z.object({
 
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a database connection before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   PGLITE_DIR: z.string().default(path.join(repoRoot, 'data/pglite')),
   SEED_DEMO_DATA: bool(true),
 
@@ -93,7 +95,13 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   trustProxy: boolean;
-  database: { url: string | undefined; poolSize: number; pgliteDir: string; seedDemoData: boolean };
+  database: {
+    url: string | undefined;
+    poolSize: number;
+    connectTimeoutMs: number;
+    pgliteDir: string;
+    seedDemoData: boolean;
+  };
   session: { secret: string; idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   oidc: {
     issuer: string | undefined;
@@ -146,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: {
       url: e.DATABASE_URL,
       poolSize: e.DATABASE_POOL_SIZE,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       pgliteDir: e.PGLITE_DIR,
       seedDemoData: e.SEED_DEMO_DATA,
     },

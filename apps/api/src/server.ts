@@ -16,26 +16,31 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const database = await openDatabase({
     databaseUrl: config.database.url,
     pgliteDir: config.database.pgliteDir,
     poolSize: config.database.poolSize,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    onConnectionLost: (error) =>
+      app?.log.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await migrateToLatest(database.db);
   await seedReferenceData(database.db);
   if (config.database.seedDemoData && config.env !== 'production') await seedDemoData(database.db);
 
-  const app = await buildApp({ config, database });
+  const server = await buildApp({ config, database });
+  app = server;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    server.log.info({ signal }, 'shutting down');
+    await server.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Data Collection Framework on ${config.publicUrl} (database: ${database.kind})`);
+  await server.listen({ host: config.host, port: config.port });
+  server.log.info(`Data Collection Framework on ${config.publicUrl} (database: ${database.kind})`);
 }
 
 await main();

@@ -50,6 +50,10 @@ export const messages = {
   pdfUnavailable: 'Pdf download not available now. Please try again later.',
   unsavedChanges: 'Changes that you made have not been saved',
   serviceProblem: 'Sorry, there is a problem with the service',
+  // Not spelled by the specification; ours (decision 0018): the database or the identity provider is down.
+  serviceUnavailable: 'The service is not available at the moment. Please try again in a few minutes.',
+  signInServiceUnavailable:
+    'The sign-in service is not available at the moment. Please try again in a few minutes.',
   pageComplete: 'This page is complete',
 
   // Submissions: not spelled by the specification; ours (docs/decisions, submissions).

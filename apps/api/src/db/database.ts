@@ -32,13 +32,20 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir: string;
   poolSize?: number;
+  /** How long a request waits for a new connection before it answers 503 (the server is unreachable). */
+  connectTimeoutMs?: number;
   pglite?: PGlite;
+  /** Told about connections the server dropped (restart, network); the pool replaces them. */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Queries surface their own errors.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      keepAlive: true,
     });
+    watchConnections(pool, options.onConnectionLost ?? (() => {}));
     const db = createKysely(pool);
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }
@@ -59,6 +66,22 @@ export async function openDatabase(options: {
       if (ownsLite) await lite.close();
     },
   };
+}
+
+/**
+ * When PostgreSQL restarts or the network drops, every open connection fails. An idle client's error
+ * reaches the pool ('error' on the pool); a client checked out at that moment (a request between two
+ * queries of its transaction) emits 'error' on the client itself, and an 'error' event nobody listens
+ * to ends the process. So every client gets a listener for its whole life: the request using it sees
+ * its own query fail (503, see unavailable.ts) and Kysely's release hands the broken client back,
+ * which the pool discards because it is no longer queryable; the next request connects afresh.
+ */
+function watchConnections(pool: pg.Pool, onConnectionLost: (error: Error) => void): void {
+  // The pool's own 'error' is an idle client's; the client's listener below has already reported it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionLost);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpProblem, validationProblem } from './errors';
 
 /** Maps PostgreSQL constraint violations to user errors (never a 500 with SQL in it). */
@@ -53,6 +54,10 @@ export function installErrorHandler(app: FastifyInstance): void {
               error.statusCode,
               error.statusCode === 413 ? 'The request is too large' : messages.somethingWentWrong,
             );
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: a retry will work once it is back (decision 0018).
+      problem = new HttpProblem(503, messages.serviceUnavailable);
+      reply.header('retry-after', '5');
     } else {
       problem = fromDatabaseError(error) ?? new HttpProblem(500, messages.somethingWentWrong);
     }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
 import { startDevelopmentProviderServer } from '../../platform/auth/provider-server';
@@ -32,8 +33,9 @@ beforeAll(async () => {
   });
   provider = await startDevelopmentProviderServer({ db: t.database.db, config: t.config, port });
 });
+let providerClosed = false;
 afterAll(async () => {
-  await provider?.close();
+  if (!providerClosed) await provider?.close();
   await t?.close();
 });
 
@@ -116,5 +118,40 @@ describe('sign-in against a provider on its own port (as an external identity pr
   it('does not mount the development provider in the app when an issuer is configured', async () => {
     const res = await t.anonymous().get('/oidc/.well-known/openid-configuration');
     expect(res.status).toBe(404);
+  });
+
+  it('answers 503 "not available" when the provider cannot be reached at the callback or at the first sign-in', async () => {
+    const app = t.anonymous();
+    const browser = twoOriginBrowser(app);
+    const page = await browser.follow(await browser.go(new URL(`${t.config.publicUrl}/v1/api/Auth/Login`)));
+    const action = /action="([^"]+\/login)"/.exec(page.text)?.[1];
+    // Press the account at the provider, but stop before the app's callback.
+    let hop = await browser.go(new URL(action!, browser.providerOrigin), 'POST', 'account=dev%7Cmanager');
+    while (hop.location && new URL(hop.location).origin === browser.providerOrigin)
+      hop = await browser.go(new URL(hop.location));
+    expect(hop.location).toContain('/v1/api/Auth/Callback?');
+    await provider.close();
+    providerClosed = true;
+
+    // The token endpoint does not answer: the code cannot be redeemed, and the person is told why.
+    const callback = await browser.go(new URL(hop.location!));
+    expect(callback.status).toBe(503);
+    expect(callback.text).toContain(messages.signInServiceUnavailable);
+    expect(app.cookies.get(SESSION_COOKIE)).toBeUndefined();
+
+    // A fresh instance that has never reached the provider cannot even start a sign-in.
+    const fresh = await startTestApp({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'dcf-external-test',
+      OIDC_CLIENT_SECRET: 'external-test-client-secret-0123456789',
+    });
+    try {
+      const login = await fresh.anonymous().get('/v1/api/Auth/Login');
+      expect(login.status).toBe(503);
+      expect(login.text).toContain(messages.signInServiceUnavailable);
+      expect(login.headers['content-type']).toContain('text/html');
+    } finally {
+      await fresh.close();
+    }
   });
 });

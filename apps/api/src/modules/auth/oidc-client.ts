@@ -9,6 +9,8 @@ import { developmentClient, developmentIssuer } from '../../platform/auth/develo
  * configured, the development provider mounted in this same app, reached in-process through
  * `app.inject` so it does not depend on the public URL being reachable from the server itself.
  */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
 export interface OidcClient {
   configuration(): Promise<client.Configuration>;
 }
@@ -26,6 +28,8 @@ export function createOidcClient(app: App, config: Config): OidcClient {
     configuration() {
       pending ??= client
         .discovery(new URL(issuer), clientId, clientSecret, undefined, {
+          // A provider that does not answer: the person hears so in seconds, not half a minute.
+          timeout: PROVIDER_TIMEOUT_SECONDS,
           // Plain http only outside production (development provider, local Keycloak).
           ...(config.env !== 'production' && issuer.startsWith('http://')
             ? { execute: [client.allowInsecureRequests] }
@@ -43,6 +47,27 @@ export function createOidcClient(app: App, config: Config): OidcClient {
       return pending;
     },
   };
+}
+
+/**
+ * Whether an identity-provider call failed because the provider could not be reached or answered with
+ * a server error (as opposed to refusing this sign-in): the person is told to try again later (503).
+ * fetch reports a network failure as a TypeError whose cause carries the socket error's code.
+ */
+export function isProviderUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+    if (e instanceof TypeError && e.message === 'fetch failed') return true;
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      /^(ECONN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_)/.test(code)
+    )
+      return true;
+    const status = (e as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 500) return true;
+  }
+  return false;
 }
 
 /** fetch() for the in-process development provider: same HTTP requests, dispatched by Fastify. */

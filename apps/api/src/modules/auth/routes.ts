@@ -1,3 +1,5 @@
+import { messages } from '@dcf/domain';
+import type { FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
@@ -5,7 +7,7 @@ import { escapeHtml, page } from '../../platform/auth/pages';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { access } from '../../platform/policy';
 import { createSession, endSession, SESSION_COOKIE, touchSession } from '../../platform/sessions';
-import { createOidcClient } from './oidc-client';
+import { createOidcClient, isProviderUnreachable } from './oidc-client';
 import { identityFromClaims, safeReturnTo, signInUser } from './service';
 
 /** Short-lived, signed cookie carrying state, nonce and PKCE verifier between Login and Callback. */
@@ -18,6 +20,23 @@ const authStateSchema = z.object({
   verifier: z.string(),
   returnTo: z.string(),
 });
+
+/** 503 page: the identity provider cannot be reached; signing in again later will work. */
+function sendProviderUnavailable(reply: FastifyReply) {
+  const title = 'Sign-in is not available';
+  return reply
+    .status(503)
+    .header('retry-after', '30')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        title,
+        `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(messages.signInServiceUnavailable)}</p>
+        <p><a href="/v1/api/Auth/Login">Try signing in again</a></p>`,
+      ),
+    );
+}
 
 export const authRoutes: RouteModule = (app, { config, database }) => {
   const { db } = database;
@@ -41,7 +60,14 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
       },
     },
     async (request, reply) => {
-      const configuration = await oidc.configuration();
+      let configuration: client.Configuration;
+      try {
+        configuration = await oidc.configuration();
+      } catch (error) {
+        if (!isProviderUnreachable(error)) throw error;
+        request.log.warn({ err: error }, 'identity provider unreachable');
+        return sendProviderUnavailable(reply);
+      }
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -109,6 +135,10 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
           claims = { ...info, ...claims };
         }
       } catch (error) {
+        if (isProviderUnreachable(error)) {
+          request.log.warn({ err: error }, 'identity provider unreachable');
+          return sendProviderUnavailable(reply);
+        }
         request.log.warn({ err: error }, 'sign-in callback refused');
         return fail(400, 'Sign-in could not be completed', 'Something went wrong. Please try again.');
       }
