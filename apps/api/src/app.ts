@@ -47,6 +47,7 @@ import { viewRoutes } from './modules/views/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { access } from './platform/policy';
+import { createRateLimitStore } from './platform/rate-limit/store';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
 
 /** The Fastify instance every module receives: zod schemas type the handlers. */
@@ -141,6 +142,8 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: '1 minute',
+    // Route limits (sign-in) are shared by every instance through the database; see the store.
+    store: createRateLimitStore(deps.database.db),
     allowList: (request) => !request.url.startsWith(API_PREFIX),
   });
 

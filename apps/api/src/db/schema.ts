@@ -242,6 +242,12 @@ export interface OidcPayloadTable {
   expiresAt: Date | null;
   consumedAt: Date | null;
 }
+/** Rate-limit counters shared by every instance (platform/rate-limit). */
+export interface RateLimitCounterTable {
+  key: string;
+  hits: number;
+  windowEndsAt: Timestamp;
+}
 /** The job queue (platform/jobs). */
 export interface JobTable {
   id: Generated<number>;
@@ -312,6 +318,7 @@ export interface Database {
   job: JobTable;
   mailOutbox: MailOutboxTable;
   chase: ChaseTable;
+  rateLimitCounter: RateLimitCounterTable;
 }
 
 export type Organisation = Selectable<OrganisationTable>;

@@ -6,6 +6,7 @@ import * as m0004 from './0004_submissions';
 import * as m0005 from './0005_excel_templates';
 import * as m0006 from './0006_jobs_mail_chases';
 import * as m0007 from './0007_ods_register';
+import * as m0009 from './0009_rate_limit';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_excel_templates': m0005,
   '0006_jobs_mail_chases': m0006,
   '0007_ods_register': m0007,
+  '0009_rate_limit': m0009,
 };
