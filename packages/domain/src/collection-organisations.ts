@@ -17,16 +17,27 @@ export const recipientMessages = {
   nhsiForced: (setting: 'mandatory' | 'notRequired') =>
     `NHSI authorisation is ${setting === 'mandatory' ? 'mandatory' : 'not required'} for this collection, so it cannot be changed for one organisation`,
   unknownUser: 'This user does not exist',
+  noCriteria: 'Choose at least one criterion, or give a list of ODS codes',
+  criteriaOrCodes: 'Give criteria or a list of ODS codes, not both',
+  tooManyCodes: `At most ${MAX_BULK_ORGANISATION_IDS.toLocaleString('en-GB')} ODS codes can be given at once`,
 } as const;
 
 const id = z.number().int().positive();
 
 export const collectionOrganisationListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
+  organisationTypeId: z.coerce.number().int().positive().optional(),
+  regionId: z.coerce.number().int().positive().optional(),
+  stpId: z.coerce.number().int().positive().optional(),
+  status: z.enum(['open', 'closed', 'any']).default('any'),
+  sortBy: z.enum(['name', 'code', 'region', 'type']).default('name'),
+  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type CollectionOrganisationListQuery = z.infer<typeof collectionOrganisationListQuerySchema>;
+/** The same query as a client sends it (defaults may be left out). */
+export type CollectionOrganisationListParams = Partial<CollectionOrganisationListQuery>;
 
 export const collectionOrganisationSchema = z.object({
   collectionId: z.number().int(),
@@ -62,6 +73,67 @@ export const bulkCollectionOrganisationsResultSchema = z.object({
   removed: z.number().int(),
   total: z.number().int(),
 });
+
+// ---- Recipients by criteria or by a list of ODS codes (decision 0021) -----------------------------
+
+const optionalId = z.number().int().positive().optional();
+
+/**
+ * Which organisations a change by criteria covers. `query` matches name or ODS code anywhere, as the
+ * searches do; `status` narrows to open or closed ones (an addition never adds a closed one, whatever
+ * is asked). Empty criteria are refused: "every organisation" must be asked for by at least one field.
+ */
+export const recipientCriteriaSchema = z.object({
+  query: z.string().trim().max(250).optional(),
+  organisationTypeId: optionalId,
+  regionId: optionalId,
+  stpId: optionalId,
+  status: z.enum(['open', 'closed', 'any']).default('any'),
+});
+export type RecipientCriteria = z.infer<typeof recipientCriteriaSchema>;
+
+/** POST .../Organisation/Selection/Preview and PUT .../Organisation/Selection. */
+export const recipientSelectionBodySchema = z
+  .object({
+    action: z.enum(['add', 'remove']),
+    criteria: recipientCriteriaSchema.optional(),
+    codes: z
+      .array(z.string().trim().toUpperCase().min(1).max(20))
+      .max(MAX_BULK_ORGANISATION_IDS, recipientMessages.tooManyCodes)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.criteria && body.codes)
+      ctx.addIssue({ code: 'custom', path: ['codes'], message: recipientMessages.criteriaOrCodes });
+    const c = body.criteria;
+    const hasCriteria =
+      !!c && (!!c.query || !!c.organisationTypeId || !!c.regionId || !!c.stpId || c.status !== 'any');
+    if (!hasCriteria && !(body.codes && body.codes.length > 0))
+      ctx.addIssue({ code: 'custom', path: ['criteria'], message: recipientMessages.noCriteria });
+  });
+export type RecipientSelectionBody = z.input<typeof recipientSelectionBodySchema>;
+
+/**
+ * What a selection would change (preview) or changed. `matching`: organisations the criteria or codes
+ * name (for removal: recipients among them). `changes`: rows added or removed. `unchanged`: already
+ * recipients (add) or kept because they have submissions (remove). `closed`: closed organisations
+ * matched and not added. Codes: the ones not in the register, closed, or not recipients (remove).
+ */
+export const recipientSelectionResultSchema = z.object({
+  action: z.enum(['add', 'remove']),
+  matching: z.number().int(),
+  changes: z.number().int(),
+  alreadyDone: z.number().int(),
+  closed: z.number().int(),
+  withSubmissions: z.number().int(),
+  unknownCodes: z.array(z.string()),
+  closedCodes: z.array(z.string()),
+  notRecipientCodes: z.array(z.string()),
+  withSubmissionsCodes: z.array(z.string()),
+  /** Recipients after the change (preview: as now). */
+  total: z.number().int(),
+});
+export type RecipientSelectionResult = z.infer<typeof recipientSelectionResultSchema>;
 
 export const collectionOrganisationRoleBodySchema = z
   .array(

@@ -10,6 +10,7 @@ export * from './enums';
 export * from './format';
 export * from './messages';
 export * from './notifications';
+export * from './ods-code-list';
 export * from './organisations';
 export * from './problem';
 export * from './reporting-periods';

@@ -5,6 +5,8 @@ import {
   collectionOrganisationListSchema,
   collectionOrganisationRoleBodySchema,
   collectionOrganisationRoleResultSchema,
+  recipientSelectionBodySchema,
+  recipientSelectionResultSchema,
   submitterCollectionOrganisationListSchema,
   submitterCollectionOrganisationQuerySchema,
 } from '@dcf/domain';
@@ -73,5 +75,36 @@ export const collectionOrganisationRoutes: RouteModule = (app, { database: { db 
     },
     async (request) =>
       service.setAuthorisationFlags(db, principalOf(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    '/Collection/:id/Organisation/Selection/Preview',
+    {
+      config: { access: access.collectionSetup() },
+      schema: {
+        tags,
+        summary: 'What adding or removing recipients by criteria or ODS codes would change (no change made)',
+        params: idParams,
+        body: recipientSelectionBodySchema,
+        response: { 200: recipientSelectionResultSchema },
+      },
+    },
+    async (request) => service.previewSelection(db, request.params.id, request.body),
+  );
+
+  app.put(
+    '/Collection/:id/Organisation/Selection',
+    {
+      config: { access: access.collectionSetup() },
+      schema: {
+        tags,
+        summary: 'Add or remove recipients by criteria (in SQL) or by a list of ODS codes',
+        params: idParams,
+        body: recipientSelectionBodySchema,
+        response: { 200: recipientSelectionResultSchema },
+      },
+    },
+    async (request) =>
+      service.applySelection(db, principalOf(request), request.params.id, request.body, request.id),
   );
 };

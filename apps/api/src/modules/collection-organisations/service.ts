@@ -4,23 +4,31 @@ import {
   type CollectionOrganisationRoleBody,
   isOrganisationOpen,
   londonToday,
+  type RecipientSelectionBody,
+  type RecipientSelectionResult,
   recipientMessages,
+  recipientSelectionBodySchema,
 } from '@dcf/domain';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, HttpProblem, notFound, validationProblem } from '../../platform/errors';
 import { canMonitorCollection, isAdmin } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   chunks,
+  countCriteriaForAdd,
+  countCriteriaForRemove,
   countRecipients,
   deleteRecipients,
+  deleteRecipientsByCriteria,
   findCollectionForChange,
   findCollectionStatus,
   findOrganisations,
+  findOrganisationsByCode,
   findRecipients,
   findSubmitterCollectionOrganisations,
   insertRecipients,
+  insertRecipientsByCriteria,
   listCollectionOrganisations,
   organisationsWithSubmissions,
 } from './queries';
@@ -213,4 +221,133 @@ export async function listOwnCollectionOrganisations(db: Db, principal: Principa
     items.push({ ...pair, roles: [role] });
   }
   return { items, total: items.length };
+}
+
+/**
+ * What a change by criteria or by a list of ODS codes would do (decision 0021): counts before adding
+ * ("Add 3,162 organisations"), and for a list, the codes that are unknown, closed, not recipients or
+ * have submissions. Reads only; the same computation `applySelection` makes inside its transaction.
+ */
+export async function previewSelection(db: Db, collectionId: number, body: RecipientSelectionBody) {
+  const collection = await findCollectionStatus(db, collectionId);
+  if (!collection) throw notFound();
+  return selectionOutcome(db, collectionId, parseSelection(body), londonToday());
+}
+
+/**
+ * Adds or removes recipients by criteria (one `insert ... select` / `delete` in SQL) or by ODS codes,
+ * in one transaction. Closed organisations are never newly assigned; recipients with submissions are
+ * kept (and counted), unlike the id-based bulk call which refuses the whole change (409): a national
+ * removal should not fail because ten practices have started a return. New rows take the flags the
+ * collection forces, as in `bulkChange`.
+ */
+export async function applySelection(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  input: RecipientSelectionBody,
+  requestId: string,
+): Promise<RecipientSelectionResult> {
+  const body = parseSelection(input);
+  const today = londonToday();
+  return db.transaction().execute(async (tx) => {
+    const collection = await findCollectionForChange(tx, collectionId);
+    if (!collection) throw notFound();
+    if (collection.status === 'archived')
+      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+    const outcome = await selectionOutcome(tx, collectionId, body, today);
+    const flags = {
+      isTrustAuthorisationRequired: collection.trustAuthorisation === 'mandatory',
+      isNhsiAuthorisationRequired: collection.nhsiAuthorisation === 'mandatory',
+    };
+    let changed: number;
+    if (body.criteria)
+      changed =
+        body.action === 'add'
+          ? await insertRecipientsByCriteria(tx, collectionId, body.criteria, flags, today)
+          : await deleteRecipientsByCriteria(tx, collectionId, body.criteria, today);
+    else
+      changed =
+        body.action === 'add'
+          ? await insertRecipients(tx, collectionId, outcome.ids, flags)
+          : await deleteRecipients(tx, collectionId, outcome.ids);
+    await writeAudit(tx, {
+      userId: principal.userId,
+      action: `collectionOrganisation.${body.action}Selection`,
+      entityType: 'collection',
+      entityId: collectionId,
+      collectionId,
+      after: { criteria: body.criteria, codes: body.codes, changed },
+      requestId,
+    });
+    const { ids: _ids, ...result } = outcome;
+    return { ...result, changes: changed, total: await countRecipients(tx, collectionId) };
+  });
+}
+
+type ParsedSelection = ReturnType<typeof recipientSelectionBodySchema.parse>;
+
+/** The route has validated the body already; parsing again gives the defaults their output type. */
+function parseSelection(body: RecipientSelectionBody): ParsedSelection {
+  return recipientSelectionBodySchema.parse(body);
+}
+
+async function selectionOutcome(
+  db: Db | Tx,
+  collectionId: number,
+  body: ParsedSelection,
+  today: string,
+): Promise<RecipientSelectionResult & { ids: number[] }> {
+  const empty = {
+    action: body.action,
+    unknownCodes: [] as string[],
+    closedCodes: [] as string[],
+    notRecipientCodes: [] as string[],
+    withSubmissionsCodes: [] as string[],
+    total: await countRecipients(db, collectionId),
+  };
+  if (body.criteria) {
+    if (body.action === 'add') {
+      const c = await countCriteriaForAdd(db, collectionId, body.criteria, today);
+      const changes = c.matching - c.closed - c.alreadyDone;
+      return { ...empty, ...c, changes, withSubmissions: 0, ids: [] };
+    }
+    const c = await countCriteriaForRemove(db, collectionId, body.criteria, today);
+    return { ...empty, ...c, changes: c.matching - c.withSubmissions, alreadyDone: 0, closed: 0, ids: [] };
+  }
+  const codes = [...new Set(body.codes ?? [])];
+  const found = await findOrganisationsByCode(db, collectionId, codes, today);
+  const byCode = new Set(found.map((o) => o.code));
+  const unknownCodes = codes.filter((code) => !byCode.has(code));
+  if (body.action === 'add') {
+    const closed = found.filter((o) => !o.isOpen && !o.isRecipient);
+    const already = found.filter((o) => o.isRecipient);
+    const ids = found.filter((o) => o.isOpen && !o.isRecipient).map((o) => o.id);
+    return {
+      ...empty,
+      unknownCodes,
+      closedCodes: closed.map((o) => o.code),
+      matching: found.length,
+      changes: ids.length,
+      alreadyDone: already.length,
+      closed: closed.length,
+      withSubmissions: 0,
+      ids,
+    };
+  }
+  const recipients = found.filter((o) => o.isRecipient);
+  const kept = recipients.filter((o) => o.hasSubmissions);
+  const ids = recipients.filter((o) => !o.hasSubmissions).map((o) => o.id);
+  return {
+    ...empty,
+    unknownCodes,
+    notRecipientCodes: found.filter((o) => !o.isRecipient).map((o) => o.code),
+    withSubmissionsCodes: kept.map((o) => o.code),
+    matching: recipients.length,
+    changes: ids.length,
+    alreadyDone: 0,
+    closed: 0,
+    withSubmissions: kept.length,
+    ids,
+  };
 }
