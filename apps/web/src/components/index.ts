@@ -13,7 +13,8 @@ export { FullPageMessage, type FullPageMessageProps } from './full-page-message'
 export { Modal, type ModalProps } from './modal';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
 export { PageContainer, type PageContainerProps } from './page-container';
-export { Pagination, type PaginationProps } from './pagination';
+export { PageSizeSelect, type PageSizeSelectProps } from './page-size-select';
+export { Pagination, type PaginationProps, pageNumbers } from './pagination';
 export { QueryState, type QueryStateProps } from './query-state';
 export { RequiredLabel, type RequiredLabelProps } from './required-label';
 export { SaveButton, type SaveButtonProps } from './save-button';
@@ -25,8 +26,10 @@ export {
   type UserSearchRow,
 } from './search-widget';
 export { Select, type SelectOption, type SelectProps } from './select';
+export { SortableHeader, type SortableHeaderProps, type SortOrder } from './sortable-header';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
 export { UnsavedChangesPrompt, type UnsavedChangesPromptProps } from './unsaved-changes-prompt';
+export { type ListParams, readListParams, useListParams, writeListParams } from './use-list-params';
 export { type NotificationState, useNotification } from './use-notification';
 export { SERVICE_NAME, usePageTitle } from './use-page-title';
 export { YesNoModal, type YesNoModalProps } from './yes-no-modal';

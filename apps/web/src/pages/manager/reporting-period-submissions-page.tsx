@@ -4,6 +4,7 @@ import {
   type PeriodSubmissionQuery,
   type PeriodSubmissionRow,
   type PeriodSubmissionSortBy,
+  periodSubmissionQuerySchema,
   periodSubmissionStatuses,
 } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
@@ -16,9 +17,12 @@ import {
   Breadcrumbs,
   Notification,
   PageContainer,
+  PageSizeSelect,
   Pagination,
   Select,
+  SortableHeader,
   Spinner,
+  useListParams,
   useNotification,
 } from '../../components';
 import { deadline, openingTime } from '../schedule/period-dates';
@@ -31,6 +35,18 @@ import { SubmissionStatusTag, statusLabels } from './submission-status-tag';
 
 const PAGE_SIZE = 25;
 
+/** The list's state, kept in the URL (page, size, sort, search and filters). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'name',
+  sortOrder: 'ASC',
+  query: undefined as string | undefined,
+  status: undefined as string | undefined,
+  regionId: undefined as number | undefined,
+  organisationTypeId: undefined as number | undefined,
+};
+
 /**
  * A reporting period's submissions (route: /collection/manage/reportingPeriod/{id}): every recipient
  * with its status, last change, lock and authorisations; search, filters, sorting and paging done by
@@ -39,12 +55,11 @@ const PAGE_SIZE = 25;
  */
 export function ReportingPeriodSubmissionsPage() {
   const periodId = Number(useParams().id);
-  const [query, setQuery] = useState<PeriodSubmissionQuery>({
-    page: 1,
-    pageSize: PAGE_SIZE,
-    sortBy: 'name',
-    sortOrder: 'ASC',
-  });
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = periodSubmissionQuerySchema.safeParse(params);
+  const query: PeriodSubmissionQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const setQuery = (change: PeriodSubmissionQuery) => setParams(change);
   const list = usePeriodSubmissions(periodId, query);
   const { notification, notify, clear } = useNotification();
   const data = list.data;
@@ -73,9 +88,10 @@ export function ReportingPeriodSubmissionsPage() {
           <PeriodActions period={data.period} notify={notify} />
           <h2 className="nhsuk-heading-m">Organisations</h2>
           <Filters
+            key={JSON.stringify([query.query, query.status, query.regionId, query.organisationTypeId])}
             query={query}
             counts={data.counts}
-            onSearch={(q) => setQuery((old) => ({ ...old, ...q, page: 1 }))}
+            onSearch={setQuery}
           />
           <SubmissionsTable data={data} query={query} setQuery={setQuery} />
           <h2 className="nhsuk-heading-m">Completeness trend</h2>
@@ -211,28 +227,19 @@ function SubmissionsTable({
 }: {
   data: PeriodSubmissionList;
   query: PeriodSubmissionQuery;
-  setQuery: (update: (q: PeriodSubmissionQuery) => PeriodSubmissionQuery) => void;
+  setQuery: (change: PeriodSubmissionQuery) => void;
 }) {
   const page = query.page ?? 1;
-  const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
-  const sortBy = (column: PeriodSubmissionSortBy) =>
-    setQuery((q) => ({
-      ...q,
-      page: 1,
-      sortBy: column,
-      sortOrder: q.sortBy === column && q.sortOrder === 'ASC' ? 'DESC' : 'ASC',
-    }));
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(data.total / pageSize));
   const header = (column: PeriodSubmissionSortBy, label: string) => (
-    <th
-      scope="col"
-      className="nhsuk-table__header"
-      aria-sort={query.sortBy === column ? (query.sortOrder === 'ASC' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button type="button" className="dcf-link-button" onClick={() => sortBy(column)}>
-        {label}
-        {query.sortBy === column ? (query.sortOrder === 'ASC' ? ' ▲' : ' ▼') : ''}
-      </button>
-    </th>
+    <SortableHeader
+      column={column}
+      label={label}
+      sortBy={query.sortBy}
+      sortOrder={query.sortOrder}
+      onSort={(sortBy, sortOrder) => setQuery({ sortBy: sortBy as PeriodSubmissionSortBy, sortOrder })}
+    />
   );
   return (
     <>
@@ -266,7 +273,8 @@ function SubmissionsTable({
           </tbody>
         </table>
       )}
-      <Pagination page={page} pages={pages} onChange={(next) => setQuery((q) => ({ ...q, page: next }))} />
+      <Pagination page={page} pages={pages} onChange={(next) => setQuery({ page: next })} />
+      <PageSizeSelect value={pageSize} onChange={(size) => setQuery({ pageSize: size })} />
     </>
   );
 }
