@@ -1,11 +1,45 @@
-import type { CollectionDto, CollectionOrganisation, Requirement } from '@dcf/domain';
+import {
+  type CollectionDto,
+  type CollectionOrganisation,
+  collectionOrganisationListQuerySchema,
+  type Requirement,
+} from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
-import { Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
+import {
+  Notification,
+  PageSizeSelect,
+  Pagination,
+  QueryState,
+  SearchWidget,
+  SortableHeader,
+  useListParams,
+  YesNoModal,
+} from '../../components';
 import { problemMessages } from './problem-messages';
+import {
+  AddByCriteria,
+  CodeList,
+  type Criteria,
+  CriteriaFields,
+  RemoveMatching,
+} from './recipient-selection';
 
 const PAGE_SIZE = 25;
+
+/** The recipients list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'name',
+  sortOrder: 'ASC',
+  query: undefined as string | undefined,
+  organisationTypeId: undefined as number | undefined,
+  regionId: undefined as number | undefined,
+  stpId: undefined as number | undefined,
+  status: undefined as string | undefined,
+};
 
 type Notice = { variant: 'success' | 'error'; message: string | string[] };
 type Flag = 'isTrustAuthorisationRequired' | 'isNhsiAuthorisationRequired';
@@ -17,19 +51,30 @@ const forcedText: Record<Exclude<Requirement, 'optional'>, string> = {
 
 /**
  * A collection's recipient organisations (amend page, organisations tab, and
- * /manage/collection/{id}/organisations): searched and paged by the server (a national collection has
- * 15,000), added many at once through the search widget, removed one at a time after a confirmation.
+ * /manage/collection/{id}/organisations): filtered, sorted and paged by the server (a national
+ * collection has 15,000), with the list's state in the URL. Added by criteria (type, region, ICB, name
+ * or code) or by a list of ODS codes after a count and a report, or ticked in the search widget;
+ * removed one at a time, by a list of codes, or all that match the list's filters (decision 0021).
  * The per-organisation trust and NHSI flags can be ticked only where the collection's setting is
  * optional; mandatory and notRequired force them, so those checkboxes are shown disabled.
  */
 export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
-  const [term, setTerm] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useListParams(listDefaults);
+  const parsed = collectionOrganisationListQuerySchema.safeParse(params);
+  const listQuery = parsed.success ? parsed.data : collectionOrganisationListQuerySchema.parse({});
+  const { page, pageSize, query } = listQuery;
+  const filters: Criteria = {
+    query: listQuery.query,
+    organisationTypeId: listQuery.organisationTypeId,
+    regionId: listQuery.regionId,
+    stpId: listQuery.stpId,
+    status: listQuery.status === 'any' ? undefined : listQuery.status,
+  };
+  const [draft, setDraft] = useState<Criteria>(filters);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CollectionOrganisation | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const recipients = useRecipients(collection.id, { query: query || undefined, page, pageSize: PAGE_SIZE });
+  const recipients = useRecipients(collection.id, listQuery);
   const bulk = useBulkRecipients(collection.id);
   const flags = useSetRecipientFlags(collection.id);
   const canChange = collection.abilities.canAmend;
@@ -70,9 +115,9 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
 
   function search(event: FormEvent) {
     event.preventDefault();
-    setQuery(term.trim());
-    setPage(1);
+    setParams({ ...draft, query: draft.query?.trim() || undefined, status: draft.status });
   }
+  const done = (message: string) => setNotice({ variant: 'success', message });
 
   const flagCell = (row: CollectionOrganisation, flag: Flag, setting: Requirement, label: string) => {
     const id = `${flag}-${row.organisationId}`;
@@ -120,29 +165,64 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           : ''}
       </p>
       {canChange ? (
-        <button type="button" className="nhsuk-button" onClick={() => setAdding(true)}>
-          Add organisations
-        </button>
+        <>
+          <h3 className="nhsuk-heading-s">Add organisations</h3>
+          <details className="nhsuk-details">
+            <summary className="nhsuk-details__summary">
+              <span className="nhsuk-details__summary-text">By type, region, ICB or name</span>
+            </summary>
+            <div className="nhsuk-details__text">
+              <AddByCriteria collectionId={collection.id} onDone={done} />
+            </div>
+          </details>
+          <details className="nhsuk-details">
+            <summary className="nhsuk-details__summary">
+              <span className="nhsuk-details__summary-text">From a list of ODS codes</span>
+            </summary>
+            <div className="nhsuk-details__text">
+              <CodeList collectionId={collection.id} action="add" onDone={done} />
+            </div>
+          </details>
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary"
+            onClick={() => setAdding(true)}
+          >
+            Add organisations
+          </button>
+          <details className="nhsuk-details">
+            <summary className="nhsuk-details__summary">
+              <span className="nhsuk-details__summary-text">Remove a list of ODS codes</span>
+            </summary>
+            <div className="nhsuk-details__text">
+              <CodeList collectionId={collection.id} action="remove" onDone={done} />
+            </div>
+          </details>
+        </>
       ) : null}
+      <h3 className="nhsuk-heading-s">Recipients</h3>
       <search>
-        <form onSubmit={search} className="nhsuk-u-margin-bottom-4">
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="recipient-search">
-              Search recipients by name or ODS code
-            </label>
-            <input
-              className="nhsuk-input nhsuk-u-width-one-half"
-              id="recipient-search"
-              type="search"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-            />
-          </div>
+        <form onSubmit={search} className="nhsuk-u-margin-bottom-4" aria-label="Filter recipients">
+          <CriteriaFields
+            key={JSON.stringify(filters)}
+            idPrefix="recipient-filter"
+            value={draft}
+            onChange={setDraft}
+            withStatus
+          />
           <button type="submit" className="nhsuk-button nhsuk-button--secondary">
             Search
           </button>
         </form>
       </search>
+      {canChange ? (
+        <RemoveMatching
+          key={JSON.stringify(filters)}
+          collectionId={collection.id}
+          criteria={filters}
+          onDone={done}
+        />
+      ) : null}
       <QueryState
         query={recipients}
         isEmpty={(list) => list.items.length === 0}
@@ -153,7 +233,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
         }
       >
         {(list) => {
-          const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+          const pages = Math.max(1, Math.ceil(list.total / pageSize));
           return (
             <>
               <div className="dcf-table-scroll">
@@ -163,18 +243,34 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
                   </caption>
                   <thead className="nhsuk-table__head">
                     <tr className="nhsuk-table__row">
-                      <th scope="col" className="nhsuk-table__header">
-                        Name
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Code
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Region
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Type
-                      </th>
+                      <SortableHeader
+                        column="name"
+                        label="Name"
+                        sortBy={listQuery.sortBy}
+                        sortOrder={listQuery.sortOrder}
+                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
+                      />
+                      <SortableHeader
+                        column="code"
+                        label="Code"
+                        sortBy={listQuery.sortBy}
+                        sortOrder={listQuery.sortOrder}
+                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
+                      />
+                      <SortableHeader
+                        column="region"
+                        label="Region"
+                        sortBy={listQuery.sortBy}
+                        sortOrder={listQuery.sortOrder}
+                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
+                      />
+                      <SortableHeader
+                        column="type"
+                        label="Type"
+                        sortBy={listQuery.sortBy}
+                        sortOrder={listQuery.sortOrder}
+                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
+                      />
                       <th scope="col" className="nhsuk-table__header">
                         Trust authorisation
                       </th>
@@ -232,26 +328,8 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
               <p className="nhsuk-body" data-testid="recipients-page">
                 Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
               </p>
-              <div className="nhsuk-button-group">
-                {page > 1 ? (
-                  <button
-                    type="button"
-                    className="nhsuk-button nhsuk-button--secondary"
-                    onClick={() => setPage(page - 1)}
-                  >
-                    Previous page
-                  </button>
-                ) : null}
-                {page < pages ? (
-                  <button
-                    type="button"
-                    className="nhsuk-button nhsuk-button--secondary"
-                    onClick={() => setPage(page + 1)}
-                  >
-                    Next page
-                  </button>
-                ) : null}
-              </div>
+              <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
+              <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
             </>
           );
         }}
