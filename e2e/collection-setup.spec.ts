@@ -51,8 +51,12 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(page.getByText(`${name} has been created as a draft`)).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Publishing an empty collection: all three completeness messages.
+  // Publishing an empty collection: asked first, then all three completeness messages.
   await page.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Publish this collection?' });
+  await expect(confirm).toContainText('every recipient organisation');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' });
   await expect(problems).toContainText('This collection has no scheduled reporting periods');
   await expect(problems).toContainText('This collection has not been assigned any recipients organisations');
@@ -155,6 +159,10 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await page.goto(`/collection/amend/${collectionId}/overview`);
   await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Publish' }).click();
+  await page
+    .getByRole('dialog', { name: 'Publish this collection?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
   await expect(problems).toContainText('This collection has no scheduled reporting periods');
   await expect(problems).not.toContainText('recipients organisations');
   await expect(problems).not.toContainText('no form definition');

@@ -20,5 +20,7 @@ export * from './schedules';
 export * from './storage';
 export * from './submission-status';
 export * from './submissions';
+export * from './user-roles';
 export * from './users';
 export * from './views';
+export * from './worklists';

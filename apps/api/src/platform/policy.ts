@@ -98,6 +98,13 @@ export const mayHoldSubmitterRole = (
   organisationCode: string,
 ) => role === 'DataEntryClerk' || isOwnStaff(userProviderCode, organisationCode);
 
+/**
+ * Deactivate or reactivate an account (users-and-roles screen, administrators): never one's own, and a
+ * super administrator's only by another super administrator.
+ */
+export const mayChangeAccountOf = (p: Principal, userId: number, targetIsSuperAdmin: boolean) =>
+  p.userId !== userId && (!targetIsSuperAdmin || p.isSuperAdmin);
+
 /** Release a submission lock someone else holds, return a submission, reopen it for one organisation. */
 export const canManageSubmissions = (p: Principal, collectionId: number) =>
   canSetUpCollection(p, collectionId);

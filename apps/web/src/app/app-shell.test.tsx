@@ -129,9 +129,43 @@ describe('the app shell', () => {
 
   it('shows Forbidden when the user lacks the role for a screen', async () => {
     stubApi(signedInAs(users.submitter));
-    renderRoutes(routes, '/collection/admin');
+    renderRoutes(routes, '/collection/admin/audit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it("shows a submitter their own home at the breadcrumb's Home (/collection/admin), never Forbidden", async () => {
+    stubApi(signedInAs(users.submitter));
+    renderRoutes(routes, '/collection/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Collections to submit' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Forbidden' })).toBeNull();
+  });
+
+  it('shows a manager their collections and an administrator the administration hub at /collection/admin', async () => {
+    stubApi(signedInAs(users.manager));
+    const first = renderRoutes(routes, '/collection/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Collections you manage' }),
+    ).toBeInTheDocument();
+    first.unmount();
+    stubApi(signedInAs(users.collectionAdmin));
+    renderRoutes(routes, '/collection/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    for (const name of [
+      'Manage collections',
+      'Create a collection',
+      'Hidden collections',
+      'Submissions overview',
+      'Organisations',
+      'Users and roles',
+      'Audit log',
+      'Email outbox',
+    ])
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    // Feature flags are changed by super administrators only.
+    expect(screen.queryByRole('link', { name: 'Feature flags' })).toBeNull();
   });
 
   it('lets an administrator open manager screens', async () => {

@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { paths } from './paths';
+
 /** External NHS pages the footer links to (specification, section 1). */
 export const footerLinks = [
   { text: 'NHS sites', href: 'https://www.nhs.uk/nhs-sites/' },
@@ -7,7 +10,10 @@ export const footerLinks = [
   { text: 'Our policies', href: 'https://www.nhs.uk/our-policies/' },
 ] as const;
 
-/** NHS.UK footer with the support links and the Crown copyright line. */
+/**
+ * NHS.UK footer: the service's own accessibility statement (a link inside the app, so it works for a
+ * visitor who is not signed in), the support links and the Crown copyright line.
+ */
 export function Footer() {
   return (
     <footer className="nhsuk-footer">
@@ -15,6 +21,11 @@ export function Footer() {
         <div className="nhsuk-footer__meta">
           <h2 className="nhsuk-u-visually-hidden">Support links</h2>
           <ul className="nhsuk-footer__list">
+            <li className="nhsuk-footer__list-item">
+              <Link className="nhsuk-footer__list-item-link" to={paths.accessibility}>
+                Accessibility statement
+              </Link>
+            </li>
             {footerLinks.map((link) => (
               <li key={link.href} className="nhsuk-footer__list-item">
                 <a className="nhsuk-footer__list-item-link" href={link.href}>

@@ -23,6 +23,15 @@ export const paths = {
   /** Ours (not in the specification): the audit log search and the email outbox, for administrators. */
   adminAuditLog: '/collection/admin/audit',
   adminOutbox: '/collection/admin/outbox',
+  /** Ours: users and roles, and the feature flags, for administrators. */
+  adminUsers: '/collection/admin/users',
+  adminFeatureFlags: '/collection/admin/featureFlags',
+  /** Ours: the worklists (waiting for sign-off, for NHSI authorisation, returned for correction). */
+  worklistSignOff: '/worklist/signOff',
+  worklistNhsi: '/worklist/nhsiAuthorisation',
+  worklistReturned: '/worklist/returned',
+  /** Ours: the accessibility statement, open to everyone. */
+  accessibility: '/accessibility',
   createCollection: '/collection/create',
   organisations: '/organisation',
   error: '/error',
@@ -41,6 +50,7 @@ export const paths = {
   form: (collectionId: Id, organisationId: Id, reportingPeriodId?: Id) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod${optional(reportingPeriodId)}`,
   collectionOrganisations: (collectionId: Id) => `/manage/collection/${collectionId}/organisations`,
+  adminUser: (userId: Id) => `/collection/admin/users/${userId}`,
 } as const;
 
 /** Route patterns in React Router syntax, exactly the specification's routes. */
@@ -53,7 +63,8 @@ export const routePatterns = {
   reportingPeriods: '/collection/:collectionId/reportingPeriod/:id?/:isManager?',
   form: '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId?',
   collectionOrganisations: '/manage/collection/:collectionId/organisations',
+  adminUser: '/collection/admin/users/:userId',
 } as const;
 
 /** Routes anyone may open without signing in (specification, section 2). */
-export const publicPaths: readonly string[] = [paths.error, paths.health, paths.logout];
+export const publicPaths: readonly string[] = [paths.error, paths.health, paths.logout, paths.accessibility];

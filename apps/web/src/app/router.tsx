@@ -75,16 +75,52 @@ const managerRoutes: RouteObject[] = [
   ),
 ];
 
-const adminRoutes: RouteObject[] = [
+/**
+ * Home for everyone (product decisions, "Navigation"): the breadcrumb's Home links to /collection/admin,
+ * which shows administrators the administration hub and anyone else their own home, never 'Forbidden'.
+ */
+const homeRoutes: RouteObject[] = [paths.adminHome, paths.userSettings].map((path) =>
   lazyPage(
-    paths.adminHome,
-    () => import('../pages/admin/admin-home-page'),
-    (m) => m.AdminHomePage,
+    path,
+    () => import('../pages/home/own-home-page'),
+    (m) => m.OwnHomePage,
+  ),
+);
+
+/** The worklists: each answers only what the user's own roles put on it (empty otherwise). */
+const worklistRoutes: RouteObject[] = [
+  lazyPage(
+    paths.worklistSignOff,
+    () => import('../pages/worklists/worklist-page'),
+    (m) => m.SignOffWorklistPage,
   ),
   lazyPage(
-    paths.userSettings,
-    () => import('../pages/admin/admin-home-page'),
-    (m) => m.AdminHomePage,
+    paths.worklistNhsi,
+    () => import('../pages/worklists/worklist-page'),
+    (m) => m.NhsiAuthorisationWorklistPage,
+  ),
+  lazyPage(
+    paths.worklistReturned,
+    () => import('../pages/worklists/worklist-page'),
+    (m) => m.ReturnedWorklistPage,
+  ),
+];
+
+const adminRoutes: RouteObject[] = [
+  lazyPage(
+    paths.adminUsers,
+    () => import('../pages/admin/users-page'),
+    (m) => m.UsersPage,
+  ),
+  lazyPage(
+    routePatterns.adminUser,
+    () => import('../pages/admin/user-roles-page'),
+    (m) => m.UserRolesPage,
+  ),
+  lazyPage(
+    paths.adminFeatureFlags,
+    () => import('../pages/admin/feature-flags-page'),
+    (m) => m.FeatureFlagsPage,
   ),
   lazyPage(
     paths.adminManageCollections,
@@ -156,10 +192,17 @@ export const routes: RouteObject[] = [
             (m) => m.LogoutPage,
           ),
           { path: paths.endSession, Component: EndSessionPage },
+          lazyPage(
+            paths.accessibility,
+            () => import('../pages/accessibility/accessibility-statement-page'),
+            (m) => m.AccessibilityStatementPage,
+          ),
           {
             Component: RequireAuth,
             children: [
               { index: true, Component: LandingPage },
+              ...homeRoutes,
+              ...worklistRoutes,
               guarded('submitter', submitterRoutes),
               guarded('manager', managerRoutes),
               guarded('admin', adminRoutes),

@@ -4,16 +4,23 @@ import {
   anonymousUser,
   currentUserSchema,
   preRegisterUserSchema,
+  userActiveSchema,
   userListSchema,
+  userRoleChangeSchema,
+  userRolesSchema,
   userRowSchema,
   userSearchQuerySchema,
 } from '@dcf/domain';
+import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { access, directoryScopeOf } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import * as q from './queries';
+import { changeUserRole, getUserRoles, setUserActive } from './roles-service';
 import { currentUser, preRegisterUser, setCollectionAdministrator } from './service';
+
+const userParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const userRoutes: RouteModule = (app, { database, config }) => {
   const { db } = database;
@@ -107,5 +114,51 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
       },
     },
     async (request) => setCollectionAdministrator(db, principalOf(request), request.body, request.id),
+  );
+
+  // Users and roles (decision 0020): administrators see and change every role one user holds.
+  app.get(
+    '/User/:id/Roles',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['Users'],
+        summary: 'One user with every role they hold (system, collection, organisation) and the audit trail',
+        params: userParams,
+        response: { 200: userRolesSchema },
+      },
+    },
+    async (request) => getUserRoles(db, request.params.id),
+  );
+
+  app.put(
+    '/User/:id/Role',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['Users'],
+        summary:
+          'Gives or takes away one role (never one’s own; Authoriser only for the organisation’s staff)',
+        params: userParams,
+        body: userRoleChangeSchema,
+        response: { 200: userRolesSchema },
+      },
+    },
+    async (request) => changeUserRole(db, principalOf(request), request.params.id, request.body, request.id),
+  );
+
+  app.put(
+    '/User/:id/Active',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['Users'],
+        summary: 'Deactivates (no sign-in, sessions ended) or reactivates a user',
+        params: userParams,
+        body: userActiveSchema,
+        response: { 200: userRolesSchema },
+      },
+    },
+    async (request) => setUserActive(db, principalOf(request), request.params.id, request.body, request.id),
   );
 };

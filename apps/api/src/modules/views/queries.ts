@@ -3,6 +3,7 @@ import {
   type PeriodSubmissionParams,
   type PeriodSubmissionSortBy,
   periodStatus,
+  type WorklistKind,
 } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -390,3 +391,95 @@ export function findOpenedPeriods(db: Db, collectionId: number, now: Date, limit
     .execute();
 }
 export type PeriodRow = Awaited<ReturnType<typeof findOpenedPeriods>>[number];
+
+// ---- Worklists (decision 0020) -----------------------------------------------------------------------
+
+export interface WorklistScope {
+  userId: number;
+  providerCode: string | null;
+  /** nhsiAuthorisation: every collection that requires it, not only the user's. */
+  kind: WorklistKind;
+}
+
+/** The user holds one of these roles at the submission's collection and organisation (aliases `s`). */
+const holdsRole = (userId: number, roles: readonly ('DataEntryClerk' | 'Authoriser')[]) =>
+  sql<SqlBool>`exists (select 1 from collection_organisation_role cor
+    where cor.collection_id = s.collection_id and cor.organisation_id = s.organisation_id
+      and cor.user_id = ${userId} and cor.role in (${sql.join(roles)}))`;
+
+/** The organisation's window is open now: the period's own, or a manager's reopen for it. */
+const windowOpenSql = (now: Date) =>
+  sql<SqlBool>`(${periodOpenSql(now)} or ${now}::timestamptz < s.reopened_until)`;
+
+function worklistCondition(scope: WorklistScope, now: Date): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'signOff':
+      // The trust's own sign-off: an authoriser who is the organisation's staff (as the policy's submit rule).
+      return sql<SqlBool>`(s.status = 'draft' and s.current_revision_id is not null
+        and co.is_trust_authorisation_required and c.status = 'published' and ${windowOpenSql(now)}
+        and ${holdsRole(scope.userId, ['Authoriser'])}
+        and upper(trim(o.code)) = upper(trim(${scope.providerCode ?? ''})))`;
+    case 'nhsiAuthorisation':
+      return sql<SqlBool>`(s.status = 'completed' and s.official_revision_id is not null
+        and s.nhsi_authorised_at is null and co.is_nhsi_authorisation_required and c.status <> 'draft')`;
+    case 'returned':
+      return sql<SqlBool>`(s.status = 'draft' and s.returned_at is not null and c.status = 'published'
+        and ${holdsRole(scope.userId, ['DataEntryClerk', 'Authoriser'])})`;
+  }
+}
+
+/** One worklist, the nearest deadline first, with the number of rows in all (one query). */
+export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: number) {
+  return db
+    .selectFrom('submission as s')
+    .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
+    .innerJoin('collection as c', 'c.id', 's.collectionId')
+    .innerJoin('organisation as o', 'o.id', 's.organisationId')
+    .innerJoin('collectionOrganisation as co', (join) =>
+      join
+        .onRef('co.collectionId', '=', 's.collectionId')
+        .onRef('co.organisationId', '=', 's.organisationId'),
+    )
+    .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
+    .leftJoin('appUser as cu', 'cu.id', 'cr.createdBy')
+    .select([
+      ...periodColumns,
+      's.id as submissionId',
+      's.reopenedUntil',
+      's.returnedAt',
+      's.returnedReason',
+      's.submittedAt',
+      'cr.createdAt as changedAt',
+      userName('cu').as('changedBy'),
+      'c.name as collectionName',
+      'o.id as organisationId',
+      'o.name as organisationName',
+      'o.code as organisationCode',
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where(worklistCondition(scope, now))
+    .orderBy('rp.submissionsClose')
+    .orderBy('o.name')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}
+export type WorklistRow = Awaited<ReturnType<typeof listWorklist>>[number];
+
+/** How many rows one worklist has (one query). */
+export async function countWorklist(db: Db, scope: WorklistScope, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('submission as s')
+    .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
+    .innerJoin('collection as c', 'c.id', 's.collectionId')
+    .innerJoin('organisation as o', 'o.id', 's.organisationId')
+    .innerJoin('collectionOrganisation as co', (join) =>
+      join
+        .onRef('co.collectionId', '=', 's.collectionId')
+        .onRef('co.organisationId', '=', 's.organisationId'),
+    )
+    .select(sql<string>`count(*)`.as('count'))
+    .where(worklistCondition(scope, now))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

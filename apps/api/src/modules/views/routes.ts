@@ -9,6 +9,8 @@ import {
   periodSubmissionListSchema,
   periodSubmissionQuerySchema,
   submitterHomeSchema,
+  worklistCountsSchema,
+  worklistSchema,
 } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
@@ -22,6 +24,7 @@ import {
 import { principalOf } from '../../platform/request-context';
 import { nonSubmittersCsv } from './csv';
 import * as service from './service';
+import { getWorklist, getWorklistCounts } from './worklist-service';
 
 const tags = ['Views'];
 const id = z.coerce.number().int().positive();
@@ -128,5 +131,58 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
       },
     },
     async (request) => service.getAdminSubmissions(db, request.query),
+  );
+
+  // The worklists (decision 0020): each answers only what the caller's own roles put on it.
+  app.get(
+    '/View/Worklist/Counts',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'How many returns wait on each of your worklists',
+        response: { 200: worklistCountsSchema },
+      },
+    },
+    async (request) => getWorklistCounts(db, principalOf(request)),
+  );
+
+  app.get(
+    '/View/Worklist/SignOff',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'Drafts waiting for your sign-off (authorisers, where trust authorisation is required)',
+        response: { 200: worklistSchema },
+      },
+    },
+    async (request) => getWorklist(db, principalOf(request), 'signOff'),
+  );
+
+  app.get(
+    '/View/Worklist/NhsiAuthorisation',
+    {
+      config: { access: access.managementOrganisation },
+      schema: {
+        tags,
+        summary: 'Completed returns waiting for NHSI authorisation',
+        response: { 200: worklistSchema },
+      },
+    },
+    async (request) => getWorklist(db, principalOf(request), 'nhsiAuthorisation'),
+  );
+
+  app.get(
+    '/View/Worklist/Returned',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'Returns a manager returned to your organisations for correction',
+        response: { 200: worklistSchema },
+      },
+    },
+    async (request) => getWorklist(db, principalOf(request), 'returned'),
   );
 };

@@ -11,7 +11,7 @@ const flagDescriptions: Record<keyof FeatureFlags, string> = {
 };
 
 /**
- * Feature flags (super administrators, on the administration screen): each flag's state from
+ * Feature flags (super administrators, on their own screen): each flag's state from
  * GET /FeatureFlag, changed one at a time. The defaults come from configuration; a change here is stored
  * and overrides it until changed again.
  */
@@ -31,8 +31,7 @@ export function FeatureFlagsSection() {
   }
 
   return (
-    <section aria-labelledby="feature-flags-heading">
-      <h2 id="feature-flags-heading">Feature flags</h2>
+    <section>
       {notice ? (
         <Notification
           key={notice.message}

@@ -15,6 +15,19 @@ import { problemMessages } from './problem-messages';
 
 type Notice = { variant: 'success' | 'error'; title?: string; message: string | string[] };
 
+function statusQuestion(next: 'Published' | 'Archived' | null, isArchived: boolean): string {
+  if (next === 'Archived') return 'Archive this collection?';
+  return isArchived ? 'Restore this collection?' : 'Publish this collection?';
+}
+
+/** What the change does, said before it is made (publishing reaches every recipient organisation). */
+function statusConsequence(next: 'Published' | 'Archived' | null, isArchived: boolean, name: string): string {
+  if (next === 'Archived')
+    return `${name} will be hidden from submitters and become read-only. Its submissions and exports are kept, and you can restore it from hidden collections.`;
+  if (isArchived) return `${name} will be shown to its submitters again and can be changed.`;
+  return `${name} will be shown to the submitters of every recipient organisation, who can start their returns when each period opens.`;
+}
+
 /** Overview tab: the collection's fields, its status (publish, archive, restore) and deleting a draft. */
 export function OverviewTab({ collectionId }: { collectionId: number }) {
   const collection = useCollection(collectionId);
@@ -28,6 +41,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
   const status = useChangeCollectionStatus();
   const remove = useDeleteCollection(collection.id);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingStatus, setConfirmingStatus] = useState<'Published' | 'Archived' | null>(null);
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
   const [notice, setNotice] = useState<Notice | null>(
     justCreated ? { variant: 'success', message: `${collection.name} has been created as a draft` } : null,
@@ -83,12 +97,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
             type="button"
             className="nhsuk-button"
             disabled={status.isPending}
-            onClick={() =>
-              changeStatus(
-                'Published',
-                isArchived ? 'The collection has been restored' : 'The collection has been published',
-              )
-            }
+            onClick={() => setConfirmingStatus('Published')}
           >
             {isArchived ? 'Restore' : 'Publish'}
           </button>
@@ -98,7 +107,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
             type="button"
             className="nhsuk-button nhsuk-button--secondary"
             disabled={status.isPending}
-            onClick={() => changeStatus('Archived', 'The collection has been archived')}
+            onClick={() => setConfirmingStatus('Archived')}
           >
             Archive
           </button>
@@ -127,6 +136,23 @@ function Overview({ collection }: { collection: CollectionDto }) {
           setNotice({ variant: 'success', message: messages.saved });
         }}
       />
+      <YesNoModal
+        open={confirmingStatus !== null}
+        title={statusQuestion(confirmingStatus, isArchived)}
+        onYes={() => {
+          const next = confirmingStatus;
+          setConfirmingStatus(null);
+          if (next === 'Archived') void changeStatus('Archived', 'The collection has been archived');
+          else if (next === 'Published')
+            void changeStatus(
+              'Published',
+              isArchived ? 'The collection has been restored' : 'The collection has been published',
+            );
+        }}
+        onNo={() => setConfirmingStatus(null)}
+      >
+        {statusConsequence(confirmingStatus, isArchived, collection.name)}
+      </YesNoModal>
       <YesNoModal
         open={confirmingDelete}
         title="Delete this draft collection?"

@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { useState } from 'react';
 import { downloadPopulatedExcel, downloadSubmissionPdf } from '../../api/submissions';
+import { useExcelTemplateOffered } from './excel-offered';
 import { problemText } from './problem-text';
 
 /** Hands a downloaded file to the browser under a name. */
@@ -24,7 +25,10 @@ export interface DownloadButtonsProps {
   onError: (message: string) => void;
 }
 
-/** 'Download PDF' and 'Download Excel' of the return (the latest revision). */
+/**
+ * 'Download PDF' and 'Download Excel' of the return (the latest revision); Excel only where the
+ * collection offers its template (flag, switch, template uploaded).
+ */
 export function DownloadButtons({
   collectionId,
   submissionId,
@@ -33,6 +37,7 @@ export function DownloadButtons({
   onError,
 }: DownloadButtonsProps) {
   const [busy, setBusy] = useState<'pdf' | 'excel' | null>(null);
+  const excel = useExcelTemplateOffered(collectionId);
   const run = async (kind: 'pdf' | 'excel') => {
     setBusy(kind);
     try {
@@ -55,7 +60,7 @@ export function DownloadButtons({
       >
         {busy === 'pdf' ? 'Downloading...' : 'Download PDF'}
       </button>
-      {formId !== null ? (
+      {formId !== null && excel.offered ? (
         <button
           type="button"
           className="nhsuk-button nhsuk-button--secondary"

@@ -7,11 +7,10 @@ import {
 } from '@dcf/domain';
 import { type ChangeEvent, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useCollection } from '../../api/collections';
-import { prefillFromExcel, useExcelTemplate } from '../../api/excel-template';
-import { useFeatureFlags } from '../../api/feature-flags';
+import { prefillFromExcel } from '../../api/excel-template';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
+import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
   collectionId: number;
@@ -37,15 +36,13 @@ export function ExcelPrefill({
   onValues,
   disabled,
 }: ExcelPrefillProps) {
-  const flags = useFeatureFlags();
-  const collection = useCollection(collectionId);
-  const template = useExcelTemplate(collectionId);
+  const excel = useExcelTemplateOffered(collectionId);
   const [result, setResult] = useState<PrefillResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const blobPath = template.data?.blobNameWithPath;
-  if (!flags.data?.EXCELTEMPLATE || !collection.data?.isExcelTemplateEnabled || !blobPath) return null;
+  const blobPath = excel.blobPath;
+  if (!excel.offered || !blobPath) return null;
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];

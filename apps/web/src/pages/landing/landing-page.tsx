@@ -35,6 +35,13 @@ export function LandingPage() {
         'Set up forms, schedules and recipient organisations, and follow submissions as they arrive.',
     });
   }
+  if (user.isAuthenticated && user.isManagementOrganisationUser) {
+    cards.push({
+      heading: 'Authorise returns for NHSI',
+      href: paths.worklistNhsi,
+      description: 'Completed returns in collections that require NHSI authorisation, waiting for you.',
+    });
+  }
   if (sections.admin) {
     cards.push({
       heading: 'Administer the service',

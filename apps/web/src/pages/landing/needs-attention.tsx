@@ -1,6 +1,14 @@
-import { type ManagerCollection, menuSections, type SubmitterHome, type SubmitterPeriod } from '@dcf/domain';
+import {
+  type ManagerCollection,
+  menuSections,
+  type SubmitterHome,
+  type SubmitterPeriod,
+  type WorklistKind,
+  worklistTitles,
+} from '@dcf/domain';
 import { Link } from 'react-router';
 import { useManagerHome, useOwnCollectionOrganisations, useSubmitterHomes } from '../../api/views';
+import { useWorklistCounts } from '../../api/worklists';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { receivedText } from '../manager/period-counts';
@@ -27,16 +35,45 @@ function currentClose(period: NonNullable<ManagerCollection['currentPeriod']>, n
  * days with received of expected; submitters their returns due in the next 7 days not yet completed.
  */
 export default function NeedsAttention() {
-  const sections = menuSections(useUser());
-  if (!sections.manager && !sections.submitter) return null;
+  const user = useUser();
+  const sections = menuSections(user);
+  if (!sections.manager && !sections.submitter && !user.isManagementOrganisationUser) return null;
   return (
     <section aria-labelledby="needs-attention-heading">
       <h2 className="nhsuk-heading-m" id="needs-attention-heading">
         Needs your attention
       </h2>
+      <WorklistCounts />
       {sections.manager ? <ClosingSoon /> : null}
       {sections.submitter ? <DueSoon /> : null}
     </section>
+  );
+}
+
+const worklistPaths: Record<WorklistKind, string> = {
+  signOff: paths.worklistSignOff,
+  nhsiAuthorisation: paths.worklistNhsi,
+  returned: paths.worklistReturned,
+};
+
+/** Each worklist the user's roles give them, with how many returns wait on it. */
+function WorklistCounts() {
+  const counts = useWorklistCounts();
+  if (counts.isError) return <p className="nhsuk-body">Your worklists could not be loaded.</p>;
+  if (!counts.data) return null;
+  const data = counts.data;
+  const kinds = (['nhsiAuthorisation', 'signOff', 'returned'] as const).filter((k) => data[k] !== null);
+  if (kinds.length === 0) return null;
+  return (
+    <ul className="nhsuk-list" aria-label="Your worklists">
+      {kinds.map((kind) => (
+        <li key={kind}>
+          <Link to={worklistPaths[kind]}>{worklistTitles[kind]}</Link>:{' '}
+          <strong>{(data[kind] ?? 0).toLocaleString('en-GB')}</strong>{' '}
+          {data[kind] === 1 ? 'return' : 'returns'}
+        </li>
+      ))}
+    </ul>
   );
 }
 

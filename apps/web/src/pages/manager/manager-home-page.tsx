@@ -1,7 +1,8 @@
-import { formatMediumDateTime, type ManagerCollection } from '@dcf/domain';
+import { formatMediumDateTime, type ManagerCollection, menuSections } from '@dcf/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useManagerHome } from '../../api/views';
+import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState, Select } from '../../components';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
@@ -59,6 +60,32 @@ function CollectionExport({ collections }: { collections: readonly ManagerCollec
   );
 }
 
+/**
+ * Set up (the collection's overview and tabs) and Monitor (its current period's submissions, or its
+ * periods before one has opened), each naming the collection for screen readers.
+ */
+function CollectionLinks({ collection, canSetUp }: { collection: ManagerCollection; canSetUp: boolean }) {
+  const monitor = collection.currentPeriod
+    ? paths.managerReportingPeriod(collection.currentPeriod.id)
+    : paths.reportingPeriods(collection.id);
+  return (
+    <ul className="nhsuk-list nhsuk-u-margin-bottom-0">
+      {canSetUp ? (
+        <li>
+          <Link to={paths.amendCollection(collection.id)}>
+            Set up<span className="nhsuk-u-visually-hidden"> {collection.name}</span>
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Link to={monitor}>
+          Monitor<span className="nhsuk-u-visually-hidden"> {collection.name}</span>
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
 /** The collections with their current and next periods; shared with the admin submissions overview. */
 export function CollectionsTable({
   collections,
@@ -69,6 +96,11 @@ export function CollectionsTable({
   caption: string;
   showStatus?: boolean;
 }) {
+  const user = useUser();
+  // Submission managers monitor only; collection managers and administrators also set up (the API's rule).
+  const canSetUp = (collectionId: number) =>
+    menuSections(user).admin ||
+    user.collectionRoles.some((r) => r.collectionId === collectionId && r.role === 'collectionManager');
   return (
     <table className="nhsuk-table">
       <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
@@ -96,6 +128,9 @@ export function CollectionsTable({
           </th>
           <th scope="col" className="nhsuk-table__header">
             Next period
+          </th>
+          <th scope="col" className="nhsuk-table__header">
+            <span className="nhsuk-u-visually-hidden">Actions</span>
           </th>
         </tr>
       </thead>
@@ -137,6 +172,9 @@ export function CollectionsTable({
                 ) : (
                   'None scheduled'
                 )}
+              </td>
+              <td className="nhsuk-table__cell">
+                <CollectionLinks collection={c} canSetUp={canSetUp(c.id)} />
               </td>
             </tr>
           );

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@dcf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { jsonResponse, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
@@ -21,6 +21,9 @@ const userRows = Array.from({ length: 25 }, (_, i) => ({
   providerCode: 'RJ1',
   idpId: null,
 }));
+
+// The route's page loads lazily: load it once before the tests, so the first one does not wait on it.
+beforeAll(() => import('./users-page'));
 
 let currentUser: CurrentUser;
 let registerResponse: () => Response;
@@ -61,10 +64,10 @@ function calls(method: string, pathname: string) {
   );
 }
 
-describe('/collection/admin', () => {
+describe('/collection/admin/users', () => {
   it('a super administrator removes a collection administrator after confirming', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/collection/admin');
+    renderRoutes(routes, '/collection/admin/users');
     const list = await screen.findByRole('table', { name: 'Collection administrators' });
     expect(within(list).getByRole('cell', { name: 'Cara Admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nominate' })).toBeInTheDocument();
@@ -80,7 +83,7 @@ describe('/collection/admin', () => {
 
   it('a super administrator nominates users picked in the users search widget', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/collection/admin');
+    renderRoutes(routes, '/collection/admin/users');
     await user.click(await screen.findByRole('button', { name: 'Nominate' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Search by name or email address'), 'User 3');
@@ -96,7 +99,7 @@ describe('/collection/admin', () => {
 
   it('a collection administrator sees the administrators read-only', async () => {
     currentUser = users.collectionAdmin;
-    renderRoutes(routes, '/user/settings');
+    renderRoutes(routes, '/collection/admin/users');
     const list = await screen.findByRole('table', { name: 'Collection administrators' });
     expect(within(list).getByRole('cell', { name: 'Cara Admin' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nominate' })).not.toBeInTheDocument();
@@ -105,7 +108,7 @@ describe('/collection/admin', () => {
 
   it('lists users a page at a time and searches by the term typed', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/collection/admin');
+    renderRoutes(routes, '/collection/admin/users');
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getByText('User 1')).toBeInTheDocument();
     expect(screen.getByText(/Page 1 of 2/)).toBeInTheDocument();
@@ -131,7 +134,7 @@ describe('/collection/admin', () => {
   it('registers a user by email and shows the API validation errors in the error summary', async () => {
     const user = userEvent.setup();
     registerResponse = () => jsonResponse({ errors: { email: ['Enter a valid email address'] } }, 400);
-    renderRoutes(routes, '/collection/admin');
+    renderRoutes(routes, '/collection/admin/users');
     await user.type(await screen.findByLabelText('Email address'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();

@@ -1,0 +1,174 @@
+import { roleMessages, type UserRoles } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let admin: Client;
+let collectionId: number;
+let rj1: number;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.as('superAdmin');
+  collectionId = await t.demoCollectionId();
+  rj1 = await t.organisationId('RJ1');
+  for (const [key, email] of [
+    ['superAdmin', 'super.admin@dcf.example'],
+    ['clerkA', 'clerk.a@dcf.example'],
+    ['clerkB', 'clerk.b@dcf.example'],
+  ] as const)
+    ids[key] = (
+      await t.database.db
+        .selectFrom('appUser')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+});
+
+afterAll(() => t?.close());
+
+const rolesOf = async (userId: number) => {
+  const response = await admin.get<UserRoles>(`/v1/api/User/${userId}/Roles`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+};
+
+describe('GET /User/{id}/Roles', () => {
+  it('shows every role the user holds with the organisation and whether they are its own staff', async () => {
+    const roles = await rolesOf(ids.clerkA!);
+    expect(roles.user).toMatchObject({ email: 'clerk.a@dcf.example', isActive: true });
+    expect(roles.isSuperAdmin).toBe(false);
+    expect(roles.organisationRoles).toContainEqual(
+      expect.objectContaining({
+        collectionId,
+        organisationCode: 'RJ1',
+        role: 'DataEntryClerk',
+        isFromElsewhere: false,
+      }),
+    );
+    expect((await rolesOf(ids.superAdmin!)).isSuperAdmin).toBe(true);
+  });
+
+  it('is for administrators only, and 404 for an unknown user', async () => {
+    expect((await (await t.as('manager')).get(`/v1/api/User/${ids.clerkA}/Roles`)).status).toBe(403);
+    expect((await t.anonymous().get(`/v1/api/User/${ids.clerkA}/Roles`)).status).toBe(401);
+    expect((await admin.get('/v1/api/User/999999/Roles')).status).toBe(404);
+  });
+});
+
+describe('PUT /User/{id}/Role', () => {
+  it('gives and takes away a collection role, each change in the audit trail', async () => {
+    const change = { scope: 'collection', collectionId, role: 'submissionManager' };
+    const given = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Role`, { ...change, granted: true });
+    expect(given.status, given.text).toBe(200);
+    expect(given.body.collectionRoles).toContainEqual(
+      expect.objectContaining({ collectionId, role: 'submissionManager' }),
+    );
+    expect(given.body.audit[0]).toMatchObject({
+      action: 'user.grantRole',
+      before: [],
+      after: ['submissionManager'],
+    });
+    expect(given.body.audit[0]!.by).toBe('Sam Superadmin');
+
+    const taken = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Role`, {
+      ...change,
+      granted: false,
+    });
+    expect(taken.body.collectionRoles.some((r) => r.collectionId === collectionId)).toBe(false);
+    expect(taken.body.audit[0]).toMatchObject({
+      action: 'user.removeRole',
+      before: ['submissionManager'],
+      after: [],
+    });
+  });
+
+  it('refuses the Authoriser role to staff of another organisation, and anyone their own roles', async () => {
+    const authoriser = {
+      scope: 'organisation',
+      collectionId,
+      organisationId: rj1,
+      role: 'Authoriser',
+      granted: true,
+    };
+    const refused = await admin.put(`/v1/api/User/${ids.clerkB}/Role`, authoriser);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Only staff of');
+    const own = await admin.put(`/v1/api/User/${ids.superAdmin}/Role`, {
+      scope: 'system',
+      role: 'managementOrganisationUser',
+      granted: false,
+    });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ detail: roleMessages.ownRoles });
+  });
+
+  it('gives a clerk role at a recipient from elsewhere, marked, and refuses bad input', async () => {
+    const clerk = {
+      scope: 'organisation',
+      collectionId,
+      organisationId: rj1,
+      role: 'DataEntryClerk',
+      granted: true,
+    };
+    const given = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Role`, clerk);
+    expect(given.status, given.text).toBe(200);
+    expect(given.body.organisationRoles).toContainEqual(
+      expect.objectContaining({ organisationCode: 'RJ1', role: 'DataEntryClerk', isFromElsewhere: true }),
+    );
+    expect(
+      (await admin.put(`/v1/api/User/${ids.clerkB}/Role`, { scope: 'collection', role: 'x' })).status,
+    ).toBe(400);
+    expect(
+      (await admin.put(`/v1/api/User/${ids.clerkB}/Role`, { ...clerk, collectionId: 999999 })).status,
+    ).toBe(404);
+    expect(
+      (
+        await (
+          await t.as('collectionAdmin')
+        ).put(`/v1/api/User/${ids.clerkB}/Role`, { ...clerk, granted: false })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('PUT /User/{id}/Active', () => {
+  it('deactivating ends the user’s sessions and stops sign-in; reactivating lets them back', async () => {
+    const clerk = await t.as('clerkB');
+    expect((await clerk.get('/v1/api/View/Worklist/Counts')).status).toBe(200);
+    const off = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Active`, { active: false });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.user).toMatchObject({ isActive: false, idpStatus: 'Suspended' });
+    expect(off.body.audit[0]).toMatchObject({
+      action: 'user.deactivate',
+      before: ['Active'],
+      after: ['Suspended'],
+    });
+    expect((await clerk.get('/v1/api/View/Worklist/Counts')).status).toBe(401);
+    const openSessions = await t.database.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', ids.clerkB!)
+      .where('endedAt', 'is', null)
+      .execute();
+    expect(openSessions).toEqual([]);
+
+    const on = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Active`, { active: true });
+    expect(on.body.user.isActive).toBe(true);
+    expect((await (await t.as('clerkB')).get('/v1/api/View/Worklist/Counts')).status).toBe(200);
+  });
+
+  it('never one’s own account, and a super administrator’s only by another', async () => {
+    expect((await admin.put(`/v1/api/User/${ids.superAdmin}/Active`, { active: false })).status).toBe(403);
+    const collectionAdmin = await t.as('collectionAdmin');
+    expect(
+      (await collectionAdmin.put(`/v1/api/User/${ids.superAdmin}/Active`, { active: false })).status,
+    ).toBe(403);
+    expect(
+      (await (await t.as('clerkA')).put(`/v1/api/User/${ids.clerkB}/Active`, { active: false })).status,
+    ).toBe(403);
+    expect((await admin.put(`/v1/api/User/${ids.clerkB}/Active`, {})).status).toBe(400);
+  });
+});

@@ -1,0 +1,201 @@
+import type { Worklist, WorklistCounts } from '@dcf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { createCollection, insertPeriod, insertSubmissions } from './testing/scenario';
+
+const DAY = 86_400_000;
+const days = (n: number) => new Date(Date.now() + n * DAY);
+
+let t: TestApp;
+let collectionId: number;
+let trustA: number;
+let trustB: number;
+let other: number;
+let openSubmissions: Map<number, number>;
+let closedSubmissions: Map<number, number>;
+
+const userId = async (email: string) =>
+  (
+    await t.database.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** The rows of this test's own collection (the seeded demo collection may add its own). */
+const ours = (list: Worklist) => list.items.filter((i) => i.collection.id === collectionId);
+
+/**
+ * A collection of the test's own at trust A (RJ1), trust B (RGT) and a third trust, trust and NHSI
+ * authorisation required everywhere. Open period: a draft at each (trust B's returned for correction).
+ * Closed period: completed returns, the third one already authorised by NHSI.
+ */
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  [trustA, trustB] = [await t.organisationId('RJ1'), await t.organisationId('RGT')];
+  other = (
+    await db
+      .selectFrom('organisation')
+      .select('id')
+      .where('code', 'not in', ['RJ1', 'RGT'])
+      .where('isManagementOrg', '=', false)
+      .orderBy('code')
+      .executeTakeFirstOrThrow()
+  ).id;
+  let formId: number;
+  ({ collectionId, formId } = await createCollection(db, 'Worklists test collection', [
+    trustA,
+    trustB,
+    other,
+  ]));
+  await db
+    .updateTable('collectionOrganisation')
+    .set({ isTrustAuthorisationRequired: true, isNhsiAuthorisationRequired: true })
+    .where('collectionId', '=', collectionId)
+    .execute();
+  const [clerkA, authoriserA, clerkB] = await Promise.all([
+    userId('clerk.a@dcf.example'),
+    userId('authoriser.a@dcf.example'),
+    userId('clerk.b@dcf.example'),
+  ]);
+  await db
+    .insertInto('collectionOrganisationRole')
+    .values([
+      { collectionId, organisationId: trustA, userId: clerkA, role: 'DataEntryClerk' },
+      { collectionId, organisationId: trustA, userId: authoriserA, role: 'Authoriser' },
+      // Given before the own-staff rule: trust B's sign-off is never theirs to give.
+      { collectionId, organisationId: trustB, userId: authoriserA, role: 'Authoriser' },
+      { collectionId, organisationId: trustB, userId: clerkB, role: 'DataEntryClerk' },
+    ])
+    .execute();
+  const openId = await insertPeriod(db, collectionId, formId, {
+    name: 'Open',
+    open: days(-2),
+    close: days(5),
+  });
+  const closedId = await insertPeriod(db, collectionId, formId, {
+    name: 'Closed',
+    open: days(-20),
+    close: days(-10),
+  });
+  const scope = { collectionId, formId, userId: clerkA };
+  await insertSubmissions(db, { ...scope, periodId: openId }, [
+    { organisationId: trustA, revisions: ['draft'] },
+    { organisationId: trustB, revisions: ['completed', 'draft'] },
+    { organisationId: other, revisions: ['draft'] },
+  ]);
+  await insertSubmissions(db, { ...scope, periodId: closedId }, [
+    { organisationId: trustA, revisions: ['completed'] },
+    { organisationId: trustB, revisions: ['completed'] },
+    { organisationId: other, revisions: ['completed'] },
+  ]);
+  const byOrganisation = async (periodId: number) =>
+    new Map(
+      (
+        await db
+          .selectFrom('submission')
+          .select(['id', 'organisationId'])
+          .where('reportingPeriodId', '=', periodId)
+          .execute()
+      ).map((r) => [r.organisationId, r.id]),
+    );
+  openSubmissions = await byOrganisation(openId);
+  closedSubmissions = await byOrganisation(closedId);
+  await db
+    .updateTable('submission')
+    .set({ returnedAt: new Date(), returnedReason: 'Headcount is missing agency staff', returnedBy: clerkA })
+    .where('id', '=', openSubmissions.get(trustB)!)
+    .execute();
+  await db
+    .updateTable('submission')
+    .set({ nhsiAuthorisedAt: new Date(), nhsiAuthorisedBy: clerkA })
+    .where('id', '=', closedSubmissions.get(other)!)
+    .execute();
+});
+
+afterAll(() => t?.close());
+
+async function worklist(client: Client, kind: string) {
+  const response = await client.get<Worklist>(`/v1/api/View/Worklist/${kind}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+describe('GET /View/Worklist/SignOff', () => {
+  it("lists the drafts at the authoriser's own organisation only, with the deadline", async () => {
+    const list = await worklist(await t.as('authoriserA'), 'SignOff');
+    const rows = ours(list);
+    // Trust B's draft is not theirs to sign off (not its staff); the third trust is not theirs at all.
+    expect(rows.map((r) => [r.organisation.code, r.period.name])).toEqual([['RJ1', 'Open']]);
+    expect(rows[0]!.submissionId).toBe(openSubmissions.get(trustA));
+    expect(Date.parse(rows[0]!.deadline)).toBeGreaterThan(Date.now() + 4 * DAY);
+    expect(list.total).toBe(list.items.length);
+  });
+
+  it('is empty for a clerk and for an authoriser of another trust', async () => {
+    expect(ours(await worklist(await t.as('clerkA'), 'SignOff'))).toEqual([]);
+    expect(ours(await worklist(await t.as('authoriserB'), 'SignOff'))).toEqual([]);
+  });
+
+  it('drops a draft once it is submitted', async () => {
+    const db = t.database.db;
+    const id = openSubmissions.get(trustA)!;
+    await db.updateTable('submission').set({ status: 'completed' }).where('id', '=', id).execute();
+    try {
+      expect(ours(await worklist(await t.as('authoriserA'), 'SignOff'))).toEqual([]);
+    } finally {
+      await db.updateTable('submission').set({ status: 'draft' }).where('id', '=', id).execute();
+    }
+  });
+});
+
+describe('GET /View/Worklist/NhsiAuthorisation', () => {
+  it('lists completed returns not yet authorised by NHSI', async () => {
+    const rows = ours(await worklist(await t.as('nhsi'), 'NhsiAuthorisation'));
+    expect(rows.map((r) => r.organisation.code).sort()).toEqual(['RGT', 'RJ1']);
+    expect(rows.every((r) => r.period.name === 'Closed' && r.changedAt !== null)).toBe(true);
+  });
+
+  it('is refused to submitters (403) and to nobody signed in (401)', async () => {
+    expect((await (await t.as('clerkA')).get('/v1/api/View/Worklist/NhsiAuthorisation')).status).toBe(403);
+    expect((await t.anonymous().get('/v1/api/View/Worklist/NhsiAuthorisation')).status).toBe(401);
+  });
+});
+
+describe('GET /View/Worklist/Returned', () => {
+  it("lists returns sent back for correction at the clerk's organisations, with the reason", async () => {
+    const rows = ours(await worklist(await t.as('clerkB'), 'Returned'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      organisation: { code: 'RGT' },
+      period: { name: 'Open' },
+      returnedReason: 'Headcount is missing agency staff',
+    });
+    expect(ours(await worklist(await t.as('clerkA'), 'Returned'))).toEqual([]);
+  });
+});
+
+describe('GET /View/Worklist/Counts', () => {
+  it('counts each worklist the roles give, null for the others', async () => {
+    const counts = async (persona: Parameters<TestApp['as']>[0]) => {
+      const response = await (await t.as(persona)).get<WorklistCounts>('/v1/api/View/Worklist/Counts');
+      expect(response.status).toBe(200);
+      return response.body;
+    };
+    const authoriser = await counts('authoriserA');
+    expect(authoriser.signOff).toBe((await worklist(await t.as('authoriserA'), 'SignOff')).total);
+    expect(authoriser.signOff).toBeGreaterThanOrEqual(1);
+    expect(authoriser.nhsiAuthorisation).toBeNull();
+    const nhsi = await counts('nhsi');
+    expect(nhsi.signOff).toBeNull();
+    expect(nhsi.returned).toBeNull();
+    expect(nhsi.nhsiAuthorisation).toBe((await worklist(await t.as('nhsi'), 'NhsiAuthorisation')).total);
+    const clerkB = await counts('clerkB');
+    expect(clerkB.signOff).toBeNull();
+    expect(clerkB.returned).toBeGreaterThanOrEqual(1);
+    expect(await counts('manager')).toEqual({ signOff: null, nhsiAuthorisation: null, returned: null });
+    expect((await t.anonymous().get('/v1/api/View/Worklist/Counts')).status).toBe(401);
+  });
+});

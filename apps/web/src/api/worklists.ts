@@ -1,0 +1,34 @@
+import { type WorklistKind, worklistCountsSchema, worklistSchema } from '@dcf/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { viewKeys } from './views';
+
+/** The API path segment of each worklist. */
+export const worklistSegment: Record<WorklistKind, string> = {
+  signOff: 'SignOff',
+  nhsiAuthorisation: 'NhsiAuthorisation',
+  returned: 'Returned',
+};
+
+// Under viewKeys.all, so a save, submit or authorisation refreshes them with the other views.
+const worklistKeys = {
+  counts: [...viewKeys.all, 'worklistCounts'] as const,
+  list: (kind: WorklistKind) => [...viewKeys.all, 'worklist', kind] as const,
+};
+
+/** GET /View/Worklist/Counts */
+export function useWorklistCounts() {
+  return useQuery({
+    queryKey: worklistKeys.counts,
+    queryFn: ({ signal }) => api.get('/View/Worklist/Counts', { schema: worklistCountsSchema, signal }),
+  });
+}
+
+/** GET /View/Worklist/{kind} */
+export function useWorklist(kind: WorklistKind) {
+  return useQuery({
+    queryKey: worklistKeys.list(kind),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Worklist/${worklistSegment[kind]}`, { schema: worklistSchema, signal }),
+  });
+}

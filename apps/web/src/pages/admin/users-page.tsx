@@ -1,0 +1,303 @@
+import type { Administrator } from '@dcf/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, isApiError } from '../../api/client';
+import {
+  searchUsers,
+  useAdministrators,
+  useRegisterUser,
+  useUpdateAdministrator,
+  useUserSearch,
+} from '../../api/users';
+import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Notification } from '../../components/notification';
+import { PageContainer } from '../../components/page-container';
+import { QueryState } from '../../components/query-state';
+import { SearchWidget } from '../../components/search-widget';
+import { YesNoModal } from '../../components/yes-no-modal';
+
+const PAGE_SIZE = 25;
+
+/** The field messages of a 400 answer (`{errors: {field: [message]}}`), else the error's message. */
+function problemMessages(error: unknown): string[] {
+  if (isApiError(error) && error.status === 400) {
+    const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors;
+    if (errors) return Object.values(errors).flat();
+  }
+  return [errorMessage(error)];
+}
+
+/**
+ * Users and roles (route: /collection/admin/users, administrators): find a user and open them to see and
+ * change every role they hold; the collection administrators (nominate and remove: super administrators
+ * only; collection administrators see the list read-only); registering a user by email before their first
+ * sign-in.
+ */
+export function UsersPage() {
+  const user = useUser();
+  const canNominate = user.isAuthenticated && user.isSuperAdmin;
+  const title = 'Users and roles';
+  return (
+    <PageContainer
+      title={title}
+      breadcrumbs={
+        <Breadcrumbs items={[{ text: 'Administration', href: paths.adminHome }, { text: title }]} />
+      }
+    >
+      <UsersSection />
+      <AdministratorsSection canNominate={canNominate} />
+      <RegisterUserSection />
+    </PageContainer>
+  );
+}
+
+function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
+  const administrators = useAdministrators();
+  const update = useUpdateAdministrator();
+  const [nominating, setNominating] = useState(false);
+  const [removing, setRemoving] = useState<Administrator | null>(null);
+  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+
+  async function change(userId: number, isCollectionAdmin: boolean, done: string) {
+    try {
+      await update.mutateAsync({ userId, isCollectionAdmin });
+      setNotice({ variant: 'success', message: done });
+    } catch (error) {
+      setNotice({ variant: 'error', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="administrators-heading">
+      <h2 id="administrators-heading">Collection administrators</h2>
+      {notice && (
+        <Notification variant={notice.variant} message={notice.message} onClose={() => setNotice(null)} />
+      )}
+      <QueryState
+        query={administrators}
+        isEmpty={(rows) => rows.length === 0}
+        emptyMessage="There are no collection administrators."
+      >
+        {(rows) => (
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+              Collection administrators
+            </caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                <th scope="col" className="nhsuk-table__header">
+                  Name
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  Email
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  Organisation
+                </th>
+                {canNominate && (
+                  <th scope="col" className="nhsuk-table__header">
+                    <span className="nhsuk-u-visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {rows.map((row) => (
+                <tr key={row.id} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{row.name ?? ''}</td>
+                  <td className="nhsuk-table__cell">{row.email}</td>
+                  <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+                  {canNominate && (
+                    <td className="nhsuk-table__cell">
+                      <button
+                        type="button"
+                        className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0"
+                        onClick={() => setRemoving(row)}
+                      >
+                        Remove<span className="nhsuk-u-visually-hidden"> {row.name ?? row.email}</span>
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+      {canNominate && (
+        <>
+          <button type="button" className="nhsuk-button" onClick={() => setNominating(true)}>
+            Nominate
+          </button>
+          <SearchWidget
+            kind="users"
+            open={nominating}
+            title="Search users"
+            search={async (term) => (await searchUsers(term, 1, 50)).items}
+            onCancel={() => setNominating(false)}
+            onSelect={async (selected) => {
+              setNominating(false);
+              for (const row of selected) {
+                await change(Number(row.id), true, 'Collection administrators saved');
+              }
+            }}
+          />
+          <YesNoModal
+            open={removing !== null}
+            title="Remove collection administrator"
+            onYes={() => {
+              const row = removing;
+              setRemoving(null);
+              if (row) void change(row.id, false, 'Collection administrators saved');
+            }}
+            onNo={() => setRemoving(null)}
+          >
+            <p className="nhsuk-body">
+              Are you sure you want to remove {removing?.name ?? removing?.email} as a collection
+              administrator?
+            </p>
+          </YesNoModal>
+        </>
+      )}
+    </section>
+  );
+}
+
+function UsersSection() {
+  const [term, setTerm] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const users = useUserSearch(query, page, PAGE_SIZE);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setQuery(term.trim());
+    setPage(1);
+  }
+
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">Users</h2>
+      <form onSubmit={submit} className="nhsuk-u-margin-bottom-4">
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="user-search">
+            Search by name, email or ODS code
+          </label>
+          <input
+            className="nhsuk-input nhsuk-u-width-one-half"
+            id="user-search"
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="nhsuk-button nhsuk-button--secondary">
+          Search
+        </button>
+      </form>
+      <QueryState query={users} isEmpty={(list) => list.items.length === 0} emptyMessage="No users found.">
+        {(list) => {
+          const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+          return (
+            <>
+              <table className="nhsuk-table">
+                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Users</caption>
+                <thead className="nhsuk-table__head">
+                  <tr className="nhsuk-table__row">
+                    <th scope="col" className="nhsuk-table__header">
+                      Name
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      Email
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      Organisation
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="nhsuk-table__body">
+                  {list.items.map((row) => (
+                    <tr key={row.id} className="nhsuk-table__row">
+                      <td className="nhsuk-table__cell">
+                        <Link to={paths.adminUser(row.id)}>{row.name ?? row.email}</Link>
+                      </td>
+                      <td className="nhsuk-table__cell">{row.email}</td>
+                      <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="nhsuk-body">
+                Page {page} of {pages} ({list.total} users)
+              </p>
+              {page > 1 && (
+                <button
+                  type="button"
+                  className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-right-3"
+                  onClick={() => setPage(page - 1)}
+                >
+                  Previous page
+                </button>
+              )}
+              {page < pages && (
+                <button
+                  type="button"
+                  className="nhsuk-button nhsuk-button--secondary"
+                  onClick={() => setPage(page + 1)}
+                >
+                  Next page
+                </button>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
+
+function RegisterUserSection() {
+  const register = useRegisterUser();
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    try {
+      await register.mutateAsync({ email });
+      setDone(`${email.trim()} has been registered`);
+      setEmail('');
+    } catch {
+      // shown in the error summary below
+    }
+  }
+
+  return (
+    <section aria-labelledby="register-heading">
+      <h2 id="register-heading">Register a user</h2>
+      {register.isError && <Notification variant="error" message={problemMessages(register.error)} />}
+      {done && <Notification variant="success" message={done} onClose={() => setDone(null)} />}
+      <form onSubmit={submit} noValidate>
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="register-email">
+            Email address
+          </label>
+          <input
+            className="nhsuk-input nhsuk-u-width-one-half"
+            id="register-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="nhsuk-button" disabled={register.isPending}>
+          Register
+        </button>
+      </form>
+    </section>
+  );
+}
