@@ -15,9 +15,9 @@ import {
 /**
  * Issue 8 journey on a collection of its own, built through the API: three trusts, one period; one
  * trust completes, one saves a draft, one does nothing. The manager then closes the period and reopens
- * it for the draft's trust, so the period shows completed, draft and missed together. The manager chases
- * (non-submitters CSV, 'Send reminder'), exports the period as XLSX (read back here), and an
- * administrator finds the reminder in the audit log.
+ * it for the draft's trust, so the period shows completed, draft and missed together. The manager sends a
+ * reminder while the period is open (none is offered once it has closed), downloads the non-submitters
+ * CSV, exports the period as XLSX (read back here), and an administrator finds the reminder in the audit log.
  */
 
 async function signedInPage(browser: Browser, persona: PersonaName) {
@@ -132,6 +132,21 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
   await saveReturn(browser, 'clerkA', submissionUrl(rj1), 'completed');
   const draftId = await saveReturn(browser, 'clerkB', submissionUrl(rgt), 'draft');
 
+  // While the period is open, the manager sends a reminder: the confirmation says who will be emailed
+  // (RGT's clerk and authoriser; RJ7 has nobody).
+  await page.goto(`/collection/manage/reportingPeriod/${period.id}`);
+  await page.getByRole('button', { name: 'Send reminder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a reminder?' });
+  await expect(dialog).toContainText(
+    'This will email 2 data entry clerks and authorisers of 1 organisation that has not completed Journey period.',
+  );
+  await expect(dialog).toContainText('1 organisation not completed has nobody to email');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Send reminder' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Reminder sent to 1 organisation (2 emails).')).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // Close the period an hour ago, then reopen it for RGT only until tomorrow.
   await api('PUT', `/Collection/${collectionId}/ReportingPeriod/${period.id}`, {
     ...periodBody,
@@ -188,18 +203,11 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
     'RJ7 missed  ',
   ]);
 
-  // Send reminder: the confirmation says who will be emailed (RGT's clerk and authoriser; RJ7 has nobody).
-  await page.getByRole('button', { name: 'Send reminder' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send a reminder?' });
-  await expect(dialog).toContainText(
-    'This will email 2 data entry clerks and authorisers of 1 organisation that has not completed Journey period.',
-  );
-  await expect(dialog).toContainText('1 organisation not completed has nobody to email');
-  await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Send reminder' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Reminder sent to 1 organisation (2 emails).')).toBeVisible();
-  await expectNoAxeViolations(page);
+  // Reminders are never for a closed period: the button gives way to the reason.
+  await expect(
+    page.getByText('Reminders cannot be sent because the reporting period has closed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send reminder' })).toHaveCount(0);
 
   // The chase is on RGT's history.
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Draft (1)' });

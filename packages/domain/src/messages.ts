@@ -74,6 +74,7 @@ export const messages = {
   // Exports, reminders and the audit log: ours (docs/decisions/0006).
   emailSwitchedOff: 'Email is switched off for this collection',
   reminderPeriodNotOpen: 'Reminders can be sent once the reporting period has opened',
+  reminderPeriodClosed: 'Reminders cannot be sent because the reporting period has closed',
   exportFormatInvalid: 'Choose CSV or XLSX',
 } as const;
 

@@ -28,7 +28,7 @@ export const chaseSchema = z.object({
 });
 export type ChaseDto = z.infer<typeof chaseSchema>;
 
-export const mailStatus = z.enum(['queued', 'sending', 'sent', 'kept', 'failed']);
+export const mailStatus = z.enum(['queued', 'sending', 'sent', 'kept', 'failed', 'cancelled']);
 export type MailStatus = z.infer<typeof mailStatus>;
 
 export const outboxQuerySchema = z.object({

@@ -257,6 +257,8 @@ export interface JobTable {
   status: Generated<'pending' | 'running' | 'done' | 'failed'>;
   attempts: Generated<number>;
   maxAttempts: Generated<number>;
+  /** Claimed lowest first (JOB_PRIORITY in platform/jobs). */
+  priority: Generated<number>;
   runAt: Generated<Date>;
   lockedUntil: Timestamp | null;
   lastError: string | null;
@@ -276,7 +278,7 @@ export interface MailOutboxTable {
   collectionId: number | null;
   organisationId: number | null;
   reportingPeriodId: number | null;
-  status: Generated<'queued' | 'sending' | 'sent' | 'kept' | 'failed'>;
+  status: Generated<'queued' | 'sending' | 'sent' | 'kept' | 'failed' | 'cancelled'>;
   attempts: Generated<number>;
   lastError: string | null;
   messageId: string | null;

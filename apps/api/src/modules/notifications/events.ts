@@ -1,3 +1,4 @@
+import { periodStatus } from '@dcf/domain';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { getFeatureFlags } from '../../platform/feature-flags';
@@ -291,6 +292,8 @@ async function mailsForPeriodEvent(
     );
   }
   if (event.type === 'reminder') {
+    // The period may have closed since the schedule raised the reminder: then it says nothing true.
+    if (periodStatus(period, new Date()) !== 'Open') return [];
     const submitters = await findSubmitters(db, {
       collectionId: period.collectionId,
       notCompletedIn: period.periodId,

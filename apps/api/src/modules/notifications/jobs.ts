@@ -1,8 +1,9 @@
+import { periodStatus } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import type { JobHandlers, JobSchedule } from '../../platform/jobs';
-import { deliverMail, MAIL_SEND_JOB } from '../../platform/mail';
+import { deliverMail, type IsMailObsolete, MAIL_SEND_JOB } from '../../platform/mail';
 import { expandEvent, NOTIFICATION_JOB, type NotificationEvent, notify, type PeriodEvent } from './events';
-import { findPeriodsWith } from './queries';
+import { findPeriodContext, findPeriodsWith } from './queries';
 
 const HOUR = 3_600_000;
 const LONDON = 'Europe/London';
@@ -48,12 +49,25 @@ async function raiseReminders(db: Db, now: Date, daysBeforeClose: number): Promi
     await notify(db, { type: 'reminder', periodId: p.periodId, at: p.at.toISOString() });
 }
 
+/** Reminders and chases say 'your return is due': never true once the period has closed. */
+const REMINDER_EVENTS = new Set(['reminder', 'chase']);
+
+/**
+ * Checked at delivery: a reminder or chase whose period closed after it was queued (a long queue, a
+ * retry after a refusal) is cancelled rather than sent with a past deadline.
+ */
+export const isReminderForClosedPeriod: IsMailObsolete = async (db, mail) => {
+  if (!REMINDER_EVENTS.has(mail.eventType) || mail.reportingPeriodId === null) return false;
+  const period = await findPeriodContext(db, mail.reportingPeriodId);
+  return !period || periodStatus(period, new Date()) !== 'Open';
+};
+
 /** Every job this module runs, by name. */
 export const notificationJobHandlers: JobHandlers = {
   [NOTIFICATION_JOB]: async (data, { db, config }) => {
     await expandEvent(db, config, data as unknown as NotificationEvent);
   },
-  [MAIL_SEND_JOB]: deliverMail,
+  [MAIL_SEND_JOB]: deliverMail(isReminderForClosedPeriod),
   [FREQUENT_JOB]: async (_data, { db, now }) => raiseOpenedAndSummaries(db, now),
   [DAILY_JOB]: async (_data, { db, config, now }) =>
     raiseReminders(db, now, config.mail.reminderDaysBeforeClose),

@@ -201,6 +201,47 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     expect(off.body.title).toBe('Email is switched off for this collection');
   });
 
+  it('refuses a closed period (409) and sends nothing; a reminder queued before the close is cancelled, not sent', async () => {
+    const manager = await t.as('manager');
+    const db = t.database.db;
+    const closed = await manager.post(
+      `/v1/api/Collection/${demo}/ReportingPeriod/${ids.closed}/Reminder`,
+      {},
+    );
+    expect(closed.status).toBe(409);
+    expect(closed.body.title).toBe('Reminders cannot be sent because the reporting period has closed');
+    expect(
+      await db.selectFrom('chase').select('id').where('reportingPeriodId', '=', ids.closed).execute(),
+    ).toEqual([]);
+
+    // Pressed while open; the period closes before the queue reaches the emails.
+    const closingSoon = await insertPeriod(db, {
+      collectionId: demo,
+      formId: ids.form,
+      name: 'Closing soon period',
+      open: new Date(now - 24 * HOUR),
+      close: new Date(Date.now() + HOUR),
+    });
+    const pressed = await manager.post(
+      `/v1/api/Collection/${demo}/ReportingPeriod/${closingSoon}/Reminder`,
+      {},
+    );
+    expect(pressed.body).toMatchObject({ emails: 4 });
+    await db
+      .updateTable('reportingPeriod')
+      .set({ submissionsClose: new Date(Date.now() - 1000) })
+      .where('id', '=', closingSoon)
+      .execute();
+    await runJobs();
+    expect(received).toEqual([]);
+    const outbox = await db
+      .selectFrom('mailOutbox')
+      .select('status')
+      .where('reportingPeriodId', '=', closingSoon)
+      .execute();
+    expect(outbox.map((m) => m.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  });
+
   it('is for the collection’s managers: a clerk is refused, a period of another collection is not found', async () => {
     const clerk = await t.as('clerkA');
     expect(
@@ -328,6 +369,23 @@ describe('scheduled emails (cron in Europe/London)', () => {
       'Monthly workforce return: Closed period has closed (1 of 2 received)',
     );
     expect(summaries[0]?.body).toContain('Returns received: 1 (1 on time)');
+  });
+  it('a scheduled reminder for a period that closed before the job ran emails nobody', async () => {
+    const db = t.database.db;
+    const period = await insertPeriod(db, {
+      collectionId: demo,
+      formId: ids.form,
+      name: 'Closed before the reminder ran',
+      open: new Date(now - 24 * HOUR),
+      close: new Date(Date.now() - 1000),
+    });
+    // Raised while the period was open (the 09:00 run), run after it closed.
+    await notify(db, { type: 'reminder', periodId: period, at: new Date(now + HOUR).toISOString() });
+    await runJobs();
+    expect(received).toEqual([]);
+    expect(
+      await db.selectFrom('mailOutbox').select('id').where('reportingPeriodId', '=', period).execute(),
+    ).toEqual([]);
   });
 });
 

@@ -95,13 +95,15 @@ export interface PeriodContext {
   submissionsClose: Date;
   submissionsReopen: Date | null;
   submissionsReclose: Date | null;
+  ifSubmissionReopens: boolean;
 }
 
 const periodContextSelect = sql`
   rp.id as "periodId", rp.name as "periodName", c.id as "collectionId", c.name as "collectionName",
   c.is_email_enabled as "isEmailEnabled", c.status as "collectionStatus",
   rp.submissions_open as "submissionsOpen", rp.submissions_close as "submissionsClose",
-  rp.submissions_reopen as "submissionsReopen", rp.submissions_reclose as "submissionsReclose"`;
+  rp.submissions_reopen as "submissionsReopen", rp.submissions_reclose as "submissionsReclose",
+  rp.if_submission_reopens as "ifSubmissionReopens"`;
 
 export async function findPeriodContext(db: Db | Tx, periodId: number): Promise<PeriodContext | undefined> {
   const { rows } = await sql<PeriodContext>`

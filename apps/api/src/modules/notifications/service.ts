@@ -4,6 +4,7 @@ import {
   messages,
   type OutboxPage,
   type OutboxQuery,
+  periodStatus,
   type SendReminderBody,
   type SendReminderResult,
 } from '@dcf/domain';
@@ -37,7 +38,10 @@ export async function sendReminder(
   const period = await findPeriodContext(db, periodId);
   if (!period || period.collectionId !== collectionId) throw notFound();
   const now = new Date();
-  if (now < period.submissionsOpen) throw conflict(messages.reminderPeriodNotOpen);
+  const status = periodStatus(period, now);
+  if (status === 'Future') throw conflict(messages.reminderPeriodNotOpen);
+  // A reminder for a closed period would name a past deadline and link to a form that refuses entry.
+  if (status === 'Closed') throw conflict(messages.reminderPeriodClosed);
   if (!(await isEmailOn(db, config, period))) throw conflict(messages.emailSwitchedOff);
   const today = londonToday(now);
 

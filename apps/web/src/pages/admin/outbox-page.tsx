@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<MailStatus, string> = {
   sent: 'Sent',
   kept: 'Kept in the outbox (no mail server set up)',
   failed: 'Failed',
+  cancelled: 'Not sent: the period had closed',
 };
 const STATUS_TAG: Record<MailStatus, string> = {
   queued: 'nhsuk-tag--grey',
@@ -20,6 +21,7 @@ const STATUS_TAG: Record<MailStatus, string> = {
   sent: 'nhsuk-tag--green',
   kept: 'nhsuk-tag--blue',
   failed: 'nhsuk-tag--red',
+  cancelled: 'nhsuk-tag--white',
 };
 
 /**

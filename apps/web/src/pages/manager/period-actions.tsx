@@ -22,7 +22,7 @@ export function PeriodActions({
   const flags = useFeatureFlags();
   if (!collection.data?.abilities.canMonitor) return null;
   const unavailable = reminderUnavailable({
-    periodOpened: period.reportingPeriodStatus !== 'Future',
+    periodStatus: period.reportingPeriodStatus,
     emailOn:
       Boolean(flags.data?.EMAILENABLED) &&
       collection.data.isEmailEnabled &&

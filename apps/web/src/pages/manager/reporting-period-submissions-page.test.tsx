@@ -45,7 +45,10 @@ function row(code: string, status: PeriodSubmissionRow['status'], extra: Partial
   } satisfies PeriodSubmissionRow;
 }
 
-const list = (items: PeriodSubmissionRow[]): PeriodSubmissionList => ({
+const list = (
+  items: PeriodSubmissionRow[],
+  reportingPeriodStatus: PeriodSubmissionList['period']['reportingPeriodStatus'] = 'Closed',
+): PeriodSubmissionList => ({
   period: {
     id: 7,
     collectionId: 1,
@@ -57,7 +60,7 @@ const list = (items: PeriodSubmissionRow[]): PeriodSubmissionList => ({
     submissionsClose: '2026-06-20T23:00:00.000Z',
     submissionsReopen: null,
     submissionsReclose: null,
-    reportingPeriodStatus: 'Closed',
+    reportingPeriodStatus,
   },
   counts,
   items,
@@ -164,7 +167,11 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
   });
 
   const answered: string[] = [];
-  function stubApi(collectionBody: unknown, sent: { url: string; body: unknown }[] = []) {
+  function stubApi(
+    collectionBody: unknown,
+    sent: { url: string; body: unknown }[] = [],
+    periodStatus: PeriodSubmissionList['period']['reportingPeriodStatus'] = 'Open',
+  ) {
     answered.length = 0;
     vi.stubGlobal(
       'fetch',
@@ -175,7 +182,9 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
           return jsonResponse({ chased: 1, alreadyChasedToday: 1, emails: 2 });
         }
         if (url.includes('/View/Manager/ReportingPeriod/7/Submission'))
-          return jsonResponse(list([row('R1', 'completed'), row('R22', 'draft'), row('R3', 'missed')]));
+          return jsonResponse(
+            list([row('R1', 'completed'), row('R22', 'draft'), row('R3', 'missed')], periodStatus),
+          );
         if (url.includes('/View/Manager/ReportingPeriod/7/NonSubmitters'))
           return jsonResponse({
             period: { id: 7, name: 'May 2026', collectionName: 'Beds' },
@@ -260,6 +269,18 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
       await screen.findByText('Email is switched off for this collection: reminders cannot be sent.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+  });
+
+  it('offers no reminder on a closed period and says why; the non-submitters list and exports stay', async () => {
+    stubApi(collection(), [], 'Closed');
+    expect(
+      await screen.findByText('Reminders cannot be sent because the reporting period has closed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download non-submitters (CSV)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^Download Excel \(XLSX\)\s*of May 2026$/ }),
+    ).toBeInTheDocument();
   });
 
   it('offers no chasing or export to a user the API would not let monitor the collection', async () => {

@@ -1,4 +1,9 @@
-import { messages, type NonSubmitterList, type SendReminderResult } from '@dcf/domain';
+import {
+  messages,
+  type NonSubmitterList,
+  type ReportingPeriodStatus,
+  type SendReminderResult,
+} from '@dcf/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useSendReminder } from '../../api/notifications';
@@ -125,12 +130,13 @@ export function SendReminder({
 /** Why reminders cannot be sent now, or null when they can. */
 export function reminderUnavailable({
   emailOn,
-  periodOpened,
+  periodStatus,
 }: {
   emailOn: boolean;
-  periodOpened: boolean;
+  periodStatus: ReportingPeriodStatus;
 }): string | null {
-  if (!periodOpened) return `${messages.reminderPeriodNotOpen}.`;
+  if (periodStatus === 'Future') return `${messages.reminderPeriodNotOpen}.`;
+  if (periodStatus === 'Closed') return `${messages.reminderPeriodClosed}.`;
   if (!emailOn) return `${messages.emailSwitchedOff}: reminders cannot be sent.`;
   return null;
 }
