@@ -70,6 +70,8 @@ const envSchema = z.object({
   REMINDER_DAYS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(60).default(3),
   /** Runs the background job worker in this process (emails, schedules); off by default in tests. */
   JOBS_RUN: optionalString,
+  /** Jobs one worker runs at once (emails in flight per instance). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 
   ODS_API_BASE_URL: z.string().url().default('https://directory.spineservices.nhs.uk/ORD/2-0-0'),
   /** A sync run still 'running' after this long was left by a stopped instance: it is marked failed. */
@@ -121,7 +123,7 @@ export interface Config {
     maxFileMb: number;
   };
   mail: { smtpUrl: string | undefined; from: string; reminderDaysBeforeClose: number };
-  jobs: { run: boolean };
+  jobs: { run: boolean; concurrency: number };
   ods: { apiBaseUrl: string; syncTimeoutMinutes: number };
   rateLimit: { max: number; signInMax: number };
   features: {
@@ -181,7 +183,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileMb: e.STORAGE_MAX_FILE_MB,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, reminderDaysBeforeClose: e.REMINDER_DAYS_BEFORE_CLOSE },
-    jobs: { run: e.JOBS_RUN ? ['true', '1', 'yes', 'on'].includes(e.JOBS_RUN) : e.NODE_ENV !== 'test' },
+    jobs: {
+      run: e.JOBS_RUN ? ['true', '1', 'yes', 'on'].includes(e.JOBS_RUN) : e.NODE_ENV !== 'test',
+      concurrency: e.JOBS_CONCURRENCY,
+    },
     ods: { apiBaseUrl: e.ODS_API_BASE_URL, syncTimeoutMinutes: e.ODS_SYNC_TIMEOUT_MINUTES },
     rateLimit: { max: e.RATE_LIMIT_MAX, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
     features: {

@@ -2,7 +2,7 @@ import { periodStatus } from '@dcf/domain';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { getFeatureFlags } from '../../platform/feature-flags';
-import { enqueue } from '../../platform/jobs';
+import { enqueue, JOB_PRIORITY } from '../../platform/jobs';
 import { type OutgoingMail, queueMail } from '../../platform/mail';
 import {
   findManagementOrganisationUsers,
@@ -84,12 +84,33 @@ export function eventKey(event: NotificationEvent): string {
 }
 
 /**
+ * How soon an event's emails go, against everything else queued: confirmations and 'period opened'
+ * reach many people and nobody waits on them (bulk); anything someone must act on goes before them.
+ * A manager's 'Send reminder' is urgent (service.ts).
+ */
+const EVENT_PRIORITY: Record<NotificationEvent['type'], number> = {
+  submitted: JOB_PRIORITY.bulk,
+  periodOpened: JOB_PRIORITY.bulk,
+  reminder: JOB_PRIORITY.normal,
+  periodSummary: JOB_PRIORITY.normal,
+  authorisationRequested: JOB_PRIORITY.normal,
+  returned: JOB_PRIORITY.normal,
+  nhsiAuthorisationRequested: JOB_PRIORITY.normal,
+  nhsiAuthorised: JOB_PRIORITY.normal,
+};
+
+/**
  * Raises a notification event inside the caller's transaction: the email job exists exactly when the
  * change commits. Who receives what, and whether email is on (EMAILENABLED and the collection's
  * isEmailEnabled), is decided when the job runs.
  */
 export async function notify(tx: Tx | Db, event: NotificationEvent): Promise<void> {
-  await enqueue(tx, { name: NOTIFICATION_JOB, key: `event:${eventKey(event)}`, data: { ...event } });
+  await enqueue(tx, {
+    name: NOTIFICATION_JOB,
+    key: `event:${eventKey(event)}`,
+    data: { ...event },
+    priority: EVENT_PRIORITY[event.type],
+  });
 }
 
 /** True when emails go out for this collection: the EMAILENABLED flag and the collection's own switch. */
@@ -338,5 +359,5 @@ export async function expandEvent(db: Db, config: Config, event: NotificationEve
     if (!period || !(await isEmailOn(db, config, period))) return 0;
     mails = await mailsForPeriodEvent(db, config, event, period);
   }
-  return db.transaction().execute((tx) => queueMail(tx, mails));
+  return db.transaction().execute((tx) => queueMail(tx, mails, EVENT_PRIORITY[event.type]));
 }

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { JOB_PRIORITY } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import type { Principal } from '../../platform/principal';
 import { isEmailOn, submitterMails } from './events';
@@ -95,6 +96,8 @@ export async function sendReminder(
         submitters.filter((s) => chased.has(s.organisationId)),
         reminderEmail,
       ),
+      // A manager is waiting: these go before any queue of bulk confirmations.
+      JOB_PRIORITY.urgent,
     );
     const result = { chased: chased.size, alreadyChasedToday: entries.length - chased.size, emails };
     await writeAudit(tx, {

@@ -1,4 +1,4 @@
-export { enqueue, enqueueMany, type NewJob } from './queue';
+export { enqueue, enqueueMany, JOB_PRIORITY, type NewJob } from './queue';
 export {
   createJobRunner,
   type JobContext,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { enqueue } from './queue';
+import { enqueue, JOB_PRIORITY } from './queue';
 import { createJobRunner, latestFireTime } from './runner';
 
 let t: TestApp;
@@ -75,6 +75,61 @@ describe('job queue', () => {
     expect(ranA + ranB).toBe(20);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(20);
+  });
+
+  it('claims by priority, then by due time: an urgent job queued last runs before the bulk queue', async () => {
+    const db = t.database.db;
+    const order: string[] = [];
+    const runner = createJobRunner({
+      db,
+      config: t.config,
+      concurrency: 1,
+      handlers: { ordered: async (data) => void order.push(String(data.label)) },
+    });
+    const earlier = new Date(Date.now() - 60_000);
+    for (let n = 1; n <= 3; n++)
+      await enqueue(db, { name: 'ordered', data: { label: `bulk ${n}` }, priority: JOB_PRIORITY.bulk });
+    await enqueue(db, { name: 'ordered', data: { label: 'normal, due earlier' }, runAt: earlier });
+    await enqueue(db, { name: 'ordered', data: { label: 'normal' } });
+    await enqueue(db, { name: 'ordered', data: { label: 'urgent' }, priority: JOB_PRIORITY.urgent });
+    expect(await runner.runUntilIdle()).toBe(6);
+    expect(order).toEqual(['urgent', 'normal, due earlier', 'normal', 'bulk 1', 'bulk 2', 'bulk 3']);
+  });
+
+  it('one worker runs up to its concurrency at once, and keeps every lane busy while a job adds more', async () => {
+    const db = t.database.db;
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    // Each of the first three jobs waits until all three are running: with fewer lanes this never ends.
+    let release: () => void = () => {};
+    const allStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const ran: number[] = [];
+    const runner = createJobRunner({
+      db,
+      config: t.config,
+      concurrency: 3,
+      handlers: {
+        together: async (data) => {
+          inFlight++;
+          mostAtOnce = Math.max(mostAtOnce, inFlight);
+          if (++started === 3) release();
+          await allStarted;
+          ran.push(Number(data.n));
+          inFlight--;
+        },
+        // A job that adds three more while it runs (as an event adds its emails).
+        fanOut: async (_data, ctx) => {
+          for (let n = 10; n < 13; n++) await enqueue(ctx.db, { name: 'together', data: { n } });
+        },
+      },
+    });
+    await enqueue(db, { name: 'fanOut' });
+    expect(await runner.runUntilIdle()).toBe(4);
+    expect(mostAtOnce).toBe(3);
+    expect(ran.sort()).toEqual([10, 11, 12]);
   });
 
   it('reads cron schedules in Europe/London across the clock change', () => {

@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 
+/**
+ * Claim order, lowest first: a manager's reminder (urgent) overtakes a queue of bulk confirmations.
+ * Within one priority, the job due first runs first.
+ */
+export const JOB_PRIORITY = {
+  /** Someone is waiting for it now: a manager pressed 'Send reminder', a sign-in email. */
+  urgent: 0,
+  /** The default: scheduled work, emails people act on. */
+  normal: 50,
+  /** Many at once, nobody waiting: confirmations, 'period opened' to every submitter. */
+  bulk: 100,
+} as const;
+
 export interface NewJob {
   /** The handler that runs it (see JobHandlers). */
   name: string;
@@ -12,6 +25,8 @@ export interface NewJob {
   key?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** JOB_PRIORITY: lower runs first (default normal). */
+  priority?: number;
 }
 
 /**
@@ -27,6 +42,7 @@ export async function enqueue(db: Db | Tx, job: NewJob): Promise<boolean> {
       data: JSON.stringify(job.data ?? {}),
       ...(job.runAt ? { runAt: job.runAt } : {}),
       ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+      priority: job.priority ?? JOB_PRIORITY.normal,
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('id')
@@ -46,6 +62,7 @@ export async function enqueueMany(db: Db | Tx, jobs: NewJob[]): Promise<number> 
         data: JSON.stringify(job.data ?? {}),
         runAt: job.runAt ?? new Date(),
         maxAttempts: job.maxAttempts ?? 5,
+        priority: job.priority ?? JOB_PRIORITY.normal,
       })),
     )
     .onConflict((oc) => oc.column('key').doNothing())
@@ -64,8 +81,9 @@ export interface ClaimedJob {
 }
 
 /**
- * Claims the next due job for this worker. `skip locked` lets several instances claim side by side;
- * a running job whose lease ran out (its worker died) is due again.
+ * Claims the next due job for this worker: the lowest priority number, then the earliest due.
+ * `skip locked` lets several workers (in one process or across instances) claim side by side; a
+ * running job whose lease ran out (its worker died) is due again.
  */
 export async function claimNextJob(db: Db, leaseSeconds: number): Promise<ClaimedJob | undefined> {
   const { rows } = await sql<ClaimedJob>`
@@ -74,7 +92,7 @@ export async function claimNextJob(db: Db, leaseSeconds: number): Promise<Claime
     where id = (
       select id from job
       where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
-      order by run_at, id
+      order by priority, run_at, id
       limit 1
       for update skip locked
     )

@@ -30,6 +30,8 @@ export interface JobRunnerOptions {
   config: Config;
   handlers: JobHandlers;
   schedules?: JobSchedule[];
+  /** Jobs this worker runs at once (default config.jobs.concurrency). */
+  concurrency?: number;
   pollMs?: number;
   leaseSeconds?: number;
   log?: (message: string, detail?: unknown) => void;
@@ -69,11 +71,14 @@ export async function enqueueScheduled(db: Db, schedules: JobSchedule[], now: Da
 }
 
 /**
- * The in-process worker over the `job` table (decision 0006): polls for due jobs, runs one at a time,
- * retries failures with back-off. Every instance may run one; they share the table safely.
+ * The in-process worker over the `job` table (decisions 0010, 0019): polls for due jobs and runs up to
+ * `concurrency` at once, each lane claiming the next job (priority, then due time) as soon as it is
+ * free, so an urgent job waits for at most one running job, never for the queue ahead of it. Failures
+ * retry with back-off. Every instance may run one; they share the table safely (skip locked).
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, config, handlers, schedules = [] } = options;
+  const concurrency = Math.max(1, options.concurrency ?? config.jobs.concurrency);
   const pollMs = options.pollMs ?? 5_000;
   const leaseSeconds = options.leaseSeconds ?? 300;
   const log = options.log ?? (() => {});
@@ -101,7 +106,35 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function runUntilIdle(now = new Date()): Promise<number> {
     await enqueueScheduled(db, schedules, now);
     let count = 0;
-    while (await runOne(now)) count++;
+    // A lane that finds nothing waits while another lane is still working (the job it runs may add
+    // more, as an event adds its emails), and stops once every lane has found the queue empty.
+    let active = 0;
+    const waiting: (() => void)[] = [];
+    const wakeAll = () => {
+      for (const wake of waiting.splice(0)) wake();
+    };
+    const lane = async () => {
+      for (;;) {
+        active++;
+        let ran: boolean;
+        try {
+          ran = await runOne(now);
+        } catch (error) {
+          wakeAll();
+          throw error;
+        } finally {
+          active--;
+        }
+        if (ran) {
+          count++;
+          wakeAll();
+        } else if (active === 0) {
+          wakeAll();
+          return;
+        } else await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
     return count;
   }
 

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { enqueueMany } from '../jobs';
+import { enqueueMany, JOB_PRIORITY } from '../jobs';
 
 /** The job that delivers one outbox row (platform/mail/deliver.ts). */
 export const MAIL_SEND_JOB = 'mail.send';
@@ -22,9 +22,13 @@ const BATCH = 1000;
 /**
  * Writes emails to the outbox and queues their delivery, in the caller's transaction. An email whose
  * idempotency key is in the outbox already is skipped, so raising an event twice sends once.
- * Returns how many emails were new.
+ * Their delivery jobs get `priority` (JOB_PRIORITY). Returns how many emails were new.
  */
-export async function queueMail(tx: Db | Tx, mails: OutgoingMail[]): Promise<number> {
+export async function queueMail(
+  tx: Db | Tx,
+  mails: OutgoingMail[],
+  priority: number = JOB_PRIORITY.normal,
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < mails.length; i += BATCH) {
     const rows = await tx
@@ -48,7 +52,7 @@ export async function queueMail(tx: Db | Tx, mails: OutgoingMail[]): Promise<num
       .execute();
     await enqueueMany(
       tx,
-      rows.map((r) => ({ name: MAIL_SEND_JOB, key: `mail:${r.id}`, data: { outboxId: r.id } })),
+      rows.map((r) => ({ name: MAIL_SEND_JOB, key: `mail:${r.id}`, data: { outboxId: r.id }, priority })),
     );
     added += rows.length;
   }
