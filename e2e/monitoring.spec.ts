@@ -237,20 +237,30 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
     'Submitted by',
     'Submitted at',
     'Form version',
-    'headcount',
+    'Headcount',
   ]);
+  // The second sheet describes every column: key, label, type, page, options.
+  const dictionary = workbook.getWorksheet('Data dictionary')!;
+  expect((dictionary.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Key',
+    'Label',
+    'Type',
+    'Page',
+    'Options',
+  ]);
+  expect((dictionary.getRow(9).values as unknown[]).slice(1)).toEqual(['headcount', 'Headcount', 'number']);
   expect(sheet.rowCount).toBe(4);
   const byCode = new Map([2, 3, 4].map((r) => [String(sheet.getRow(r).getCell(1).value), sheet.getRow(r)]));
   const rj1Row = byCode.get('RJ1')!;
   expect(rj1Row.getCell(3).value).toBe('Journey period');
-  expect(rj1Row.getCell(4).value).toBe('completed');
+  expect(rj1Row.getCell(4).value).toBe('Completed');
   expect(rj1Row.getCell(5).value).toBe('Chris Clerk');
   expect(String(rj1Row.getCell(6).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   expect(rj1Row.getCell(8).value).toBe(12);
   // A draft is not a return: status only, no answer.
-  expect(byCode.get('RGT')!.getCell(4).value).toBe('draft');
+  expect(byCode.get('RGT')!.getCell(4).value).toBe('Draft');
   expect(byCode.get('RGT')!.getCell(8).value).toBeNull();
-  expect(byCode.get('RJ7')!.getCell(4).value).toBe('missed');
+  expect(byCode.get('RJ7')!.getCell(4).value).toBe('Missed');
   await expectNoAxeViolations(page);
 
   // The whole collection from the manager's home: every period, one row per organisation and period.
@@ -265,11 +275,14 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
     .trimEnd()
     .split('\r\n');
   expect(csvLines[0]).toBe(
-    'Organisation code,Organisation name,Reporting period,Status,Submitted by,Submitted at,Form version,headcount',
+    'Organisation code,Organisation name,Reporting period,Status,Submitted by,Submitted at,Form version,Headcount',
+  );
+  expect(csvLines[1]).toBe(
+    'organisationCode,organisationName,reportingPeriod,status,submittedBy,submittedAt,formVersion,headcount',
   );
   expect(
     csvLines
-      .slice(1)
+      .slice(2)
       .map((line) => line.split(',')[0])
       .sort(),
   ).toEqual(['RGT', 'RJ1', 'RJ7']);

@@ -17,6 +17,15 @@ export const periodSubmissionStatus = submissionStatus.exclude(['none']);
 export type PeriodSubmissionStatus = z.infer<typeof periodSubmissionStatus>;
 export const periodSubmissionStatuses = periodSubmissionStatus.options;
 
+/** The words a person reads for each status: the monitoring screens' tags and the exports' Status column. */
+export const periodSubmissionStatusLabels: Record<PeriodSubmissionStatus, string> = {
+  notYetRequired: 'Not yet required',
+  notStarted: 'Not started',
+  draft: 'Draft',
+  completed: 'Completed',
+  missed: 'Missed',
+};
+
 const userRef = z.object({ id: z.number().int(), name: z.string() });
 
 const periodDates = z.object({

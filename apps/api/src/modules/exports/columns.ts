@@ -1,4 +1,4 @@
-import { childLists, type FormComponent } from '@dcf/forms';
+import { childLists, type FormComponent, labelOf } from '@dcf/forms';
 
 /**
  * Export columns from Form.io definitions: one column per answer, in form order, named by its data
@@ -15,8 +15,17 @@ import { childLists, type FormComponent } from '@dcf/forms';
  * answers given on an older form are kept.
  */
 export interface ExportColumn {
+  /** The answer's data path as text (`staff[0].grade`): the key row of a CSV, the dictionary's Key. */
   header: string;
   path: (string | number)[];
+  /** What a person reads: the question's label, with its grid row or option (`Staff (row 1): Grade`). */
+  label: string;
+  /** The Form.io component type (`number`, `textfield`, `selectboxes` ...). */
+  type: string;
+  /** The wizard page (or top-level panel) the question is on; empty on a single-page form. */
+  page: string;
+  /** A choice question's options as `value = label`, separated by `; ` (empty otherwise). */
+  options: string;
 }
 
 const GRID_TYPES = new Set(['datagrid', 'editgrid', 'datatable', 'tagpad']);
@@ -63,30 +72,74 @@ export function exportColumns(
   rowsOf: (pattern: GridPattern) => number,
 ): ExportColumn[] {
   const columns = new Map<string, ExportColumn>();
-  const add = (path: (string | number)[]) => {
+  const add = (path: (string | number)[], column: Omit<ExportColumn, 'header' | 'path'>) => {
     const header = headerOf(path);
-    if (!columns.has(header)) columns.set(header, { header, path });
+    if (!columns.has(header)) columns.set(header, { header, path, ...column });
   };
-  const walk = (list: FormComponent[], path: (string | number)[], pattern: GridPattern) => {
+  /** Where a question sits: its page and the words before its own label (grid row, container). */
+  interface Place {
+    path: (string | number)[];
+    pattern: GridPattern;
+    page: string;
+    prefix: string;
+  }
+  const walk = (list: FormComponent[], at: Place) => {
     for (const c of list) {
       const type = String(c.type ?? '');
       if (NO_DATA_TYPES.has(type)) continue;
+      const label = labelOf(c);
       if (GRID_TYPES.has(type) && c.key) {
-        const rows = rowsOf([...pattern, c.key]);
+        const rows = rowsOf([...at.pattern, c.key]);
         for (let i = 0; i < rows; i++)
-          for (const l of children(c)) walk(l, [...path, c.key, i], [...pattern, c.key, '*']);
+          for (const l of children(c))
+            walk(l, {
+              path: [...at.path, c.key, i],
+              pattern: [...at.pattern, c.key, '*'],
+              page: at.page,
+              prefix: `${at.prefix}${label} (row ${i + 1}): `,
+            });
       } else if (isNesting(c)) {
-        for (const l of children(c)) walk(l, [...path, c.key as string], [...pattern, c.key as string]);
+        const named = c.label ? `${at.prefix}${label}: ` : at.prefix;
+        for (const l of children(c))
+          walk(l, {
+            path: [...at.path, c.key as string],
+            pattern: [...at.pattern, c.key as string],
+            page: at.page,
+            prefix: named,
+          });
       } else if (c.input === true && c.key) {
-        if (type === 'selectboxes' && Array.isArray(c.values))
-          for (const option of c.values as { value?: unknown }[])
-            add([...path, c.key, String(option.value ?? '')]);
-        else add([...path, c.key]);
-      } else for (const l of children(c)) walk(l, path, pattern);
+        const choices = optionsOf(c);
+        const options = choices.map((o) => `${o.value} = ${o.label}`).join('; ');
+        if (type === 'selectboxes' && choices.length > 0)
+          for (const option of choices)
+            add([...at.path, c.key, option.value], {
+              label: `${at.prefix}${label}: ${option.label}`,
+              type,
+              page: at.page,
+              options,
+            });
+        else add([...at.path, c.key], { label: `${at.prefix}${label}`, type, page: at.page, options });
+      } else {
+        // A top-level panel is a wizard page (or a section of a one-page form): its title names the page.
+        const page = at.path.length === 0 && at.page === '' && type === 'panel' ? label : at.page;
+        for (const l of children(c)) walk(l, { ...at, page });
+      }
     }
   };
-  for (const d of definitions) walk(d.components, [], []);
+  for (const d of definitions) walk(d.components, { path: [], pattern: [], page: '', prefix: '' });
   return [...columns.values()];
+}
+
+/** A choice component's static options (select boxes, radios, selects), as value and label. */
+function optionsOf(c: FormComponent): { value: string; label: string }[] {
+  const list = Array.isArray(c.values)
+    ? c.values
+    : c.data && typeof c.data === 'object' && Array.isArray((c.data as { values?: unknown }).values)
+      ? (c.data as { values: unknown[] }).values
+      : [];
+  return (list as { value?: unknown; label?: unknown }[])
+    .filter((o) => o && typeof o === 'object')
+    .map((o) => ({ value: String(o.value ?? ''), label: String(o.label ?? o.value ?? '') }));
 }
 
 /** The answer at a column's path in a return's content (undefined when not answered). */

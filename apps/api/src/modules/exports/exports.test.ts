@@ -35,6 +35,7 @@ const formV2 = {
     {
       type: 'panel',
       key: 'staffing',
+      title: 'Staffing',
       input: false,
       components: [
         { type: 'number', key: 'headcount', label: 'Headcount', input: true },
@@ -80,6 +81,7 @@ const formV2 = {
         { type: 'textarea', key: 'notes', label: 'Notes', input: true },
         // A key with an underscore: answers must keep their keys exactly as the form names them.
         { type: 'number', key: 'q1_total', label: 'Total', input: true },
+        { type: 'datetime', key: 'visitedAt', label: 'Visited at', input: true },
         { type: 'button', key: 'submit', action: 'submit', input: true },
       ],
     },
@@ -149,6 +151,7 @@ beforeAll(async () => {
       services: { xray: true, mri: false },
       notes: NOTES,
       q1_total: 7,
+      visitedAt: '2026-06-10T08:30:00.000Z',
     },
     at: new Date('2026-02-20T23:59:00Z'),
   });
@@ -176,7 +179,8 @@ async function download(client: Client, url: string) {
   return response;
 }
 
-const header = [
+/** The first header row: what a person reads (the questions' labels). */
+const labels = [
   'Organisation code',
   'Organisation name',
   'Reporting period',
@@ -184,6 +188,30 @@ const header = [
   'Submitted by',
   'Submitted at',
   'Form version',
+  'Headcount',
+  'Vacancies',
+  'Staff (row 1): Grade',
+  'Staff (row 1): FTE',
+  'Staff (row 2): Grade',
+  'Staff (row 2): FTE',
+  'Postcode',
+  'Services: X-ray',
+  'Services: MRI',
+  'Notes',
+  'Total',
+  'Visited at',
+  'Old question',
+];
+
+/** The CSV's second header row: the keys (data paths), stable whatever the labels say. */
+const keys = [
+  'organisationCode',
+  'organisationName',
+  'reportingPeriod',
+  'status',
+  'submittedBy',
+  'submittedAt',
+  'formVersion',
   'headcount',
   'vacancies',
   'staff[0].grade',
@@ -195,6 +223,7 @@ const header = [
   'services.mri',
   'notes',
   'q1_total',
+  'visitedAt',
   'oldField',
 ];
 
@@ -207,19 +236,19 @@ function expectedRows() {
       a.code,
       a.name,
       'January 2026',
-      'completed',
+      'Completed',
       'Chris Clerk',
       '2026-02-10 09:30:00',
       1,
       10,
-      ...blank(10),
+      ...blank(11),
       'kept',
     ],
     [
       b.code,
       b.name,
       'January 2026',
-      'completed',
+      'Completed',
       'Chris Clerk',
       '2026-02-20 23:59:00',
       2,
@@ -234,10 +263,13 @@ function expectedRows() {
       false,
       NOTES,
       7,
+      // An instant answer in London time (summer time here: UTC+1), as Submitted at.
+      '2026-06-10 09:30:00',
       null,
     ],
-    [c.code, c.name, 'January 2026', 'missed', null, null, 2, ...blank(12)],
-    [d.code, d.name, 'January 2026', 'missed', null, null, null, ...blank(12)],
+    // Statuses in the monitoring screens' words.
+    [c.code, c.name, 'January 2026', 'Missed', null, null, 2, ...blank(13)],
+    [d.code, d.name, 'January 2026', 'Missed', null, null, null, ...blank(13)],
   ];
   return rows;
 }
@@ -253,15 +285,16 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
     expect(response.headers['content-disposition']).toContain('Export-test-January-2026.csv');
     expect(response.headers['x-export-rows']).toBe('4');
     const records: string[][] = parse(response.body, { bom: true, relax_column_count: false });
-    expect(records[0]).toEqual(header);
+    expect(records[0]).toEqual(labels);
+    expect(records[1]).toEqual(keys);
     // Text that would run as a formula is defused with an apostrophe; empty cells are empty.
     const asText = (cell: unknown) => (cell === null ? '' : cell === NOTES ? `'${NOTES}` : String(cell));
-    const rows = records.slice(1);
+    const rows = records.slice(2);
     expect(rows.map((r) => r[1])).toEqual(orgs.map((o) => o.name).sort(byName));
     expect(rows.sort(byCode)).toEqual(expectedRows().map((row) => row.map(asText)));
   });
 
-  it('streams XLSX with the same cells, numbers and booleans typed', async () => {
+  it('streams XLSX headed by labels, the same cells typed, and a data dictionary sheet', async () => {
     const response = await download(
       admin,
       `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=xlsx`,
@@ -269,16 +302,37 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['January 2026', 'Data dictionary']);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.name).toBe('January 2026');
-    const read = (rowNumber: number) =>
-      Array.from({ length: header.length }, (_, i) => {
-        const v = sheet.getRow(rowNumber).getCell(i + 1).value;
+    const read = (from: typeof sheet, rowNumber: number, width: number) =>
+      Array.from({ length: width }, (_, i) => {
+        const v = from.getRow(rowNumber).getCell(i + 1).value;
         return v === undefined ? null : v;
       });
-    expect(read(1)).toEqual(header);
-    expect([read(2), read(3), read(4), read(5)].sort(byCode)).toEqual(expectedRows());
+    expect(read(sheet, 1, labels.length)).toEqual(labels);
+    expect([2, 3, 4, 5].map((r) => read(sheet, r, labels.length)).sort(byCode)).toEqual(expectedRows());
     expect(sheet.rowCount).toBe(5);
+
+    const dictionary = workbook.worksheets[1]!;
+    expect(dictionary.rowCount).toBe(1 + keys.length);
+    expect(read(dictionary, 1, 5)).toEqual(['Key', 'Label', 'Type', 'Page', 'Options']);
+    const entry = (key: string) => read(dictionary, 2 + keys.indexOf(key), 5);
+    expect(entry('status')).toEqual([
+      'status',
+      'Status',
+      'text',
+      null,
+      'Not yet required; Not started; Draft; Completed; Missed',
+    ]);
+    expect(entry('staff[1].fte')).toEqual(['staff[1].fte', 'Staff (row 2): FTE', 'number', 'Staffing', null]);
+    expect(entry('services.mri')).toEqual([
+      'services.mri',
+      'Services: MRI',
+      'selectboxes',
+      'about',
+      'xray = X-ray; mri = MRI',
+    ]);
+    expect(entry('oldField')).toEqual(['oldField', 'Old question', 'textfield', 'page1', null]);
   });
 
   it('exports a whole collection: every period in turn', async () => {
@@ -286,8 +340,9 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('Export-test-all-periods.csv');
     const records: string[][] = parse(response.body, { bom: true });
-    expect(records).toHaveLength(5);
-    expect(records[0]).toEqual(header);
+    expect(records).toHaveLength(6);
+    expect(records[0]).toEqual(labels);
+    expect(records[1]).toEqual(keys);
   });
 
   it('writes who exported what to the audit log', async () => {
@@ -299,7 +354,7 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.entityType).toBe('collection');
-    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 12 });
+    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 13 });
   });
 
   it('refuses an unknown format (400), a period of another collection (404), and callers without the right', async () => {

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { type PeriodSubmissionStatus, periodSubmissionStatusLabels } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
@@ -15,22 +16,39 @@ import {
   findExportPeriods,
   maxGridRows,
 } from './queries';
-import { type Cell, csvSink, type RowSink, xlsxSink } from './writers';
+import { type Cell, csvSink, type DictionaryEntry, type RowSink, xlsxSink } from './writers';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** Rows fetched per query: small enough to keep memory flat, large enough to keep queries few. */
 const BATCH = 500;
 
-export const FIXED_HEADERS = [
-  'Organisation code',
-  'Organisation name',
-  'Reporting period',
-  'Status',
-  'Submitted by',
-  'Submitted at',
-  'Form version',
+/** The columns every export starts with: what a person reads, and a stable key for machines. */
+export const FIXED_COLUMNS: DictionaryEntry[] = [
+  { key: 'organisationCode', label: 'Organisation code', type: 'text', page: '', options: '' },
+  { key: 'organisationName', label: 'Organisation name', type: 'text', page: '', options: '' },
+  { key: 'reportingPeriod', label: 'Reporting period', type: 'text', page: '', options: '' },
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'text',
+    page: '',
+    options: Object.values(periodSubmissionStatusLabels).join('; '),
+  },
+  { key: 'submittedBy', label: 'Submitted by', type: 'text', page: '', options: '' },
+  {
+    key: 'submittedAt',
+    label: 'Submitted at',
+    type: 'date and time (London, yyyy-MM-dd HH:mm:ss)',
+    page: '',
+    options: '',
+  },
+  { key: 'formVersion', label: 'Form version', type: 'number', page: '', options: '' },
 ];
+
+/** Answer types whose values are instants: shown as London wall-clock time, like Submitted at. */
+const INSTANT_TYPES = new Set(['datetime']);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -71,22 +89,51 @@ export function londonTimestamp(at: Date): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** A date-time answer (ISO text with its offset) as London time; anything else as it is. */
+function londonAnswer(value: Cell): Cell {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : londonTimestamp(at);
+}
+
+function statusWords(status: string): string {
+  return periodSubmissionStatusLabels[status as PeriodSubmissionStatus] ?? status;
+}
+
 function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[]): Cell[] {
   const content: unknown = row.content === null ? null : JSON.parse(row.content);
   return [
     row.organisationCode,
     row.organisationName,
     period.name,
-    row.status,
+    statusWords(row.status),
     row.submittedBy,
     row.submittedAt ? londonTimestamp(row.submittedAt) : null,
     row.formVersion,
-    ...columns.map((c) => (content ? cellValue(valueAt(content, c.path)) : null)),
+    ...columns.map((c) => {
+      if (!content) return null;
+      const value = cellValue(valueAt(content, c.path));
+      return INSTANT_TYPES.has(c.type) ? londonAnswer(value) : value;
+    }),
+  ];
+}
+
+/** The dictionary of an export's columns: the fixed ones, then one entry per answer column. */
+export function exportDictionary(columns: ExportColumn[]): DictionaryEntry[] {
+  return [
+    ...FIXED_COLUMNS,
+    ...columns.map((c) => ({
+      key: c.header,
+      label: c.label,
+      type: c.type,
+      page: c.page,
+      options: c.options,
+    })),
   ];
 }
 
 async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
-  await sink.writeRows([[...FIXED_HEADERS, ...columns.map((c) => c.header)]]);
+  await sink.start(exportDictionary(columns));
   for (const period of periods) {
     const organisationIds = await findExportOrganisationIds(db, period);
     for (let i = 0; i < organisationIds.length; i += BATCH) {

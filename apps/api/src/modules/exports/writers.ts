@@ -4,8 +4,21 @@ import ExcelJS from 'exceljs';
 
 export type Cell = string | number | boolean | null;
 
+/** One column of an export, as the CSV's two header rows and the XLSX's 'Data dictionary' sheet say. */
+export interface DictionaryEntry {
+  /** Stable for machines: the answer's data path (`staff[0].grade`) or a fixed column's name. */
+  key: string;
+  /** What a person reads: the question's label. */
+  label: string;
+  type: string;
+  page: string;
+  options: string;
+}
+
 /** Where export rows go: a CSV or XLSX encoder writing into the response stream. */
 export interface RowSink {
+  /** Writes the headings (and whatever describes the columns) before any row. */
+  start(columns: DictionaryEntry[]): Promise<void>;
   /** Writes a batch of rows, then waits while the client is behind. */
   writeRows(rows: Cell[][]): Promise<void>;
   finish(): Promise<void>;
@@ -31,9 +44,15 @@ export function csvField(cell: Cell): string {
 export function csvSink(out: PassThrough): RowSink {
   // A byte-order mark, so Excel reads the UTF-8 correctly (names with accents, '£').
   out.write('\uFEFF');
+  const line = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
   return {
+    // Labels for people first, then the keys (data paths) for anyone who reads the file by program.
+    async start(columns) {
+      out.write(line(columns.map((c) => c.label)) + line(columns.map((c) => c.key)));
+      await drained(out);
+    },
     async writeRows(rows) {
-      out.write(rows.map((cells) => `${cells.map(csvField).join(',')}\r\n`).join(''));
+      out.write(rows.map(line).join(''));
       await drained(out);
     },
     async finish() {
@@ -42,9 +61,14 @@ export function csvSink(out: PassThrough): RowSink {
   };
 }
 
+/** The dictionary sheet's columns, in order. */
+const DICTIONARY_HEADINGS = ['Key', 'Label', 'Type', 'Page', 'Options'];
+
 /**
  * exceljs's streaming writer: each committed row is zipped into the stream and forgotten, so the
- * workbook is never held whole (no shared strings, no styles: both would be kept in memory).
+ * workbook is never held whole (no shared strings, no styles: both would be kept in memory). The
+ * returns sheet is headed by the questions' labels; a second sheet, 'Data dictionary', gives each
+ * column's key, label, type, page and options.
  */
 export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -53,13 +77,23 @@ export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
     useStyles: false,
   });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+  let dictionary: DictionaryEntry[] = [];
   return {
+    async start(columns) {
+      dictionary = columns;
+      sheet.addRow(columns.map((c) => c.label)).commit();
+    },
     async writeRows(rows) {
       for (const cells of rows) sheet.addRow(cells.map((c) => (c === null ? undefined : c))).commit();
       await drained(out);
     },
     async finish() {
       sheet.commit();
+      const sheetOfColumns = workbook.addWorksheet('Data dictionary');
+      sheetOfColumns.addRow(DICTIONARY_HEADINGS).commit();
+      for (const c of dictionary)
+        sheetOfColumns.addRow([c.key, c.label, c.type, c.page || undefined, c.options || undefined]).commit();
+      sheetOfColumns.commit();
       await workbook.commit();
     },
   };

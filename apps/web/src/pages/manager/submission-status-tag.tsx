@@ -1,13 +1,11 @@
-import type { PeriodSubmissionStatus, SubmissionDisplayState } from '@dcf/domain';
+import {
+  type PeriodSubmissionStatus,
+  periodSubmissionStatusLabels,
+  type SubmissionDisplayState,
+} from '@dcf/domain';
 
 /** The words a person reads for each status (the API's values are camelCase identifiers). */
-export const statusLabels: Record<PeriodSubmissionStatus, string> = {
-  notYetRequired: 'Not yet required',
-  notStarted: 'Not started',
-  draft: 'Draft',
-  completed: 'Completed',
-  missed: 'Missed',
-};
+export const statusLabels = periodSubmissionStatusLabels;
 
 const statusClass: Record<PeriodSubmissionStatus, string> = {
   notYetRequired: 'nhsuk-tag--grey',
