@@ -44,6 +44,8 @@ beforeAll(async () => {
     WEB_DIST_DIR: '/nonexistent',
     STORAGE_LOCAL_DIR: blobDir,
     RATE_LIMIT_MAX: '1000000',
+    // The job worker polls the database too: it must ride out the restart as well.
+    JOBS_RUN: 'true',
   };
   apis.push(...(await Promise.all([startApiProcess('api-1', env), startApiProcess('api-2', env)])));
 }, 180_000);
