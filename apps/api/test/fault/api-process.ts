@@ -47,8 +47,8 @@ export async function startApiProcess(name: string, env: Record<string, string>)
       await exited;
     },
   };
-  // Ready when it answers its health check (start-up compiles TypeScript: give it time, but fail on exit).
-  const deadline = Date.now() + 90_000;
+  // Ready when it answers its health check (start-up compiles TypeScript, which on a busy machine takes a minute or more; fail at once on exit).
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (!api.isAlive()) throw new Error(`${name} exited while starting:\n${log}`);
     const ok = await fetch(`${api.baseUrl}/v1/api/health`).then(

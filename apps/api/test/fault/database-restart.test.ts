@@ -48,7 +48,7 @@ beforeAll(async () => {
     JOBS_RUN: 'true',
   };
   apis.push(...(await Promise.all([startApiProcess('api-1', env), startApiProcess('api-2', env)])));
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const api of apis) await api.kill();
