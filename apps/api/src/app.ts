@@ -46,6 +46,7 @@ import { userRoutes } from './modules/users/routes';
 import { viewRoutes } from './modules/views/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
+import { installHostileInputChecks } from './platform/hostile-input';
 import { access } from './platform/policy';
 import { createRateLimitStore } from './platform/rate-limit/store';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
@@ -166,6 +167,7 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
   installErrorHandler(app);
+  installHostileInputChecks(app);
   installRequestContext(app, { db: deps.database.db, config });
   if (config.oidc.useDevelopmentProvider) await mountDevelopmentProvider(app, deps.database.db, config);
 

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { idParam } from './ids';
 import { messages } from './messages';
 
 /** A real calendar day written yyyy-MM-dd. */
@@ -13,8 +14,8 @@ export const auditQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   entityType: z.string().trim().max(100).optional(),
   entityId: z.string().trim().max(100).optional(),
-  collectionId: z.coerce.number().int().positive().optional(),
-  organisationId: z.coerce.number().int().positive().optional(),
+  collectionId: idParam.optional(),
+  organisationId: idParam.optional(),
   /** First day included (Europe/London), yyyy-MM-dd. */
   from: isoDate.optional(),
   /** Last day included (Europe/London), yyyy-MM-dd. */

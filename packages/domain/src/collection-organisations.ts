@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { organisationRole, organisationRoleStatus } from './enums';
+import { recordId } from './ids';
 
 /** Most organisation ids one bulk call may add and remove together (GP practices are about 13,500). */
 export const MAX_BULK_ORGANISATION_IDS = 20_000;
@@ -22,7 +23,7 @@ export const recipientMessages = {
   tooManyCodes: `At most ${MAX_BULK_ORGANISATION_IDS.toLocaleString('en-GB')} ODS codes can be given at once`,
 } as const;
 
-const id = z.number().int().positive();
+const id = recordId;
 
 export const collectionOrganisationListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),

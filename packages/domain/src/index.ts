@@ -8,6 +8,7 @@ export * from './constants';
 export * from './current-user';
 export * from './enums';
 export * from './format';
+export * from './ids';
 export * from './messages';
 export * from './notifications';
 export * from './ods-code-list';

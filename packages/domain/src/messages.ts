@@ -76,6 +76,12 @@ export const messages = {
   reminderPeriodNotOpen: 'Reminders can be sent once the reporting period has opened',
   reminderPeriodClosed: 'Reminders cannot be sent because the reporting period has closed',
   exportFormatInvalid: 'Choose CSV or XLSX',
+
+  // Hostile input refused at the boundary: ours (docs/decisions/0017).
+  controlCharacters: 'Remove the control characters (such as NUL) from this text',
+  nestedTooDeeply: 'The request is nested too deeply',
+  requestTooLarge: 'The request is too large',
+  valueOutOfRange: 'This value is too large or not valid',
 } as const;
 
 /** Fills `{{ name }}` placeholders, as the file-upload messages use them. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { recordId } from './ids';
 
 /** POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder: optionally only some organisations. */
 export const sendReminderBodySchema = z.object({
-  organisationIds: z.array(z.number().int().positive()).max(20_000).optional(),
+  organisationIds: z.array(recordId).max(20_000).optional(),
 });
 export type SendReminderBody = z.infer<typeof sendReminderBodySchema>;
 

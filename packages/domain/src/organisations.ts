@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sortOrder } from './enums';
+import { idParam, recordId } from './ids';
 import { messages } from './messages';
 import { parseIsoDate } from './schedules/calendar-date';
 import { instantToLondon } from './schedules/london-time';
@@ -35,7 +36,7 @@ export function closureDateMessage(value: unknown, today = londonToday()): strin
 }
 
 const optionalId = z
-  .union([z.number().int().positive(), z.null(), z.literal('')])
+  .union([recordId, z.null(), z.literal('')])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 
@@ -107,8 +108,8 @@ export const organisationSortBy = z.enum(['name', 'code', 'closureDate']);
 /** GET /Organisation query string. */
 export const organisationListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
-  organisationTypeId: z.coerce.number().int().positive().optional(),
-  regionId: z.coerce.number().int().positive().optional(),
+  organisationTypeId: idParam.optional(),
+  regionId: idParam.optional(),
   isOpen: z
     .enum(['true', 'false'])
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './ids';
 import { interpolate, messages } from './messages';
 
 /**
@@ -114,8 +115,8 @@ export const excelTemplateBodySchema = z.object({
 export type ExcelTemplateBody = z.infer<typeof excelTemplateBodySchema>;
 
 export const populateBodySchema = z.object({
-  submissionId: z.number().int().positive(),
-  revisionId: z.number().int().positive().optional(),
+  submissionId: recordId,
+  revisionId: recordId.optional(),
 });
 
 /** What a filled template gave: values to merge into the form (not saved) and a cell-by-cell report. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { constants } from './constants';
 import { reportingPeriodStatus, revisionStatus } from './enums';
 import { toLondon } from './format';
+import { idParam, recordId } from './ids';
 import { messages } from './messages';
 import { instantMillis, type PeriodWindow, periodStatus } from './schedules';
 
@@ -92,14 +93,14 @@ export const saveRevisionBodySchema = z.object({
   content: z.record(z.string(), z.unknown()),
   status: revisionStatus,
   /** The revision the user started from (currentRevisionId of the view they loaded); null for the first. */
-  baseRevisionId: z.number().int().positive().nullable(),
+  baseRevisionId: recordId.nullable(),
   completedPages: z.array(z.string().max(200)).max(500).optional(),
 });
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 
 /** GET /Submission/SubmissionRevisions?submissionId=&page=&pageSize= */
 export const revisionListQuerySchema = z.object({
-  submissionId: z.coerce.number().int().positive(),
+  submissionId: idParam,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -123,7 +124,7 @@ export type SubmissionRevisionDto = z.infer<typeof submissionRevisionSchema>;
 
 /** PUT /Submission/SubmissionRevisions/SoftDelete */
 export const softDeleteRevisionsBodySchema = z.object({
-  revisionIds: z.array(z.number().int().positive()).min(1).max(1000),
+  revisionIds: z.array(recordId).min(1).max(1000),
 });
 
 /** POST /Submission/{id}/Return: a manager sends a completed return back for correction. */
@@ -131,9 +132,14 @@ export const returnSubmissionBodySchema = z.object({
   reason: z.string().trim().min(1, messages.required).max(2000),
 });
 
-/** POST /Submission/{id}/Reopen: a per-organisation extension after close, until an instant. */
+/**
+ * POST /Submission/{id}/Reopen: a per-organisation extension after close, until an instant: a real
+ * calendar instant whose year obeys the same limit as every period date (2040, in London).
+ */
 export const reopenSubmissionBodySchema = z.object({
-  until: z.iso.datetime({ offset: true, message: messages.invalidDate }),
+  until: z.iso
+    .datetime({ offset: true, message: messages.invalidDate })
+    .refine((value) => (toLondon(value)?.year ?? 0) <= constants.maxYear, messages.yearTooLate),
 });
 
 // ---- Pure rules -------------------------------------------------------------------------------------

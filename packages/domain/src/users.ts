@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, recordId } from './ids';
 import { messages } from './messages';
 
 /** The specification's Search user row (GET /User, the users search widget, administrators). */
@@ -17,7 +18,7 @@ export type UserRow = z.infer<typeof userRowSchema>;
  */
 export const userSearchQuerySchema = z.object({
   query: z.string().trim().max(200).optional(),
-  organisationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  organisationId: idParam.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -48,7 +49,7 @@ export type Administrator = z.infer<typeof administratorSchema>;
 
 /** POST /Collection/Administrators: nominate (true) or remove (false) a collection administrator. */
 export const administratorUpdateSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: recordId,
   isCollectionAdmin: z.boolean(),
 });
 export type AdministratorUpdate = z.infer<typeof administratorUpdateSchema>;

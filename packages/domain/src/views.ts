@@ -6,6 +6,7 @@ import {
   submissionDisplayState,
   submissionStatus,
 } from './enums';
+import { idParam } from './ids';
 
 /**
  * The submitter and manager views (issues 7 and 8): what GET /View/... sends. Statuses follow
@@ -159,8 +160,8 @@ export type PeriodSubmissionSortBy = z.infer<typeof periodSubmissionSortBy>;
 export const periodSubmissionQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
   status: periodSubmissionStatus.optional(),
-  regionId: z.coerce.number().int().positive().optional(),
-  organisationTypeId: z.coerce.number().int().positive().optional(),
+  regionId: idParam.optional(),
+  organisationTypeId: idParam.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   sortBy: periodSubmissionSortBy.default('name'),

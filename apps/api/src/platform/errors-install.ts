@@ -4,20 +4,24 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpProblem, validationProblem } from './errors';
 
-/** Maps PostgreSQL constraint violations to user errors (never a 500 with SQL in it). */
+/**
+ * Maps PostgreSQL errors caused by the request's data to user errors (never a 500 with SQL in it):
+ * constraint violations, and every data exception (class 22: out-of-range numbers 22003, bad dates
+ * 22007/22008, text PostgreSQL cannot store 22P05/22021, ...) and program limit (class 54: a value
+ * too big for an index, too deep a statement) that input the boundary let through can still cause.
+ */
 function fromDatabaseError(error: { code?: string; constraint?: string }): HttpProblem | null {
-  switch (error.code) {
+  const code = typeof error.code === 'string' ? error.code : '';
+  switch (code) {
     case '23505':
       return new HttpProblem(409, 'This record already exists', { detail: error.constraint });
     case '23503':
       return new HttpProblem(409, 'This record is still in use or refers to a record that does not exist');
     case '23514':
     case '23502':
-    case '22P02':
-    case '22007':
-    case '22008':
       return validationProblem({}, messages.somethingWentWrongDot);
     default:
+      if (/^(22|54)[0-9A-Z]{3}$/.test(code)) return validationProblem({}, messages.valueOutOfRange);
       return null;
   }
 }
@@ -52,7 +56,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           ? validationProblem({}, 'The request body could not be read')
           : new HttpProblem(
               error.statusCode,
-              error.statusCode === 413 ? 'The request is too large' : messages.somethingWentWrong,
+              error.statusCode === 413 ? messages.requestTooLarge : messages.somethingWentWrong,
             );
     } else if (isDatabaseUnavailable(error)) {
       // The database is restarting or unreachable: a retry will work once it is back (decision 0018).

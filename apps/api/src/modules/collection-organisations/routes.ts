@@ -5,6 +5,7 @@ import {
   collectionOrganisationListSchema,
   collectionOrganisationRoleBodySchema,
   collectionOrganisationRoleResultSchema,
+  idParam,
   recipientSelectionBodySchema,
   recipientSelectionResultSchema,
   submitterCollectionOrganisationListSchema,
@@ -16,7 +17,7 @@ import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import * as service from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const tags = ['Collection organisations'];
 
 export const collectionOrganisationRoutes: RouteModule = (app, { database: { db } }) => {

@@ -1,6 +1,7 @@
 import {
   collectionRoleBodySchema,
   collectionRoleListSchema,
+  idParam,
   submitterAccessBodySchema,
   submitterAccessListSchema,
 } from '@dcf/domain';
@@ -10,8 +11,8 @@ import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import * as service from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const organisationParams = idParams.extend({ organisationId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
+const organisationParams = idParams.extend({ organisationId: idParam });
 const tags = ['Collection roles'];
 
 export const collectionRoleRoutes: RouteModule = (app, { database: { db } }) => {

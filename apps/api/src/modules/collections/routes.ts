@@ -5,6 +5,7 @@ import {
   collectionSchema,
   collectionStatusBodySchema,
   excelTemplateEnabledBodySchema,
+  idParam,
 } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
@@ -12,7 +13,7 @@ import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import * as service from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const tags = ['Collections'];
 
 export const collectionRoutes: RouteModule = (app, { database: { db } }) => {

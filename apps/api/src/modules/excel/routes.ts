@@ -1,6 +1,7 @@
 import {
   excelTemplateBodySchema,
   excelTemplateSchema,
+  idParam,
   populateBodySchema,
   prefillResultSchema,
   xlsxContentType,
@@ -13,7 +14,7 @@ import { pageScope } from '../submissions/scopes';
 import * as service from './service';
 
 const tags = ['Excel templates'];
-const collectionParams = z.object({ id: z.coerce.number().int().positive() });
+const collectionParams = z.object({ id: idParam });
 
 /** Populate names its submission in the body: the submission must be of the collection in the path. */
 const populateScope: Locate<OrganisationScope> = async ({ request, db }) => {
@@ -76,7 +77,7 @@ export const excelRoutes: RouteModule = (app, { config, database: { db } }) => {
       schema: {
         tags,
         summary: "The collection's template filled with a submission's answers (.xlsx)",
-        params: collectionParams.extend({ formId: z.coerce.number().int().positive() }),
+        params: collectionParams.extend({ formId: idParam }),
         body: populateBodySchema,
       },
     },
@@ -106,8 +107,8 @@ export const excelRoutes: RouteModule = (app, { config, database: { db } }) => {
         summary:
           'Answers read from a filled template (.xlsx body), with a cell-by-cell report; nothing is saved',
         params: collectionParams.extend({
-          rpId: z.coerce.number().int().positive(),
-          orgId: z.coerce.number().int().positive(),
+          rpId: idParam,
+          orgId: idParam,
         }),
         response: { 200: prefillResultSchema },
       },

@@ -1,4 +1,4 @@
-import { messages } from '@dcf/domain';
+import { idParam, messages } from '@dcf/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
@@ -7,8 +7,8 @@ import { principalOf } from '../../platform/request-context';
 import { type PreparedExport, prepareExport } from './service';
 
 const tags = ['Exports'];
-const collectionParams = z.object({ id: z.coerce.number().int().positive() });
-const periodParams = collectionParams.extend({ periodId: z.coerce.number().int().positive() });
+const collectionParams = z.object({ id: idParam });
+const periodParams = collectionParams.extend({ periodId: idParam });
 const exportQuery = z.object({ format: z.enum(['csv', 'xlsx'], { message: messages.exportFormatInvalid }) });
 const description =
   'Streams one row per organisation (and period) with one column per form answer (official revision), as CSV or XLSX. X-Export-Rows gives the row count.';

@@ -1,5 +1,6 @@
 import {
   chaseSchema,
+  idParam,
   outboxPageSchema,
   outboxQuerySchema,
   sendReminderBodySchema,
@@ -16,12 +17,12 @@ import { listChases, listOutbox, sendReminder } from './service';
 
 const tags = ['Notifications'];
 const periodParams = z.object({
-  id: z.coerce.number().int().positive(),
-  periodId: z.coerce.number().int().positive(),
+  id: idParam,
+  periodId: idParam,
 });
 const organisationParams = z.object({
-  id: z.coerce.number().int().positive(),
-  organisationId: z.coerce.number().int().positive(),
+  id: idParam,
+  organisationId: idParam,
 });
 
 export const notificationRoutes: RouteModule = (app, { database: { db }, config }) => {

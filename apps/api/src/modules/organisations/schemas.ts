@@ -5,6 +5,7 @@ import {
   organisationListQuerySchema,
   organisationPageSchema,
   organisationSchema,
+  recordId,
 } from '@dcf/domain';
 import { z } from 'zod';
 
@@ -30,7 +31,7 @@ export const importBodySchema = z.object({
   content: z.string().min(1),
   encoding: z.enum(['text', 'base64']).default('text'),
   dryRun: z.boolean().default(false),
-  organisationTypeId: z.number().int().positive().nullable().optional(),
+  organisationTypeId: recordId.nullable().optional(),
 });
 
 /** The largest register file the import takes: ODS epraccur is about 3 MB for 15,000 rows. */

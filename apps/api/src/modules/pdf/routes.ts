@@ -1,3 +1,4 @@
+import { idParam } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
@@ -15,8 +16,8 @@ export const pdfRoutes: RouteModule = (app, { database: { db } }) => {
       schema: {
         tags,
         summary: 'A return as a PDF (the newest revision, or ?revisionId=)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        querystring: z.object({ revisionId: z.coerce.number().int().positive().optional() }),
+        params: z.object({ id: idParam }),
+        querystring: z.object({ revisionId: idParam.optional() }),
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import {
   bulkPeriodsResultSchema,
+  idParam,
   periodDiffSchema,
   reportingPeriodBodySchema,
   reportingPeriodSchema,
@@ -12,8 +13,8 @@ import { principalOf } from '../../platform/request-context';
 import * as service from './service';
 
 const tags = ['Reporting periods'];
-const collectionParams = z.object({ id: z.coerce.number().int().positive() });
-const periodParams = collectionParams.extend({ periodId: z.coerce.number().int().positive() });
+const collectionParams = z.object({ id: idParam });
+const periodParams = collectionParams.extend({ periodId: idParam });
 
 export const reportingPeriodRoutes: RouteModule = (app, { database: { db } }) => {
   app.get(

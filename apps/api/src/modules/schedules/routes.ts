@@ -1,4 +1,4 @@
-import { defaultScheduleSchema, scheduleBodySchema, scheduleSchemaDto } from '@dcf/domain';
+import { defaultScheduleSchema, idParam, scheduleBodySchema, scheduleSchemaDto } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
@@ -7,8 +7,8 @@ import { scheduleCollection } from './queries';
 import * as service from './service';
 
 const tags = ['Schedules'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const collectionScheduleParams = idParams.extend({ scheduleId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
+const collectionScheduleParams = idParams.extend({ scheduleId: idParam });
 
 export const scheduleRoutes: RouteModule = (app, { database: { db } }) => {
   app.get(

@@ -1,4 +1,4 @@
-import { storageTokenSchema, storageTokensBodySchema } from '@dcf/domain';
+import { idParam, storageTokenSchema, storageTokensBodySchema } from '@dcf/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { type AccessRule, access, organisationFromParams } from '../../platform/policy';
@@ -6,8 +6,8 @@ import { principalOf } from '../../platform/request-context';
 import { issueTokens, type TokenMode } from './service';
 
 const tags = ['Storage'];
-const collectionParams = z.object({ id: z.coerce.number().int().positive() });
-const organisationParams = collectionParams.extend({ orgId: z.coerce.number().int().positive() });
+const collectionParams = z.object({ id: idParam });
+const organisationParams = collectionParams.extend({ orgId: idParam });
 
 /**
  * POST /Storage/StorageTokensFor{Upload,Download}/Collection/{id}/Organisation/{orgId?}. The specification's

@@ -1,4 +1,5 @@
 import {
+  idParam,
   reopenSubmissionBodySchema,
   returnSubmissionBodySchema,
   revisionListQuerySchema,
@@ -18,7 +19,7 @@ import * as service from './service';
 import * as workflow from './workflow';
 
 const tags = ['Submissions'];
-const id = z.coerce.number().int().positive();
+const id = idParam;
 const pageParams = z.object({ id, rpId: id, orgId: id });
 const idParams = z.object({ id });
 const pageKey = (p: z.infer<typeof pageParams>) => ({

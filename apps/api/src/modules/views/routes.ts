@@ -1,6 +1,7 @@
 import {
   adminSubmissionsQuerySchema,
   adminSubmissionsSchema,
+  idParam,
   managerCollectionHomeSchema,
   managerHomeSchema,
   nonSubmitterListSchema,
@@ -27,7 +28,7 @@ import * as service from './service';
 import { getWorklist, getWorklistCounts } from './worklist-service';
 
 const tags = ['Views'];
-const id = z.coerce.number().int().positive();
+const id = idParam;
 const collectionParams = z.object({ collectionId: id });
 const organisationParams = collectionParams.extend({ orgId: id });
 const periodParams = z.object({ periodId: id });
