@@ -295,8 +295,7 @@ describe('hostile input fuzzing of every OpenAPI route', () => {
       // Bodies go as raw text, so deep nesting and broken JSON reach the parser as sent.
       const res = await send(client, c).catch((error: Error) => ({ status: 599, text: String(error) }));
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (process.env.FUZZ_DEBUG)
-        console.log(res.status, c.persona, c.operation.method, c.url.slice(0, 150), c.payload?.slice(0, 150));
+      console.log(res.status, c.persona, c.operation.method, c.url.slice(0, 150), c.payload?.slice(0, 150));
       if (res.status >= 500)
         failures.push(
           `${res.status} ${c.operation.method} ${c.url} as ${c.persona}` +
