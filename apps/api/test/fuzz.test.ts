@@ -145,7 +145,7 @@ function resolve(schema: JsonSchema, doc: any): JsonSchema {
 }
 
 /** A plausible value of the schema, or (often) a hostile one, at any level of nesting. */
-function valueOf(schema: JsonSchema, doc: any, depth = 0): fc.Arbitrary<unknown> {
+function arbitraryOf(schema: JsonSchema, doc: any, depth = 0): fc.Arbitrary<unknown> {
   const s = resolve(schema, doc);
   const hostile = fc.oneof(hostileString, hostileNumber, wrongType);
   return fc.oneof({ weight: 3, arbitrary: plausibleOf(s, doc, depth) }, { weight: 1, arbitrary: hostile });
@@ -153,8 +153,8 @@ function valueOf(schema: JsonSchema, doc: any, depth = 0): fc.Arbitrary<unknown>
 
 function plausibleOf(s: JsonSchema, doc: any, depth: number): fc.Arbitrary<unknown> {
   const variants = s.anyOf ?? s.oneOf;
-  if (variants?.length) return fc.oneof(...variants.map((v) => valueOf(v, doc, depth + 1)));
-  if (s.allOf?.length) return valueOf(s.allOf[0] as JsonSchema, doc, depth + 1);
+  if (variants?.length) return fc.oneof(...variants.map((v) => arbitraryOf(v, doc, depth + 1)));
+  if (s.allOf?.length) return arbitraryOf(s.allOf[0] as JsonSchema, doc, depth + 1);
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum?.length) return fc.constantFrom(...s.enum);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
@@ -175,11 +175,11 @@ function plausibleOf(s: JsonSchema, doc: any, depth: number): fc.Arbitrary<unkno
       if (s.format === 'email') return fc.oneof(fc.emailAddress(), hostileString);
       return fc.oneof(fc.string({ maxLength: 30 }), hostileString);
     case 'array':
-      return fc.array(valueOf(s.items ?? {}, doc, depth + 1), { maxLength: 4 });
+      return fc.array(arbitraryOf(s.items ?? {}, doc, depth + 1), { maxLength: 4 });
     case 'object': {
       const entries = Object.entries(s.properties ?? {});
       const required = new Set(s.required ?? []);
-      const shape = Object.fromEntries(entries.map(([k, v]) => [k, valueOf(v, doc, depth + 1)]));
+      const shape = Object.fromEntries(entries.map(([k, v]) => [k, arbitraryOf(v, doc, depth + 1)]));
       const known = fc.record(shape, {
         requiredKeys: entries.map(([k]) => k).filter((k) => required.has(k)),
       });
@@ -235,7 +235,7 @@ function caseOf(operations: Operation[], doc: any): fc.Arbitrary<Case> {
             Object.entries(operation.query).map(([k, v]) => [
               k,
               fc
-                .oneof(valueOf(v, doc), hostileId)
+                .oneof(arbitraryOf(v, doc), hostileId)
                 .map((x) => (typeof x === 'object' ? JSON.stringify(x) : x)),
             ]),
           ),
@@ -243,7 +243,7 @@ function caseOf(operations: Operation[], doc: any): fc.Arbitrary<Case> {
         ),
         body: operation.body
           ? fc.oneof(
-              { weight: 12, arbitrary: valueOf(operation.body, doc).map((b) => JSON.stringify(b)) },
+              { weight: 12, arbitrary: arbitraryOf(operation.body, doc).map((b) => JSON.stringify(b)) },
               {
                 weight: 1,
                 arbitrary: fc.constantFrom(deepJson(3_000), deepJson(100_000), '{"a":', '\u0000'),

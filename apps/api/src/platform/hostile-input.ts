@@ -13,8 +13,8 @@ import { validationProblem } from './errors';
  */
 export const MAX_JSON_DEPTH = 200;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const FORBIDDEN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const hasForbiddenText = (text: string) => FORBIDDEN_TEXT.test(text);
@@ -46,7 +46,8 @@ export function findForbiddenText(value: unknown): string | null {
     if (typeof node === 'string') {
       if (hasForbiddenText(node)) return path || 'request';
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => stack.push([item, path ? `${path}.${index}` : String(index)]));
+      for (const [index, item] of node.entries())
+        stack.push([item, path ? `${path}.${index}` : String(index)]);
     } else if (node && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
         const itemPath = path ? `${path}.${key}` : key;
