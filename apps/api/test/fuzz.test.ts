@@ -279,7 +279,7 @@ beforeAll(async () => {
   for (const persona of ['superAdmin', 'manager', 'clerkA', 'nhsi'] as const)
     clients.set(persona, await t.as(persona));
   clients.set('anonymous', t.anonymous());
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('hostile input fuzzing of every OpenAPI route', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { organisationRole, organisationRoleStatus } from './enums';
-import { recordId } from './ids';
+import { idParam, recordId } from './ids';
 
 /** Most organisation ids one bulk call may add and remove together (GP practices are about 13,500). */
 export const MAX_BULK_ORGANISATION_IDS = 20_000;
@@ -27,9 +27,9 @@ const id = recordId;
 
 export const collectionOrganisationListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
-  organisationTypeId: z.coerce.number().int().positive().optional(),
-  regionId: z.coerce.number().int().positive().optional(),
-  stpId: z.coerce.number().int().positive().optional(),
+  organisationTypeId: idParam.optional(),
+  regionId: idParam.optional(),
+  stpId: idParam.optional(),
   status: z.enum(['open', 'closed', 'any']).default('any'),
   sortBy: z.enum(['name', 'code', 'region', 'type']).default('name'),
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
@@ -77,7 +77,7 @@ export const bulkCollectionOrganisationsResultSchema = z.object({
 
 // ---- Recipients by criteria or by a list of ODS codes (decision 0021) -----------------------------
 
-const optionalId = z.number().int().positive().optional();
+const optionalId = recordId.optional();
 
 /**
  * Which organisations a change by criteria covers. `query` matches name or ODS code anywhere, as the
