@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
-import { XlsxStreamWriter } from './xlsx-stream';
+import ExcelJS from 'exceljs';
 
 export type Cell = string | number | boolean | null;
 
@@ -65,38 +65,36 @@ export function csvSink(out: PassThrough): RowSink {
 const DICTIONARY_HEADINGS = ['Key', 'Label', 'Type', 'Page', 'Options'];
 
 /**
- * XLSX written by our own streaming writer (xlsx-stream.ts): each batch of rows becomes sheet XML,
- * is zipped and sent, then forgotten. The returns sheet is headed by the questions' labels; a second
- * sheet, 'Data dictionary', gives each column's key, label, type, page and options.
+ * exceljs's streaming writer: each committed row is zipped into the stream and forgotten, so the
+ * workbook is never held whole (no shared strings, no styles: both would be kept in memory). The
+ * returns sheet is headed by the questions' labels; a second sheet, 'Data dictionary', gives each
+ * column's key, label, type, page and options.
  */
 export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
-  const workbook = new XlsxStreamWriter(
-    (chunk, final) => {
-      out.write(chunk);
-      if (final) out.end();
-    },
-    (error) => out.destroy(error),
-  );
-  const sheet = workbook.addSheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
   let dictionary: DictionaryEntry[] = [];
   return {
     async start(columns) {
       dictionary = columns;
-      sheet.writeRows([columns.map((c) => c.label)]);
-      await drained(out);
+      sheet.addRow(columns.map((c) => c.label)).commit();
     },
     async writeRows(rows) {
-      sheet.writeRows(rows);
+      for (const cells of rows) sheet.addRow(cells.map((c) => (c === null ? undefined : c))).commit();
       await drained(out);
     },
     async finish() {
-      workbook
-        .addSheet('Data dictionary')
-        .writeRows([
-          DICTIONARY_HEADINGS,
-          ...dictionary.map((c) => [c.key, c.label, c.type, c.page || null, c.options || null]),
-        ]);
-      workbook.end();
+      sheet.commit();
+      const sheetOfColumns = workbook.addWorksheet('Data dictionary');
+      sheetOfColumns.addRow(DICTIONARY_HEADINGS).commit();
+      for (const c of dictionary)
+        sheetOfColumns.addRow([c.key, c.label, c.type, c.page || undefined, c.options || undefined]).commit();
+      sheetOfColumns.commit();
+      await workbook.commit();
     },
   };
 }
