@@ -56,6 +56,7 @@ async function saveReturn(
       content: { headcount: 12 },
       status,
       baseRevisionId: null,
+      declaration: status === 'completed',
     },
     201,
   );

@@ -64,6 +64,9 @@ export const messages = {
   submissionNoEditRole: 'You do not have permission to edit this return',
   submissionStale: 'This return has been saved by someone else since you opened it',
   submissionLockRequired: 'You must be editing this return to save it',
+  /** The declaration a submitter confirms on the check-your-answers page (decision 0016). */
+  submissionDeclaration: 'I confirm that the information in this return is correct and complete',
+  submissionDeclarationRequired: 'Confirm that the information in this return is correct and complete',
   submissionNotCompleted: 'Only a completed return can be returned or authorised',
   submissionAlreadyAuthorised: 'This return has already been authorised',
   submissionNhsiNotRequired: 'This return does not need NHSI authorisation',

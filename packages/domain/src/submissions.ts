@@ -95,6 +95,11 @@ export const saveRevisionBodySchema = z.object({
   /** The revision the user started from (currentRevisionId of the view they loaded); null for the first. */
   baseRevisionId: recordId.nullable(),
   completedPages: z.array(z.string().max(200)).max(500).optional(),
+  /**
+   * A submit (status completed) must carry true: the submitter ticked the declaration
+   * (messages.submissionDeclaration) on the check-your-answers page. Ignored for a draft.
+   */
+  declaration: z.boolean().optional(),
 });
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 

@@ -200,6 +200,10 @@ export interface SubmissionRevisionTable {
   isDeleted: Generated<boolean>;
   deletedBy: number | null;
   deletedAt: Timestamp | null;
+  /** The declaration the submitter confirmed, who and when: completed revisions only (0008). */
+  declaration: string | null;
+  declaredBy: number | null;
+  declaredAt: Timestamp | null;
 }
 export interface SessionTable {
   id: string;

@@ -44,8 +44,16 @@ export function useSubmission(key: SubmissionPageKey | undefined) {
   });
 }
 
+/**
+ * Releases still on their way, per return: a screen that takes the lock right after another one let it
+ * go (the form, then its check-your-answers page) waits for the release, or the release could arrive
+ * second and drop the new holder's lock.
+ */
+const pendingReleases = new Map<string, Promise<unknown>>();
+
 /** POST .../Submission/Lock: takes or renews the lock (the heartbeat); 409 'Locked by NAME since HH:mm'. */
-export function takeLock(key: SubmissionPageKey): Promise<SubmissionView> {
+export async function takeLock(key: SubmissionPageKey): Promise<SubmissionView> {
+  await pendingReleases.get(pagePath(key));
   return api.post(`${pagePath(key)}/Lock`, undefined, { schema: submissionViewSchema });
 }
 
@@ -54,7 +62,14 @@ export function takeLock(key: SubmissionPageKey): Promise<SubmissionView> {
  * cannot send the anti-forgery header, fetch keepalive can).
  */
 export function releaseLock(key: SubmissionPageKey, { keepalive = false } = {}): Promise<void> {
-  return api.delete(`${pagePath(key)}/Lock`, { keepalive });
+  const path = pagePath(key);
+  const run: Promise<void> = api.delete(`${path}/Lock`, { keepalive });
+  const settled = run.catch(() => undefined);
+  pendingReleases.set(path, settled);
+  void settled.then(() => {
+    if (pendingReleases.get(path) === settled) pendingReleases.delete(path);
+  });
+  return run;
 }
 
 /** POST /Submission/{id}/SubmissionRevision: save a draft or submit. 409 stale / no lock / closed; 400 field errors. */

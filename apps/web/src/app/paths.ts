@@ -49,11 +49,17 @@ export const paths = {
     `/collection/${collectionId}/reportingPeriod${optional(id, isManager === undefined ? undefined : String(isManager))}`,
   form: (collectionId: Id, organisationId: Id, reportingPeriodId?: Id) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod${optional(reportingPeriodId)}`,
+  /** Check your answers before submitting (decision 0016): a sub-route of the form's. */
+  formCheck: (collectionId: Id, organisationId: Id, reportingPeriodId: Id) =>
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/check`,
+  /** The form, opened at one question (the Change links of check your answers). */
+  formField: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, field: string) =>
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}?field=${encodeURIComponent(field)}`,
   collectionOrganisations: (collectionId: Id) => `/manage/collection/${collectionId}/organisations`,
   adminUser: (userId: Id) => `/collection/admin/users/${userId}`,
 } as const;
 
-/** Route patterns in React Router syntax, exactly the specification's routes. */
+/** Route patterns in React Router syntax: the specification's routes (and the form's check sub-route, decision 0016). */
 export const routePatterns = {
   amendCollection: '/collection/amend/:collectionId/*',
   managerReportingPeriod: '/collection/manage/reportingPeriod/:id',
@@ -62,6 +68,8 @@ export const routePatterns = {
   editOrganisation: '/organisation/manage/edit/:organisationId?',
   reportingPeriods: '/collection/:collectionId/reportingPeriod/:id?/:isManager?',
   form: '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId?',
+  formCheck:
+    '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/check',
   collectionOrganisations: '/manage/collection/:collectionId/organisations',
   adminUser: '/collection/admin/users/:userId',
 } as const;

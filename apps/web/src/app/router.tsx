@@ -171,6 +171,11 @@ const sharedRoutes: RouteObject[] = [
     () => import('../pages/form/form-entry-page'),
     (m) => m.FormEntryPage,
   ),
+  lazyPage(
+    routePatterns.formCheck,
+    () => import('../pages/form/check-answers-page'),
+    (m) => m.CheckAnswersPage,
+  ),
 ];
 
 export const routes: RouteObject[] = [

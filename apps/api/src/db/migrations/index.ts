@@ -6,6 +6,7 @@ import * as m0004 from './0004_submissions';
 import * as m0005 from './0005_excel_templates';
 import * as m0006 from './0006_jobs_mail_chases';
 import * as m0007 from './0007_ods_register';
+import * as m0008 from './0008_submission_declaration';
 import * as m0009 from './0009_rate_limit';
 import * as m0010 from './0010_job_priority';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005_excel_templates': m0005,
   '0006_jobs_mail_chases': m0006,
   '0007_ods_register': m0007,
+  '0008_submission_declaration': m0008,
   '0009_rate_limit': m0009,
   '0010_job_priority': m0010,
 };

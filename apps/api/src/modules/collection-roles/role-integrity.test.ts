@@ -91,6 +91,7 @@ describe('the exploit of issue 13: a manager makes themselves a trust authoriser
       const submit = await save(manager, view.submissionId, {
         content: completeAnswers,
         status: 'completed',
+        declaration: true,
         baseRevisionId: null,
       });
       expect(submit.status).toBe(403);
@@ -109,6 +110,7 @@ describe('the exploit of issue 13: a manager makes themselves a trust authoriser
       const signed = await save(authoriser, own.submissionId, {
         content: completeAnswers,
         status: 'completed',
+        declaration: true,
         baseRevisionId: own.currentRevisionId,
       });
       expect(signed.status, JSON.stringify(signed.body)).toBe(201);

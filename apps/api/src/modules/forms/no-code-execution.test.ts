@@ -158,6 +158,7 @@ describe('custom JavaScript in a form definition never runs', () => {
     const submitted = await save(authoriser, view.submissionId, {
       content: { ...answers, reference: 'ABC' },
       status: 'completed',
+      declaration: true,
       baseRevisionId: held.currentRevisionId,
     });
     expect(submitted.status, submitted.text).toBe(201);

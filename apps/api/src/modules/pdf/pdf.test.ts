@@ -94,6 +94,7 @@ describe('GET /Submission/{id}/Pdf', () => {
     const second = await save(authoriser, first.submissionId, {
       content: { headcount: 8, vacancies: 1, sicknessDays: 2, covidRelated: 'no' },
       status: 'completed',
+      declaration: true,
       baseRevisionId: first.currentRevisionId,
     });
     expect(second.status).toBe(201);
@@ -102,6 +103,10 @@ describe('GET /Submission/{id}/Pdf', () => {
     expect(latest.status).toBe(200);
     expect(pdfText(latest.pdf)).toContain('Completed (the official return)');
     expect(pdfText(latest.pdf)).toContain('Submitted by:');
+    // The declaration the submitter confirmed, with who and when.
+    expect(pdfText(latest.pdf)).toMatch(
+      /Declaration: \n"I confirm that the information in this return is correct and complete", confirmed by Alex Authoriser\s+on \d/,
+    );
 
     const earlier = await getPdf(
       'clerkA',

@@ -48,14 +48,19 @@ export function findPrintableRevision(
   let query = db
     .selectFrom('submissionRevision')
     .innerJoin('appUser', 'appUser.id', 'submissionRevision.createdBy')
+    .leftJoin('appUser as declarer', 'declarer.id', 'submissionRevision.declaredBy')
     .select([
       'submissionRevision.id',
       'submissionRevision.status',
       'submissionRevision.content',
       'submissionRevision.createdAt',
       'submissionRevision.isDeleted',
+      'submissionRevision.declaration',
+      'submissionRevision.declaredAt',
       'appUser.name as createdByName',
       'appUser.email as createdByEmail',
+      'declarer.name as declaredByName',
+      'declarer.email as declaredByEmail',
     ])
     .where('submissionRevision.submissionId', '=', submissionId);
   if (options.revisionId !== undefined) query = query.where('submissionRevision.id', '=', options.revisionId);

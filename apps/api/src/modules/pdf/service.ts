@@ -65,6 +65,13 @@ export async function buildSubmissionPdf(
       'NHSI authorised by',
       `${header.nhsiAuthorisedByName ?? 'Unknown'} on ${formatLongDateTime(header.nhsiAuthorisedAt)}`,
     ]);
+  // The declaration the submitter confirmed with this revision (decision 0016); revisions submitted
+  // before the declaration existed have none.
+  if (revision.declaration && revision.declaredAt)
+    facts.push([
+      'Declaration',
+      `"${revision.declaration}", confirmed by ${revision.declaredByName ?? revision.declaredByEmail ?? 'Unknown'} on ${formatLongDateTime(revision.declaredAt)}`,
+    ]);
   if (revision.isDeleted) facts.push(['Note', 'This revision has been deleted']);
   facts.push(['Printed', formatLongDateTime(new Date())]);
 

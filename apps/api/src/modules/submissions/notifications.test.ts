@@ -90,6 +90,7 @@ describe('emails raised by saving, submitting and returning', () => {
     res = await save(authoriser, view.submissionId, {
       content: { ...completeAnswers, headcount: 121 },
       status: 'completed',
+      declaration: true,
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -114,6 +115,7 @@ describe('emails raised by saving, submitting and returning', () => {
     res = await save(authoriser, view.submissionId, {
       content: completeAnswers,
       status: 'completed',
+      declaration: true,
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -141,6 +143,7 @@ describe('emails raised by saving, submitting and returning', () => {
     const refused = await save(clerk, view.submissionId, {
       content: completeAnswers,
       status: 'completed',
+      declaration: true,
       baseRevisionId: null,
     });
     expect(refused.status).toBe(403);
@@ -170,6 +173,7 @@ describe('emails raised by saving, submitting and returning', () => {
       const submit = await save(authoriser, view.submissionId, {
         content: completeAnswers,
         status: 'completed',
+        declaration: true,
         baseRevisionId: view.currentRevisionId,
       });
       expect(submit.status, JSON.stringify(submit.body)).toBe(201);
@@ -233,6 +237,7 @@ describe('NHSI authorisation emails', () => {
     const res = await save(clerk, view.submissionId, {
       content,
       status: 'completed',
+      declaration: true,
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

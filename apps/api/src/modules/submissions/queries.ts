@@ -208,6 +208,10 @@ export async function insertRevision(
     content: Record<string, unknown>;
     completedPages: string[];
     createdBy: number;
+    /** A submit's declaration: the words confirmed, who and when (decision 0016). */
+    declaration?: string;
+    declaredBy?: number;
+    declaredAt?: Date;
   },
 ): Promise<number> {
   const row = await tx

@@ -21,7 +21,12 @@ async function threeRevisions() {
     [completeAnswers, 'completed'],
     [{ ...completeAnswers, headcount: 2 }, 'draft'],
   ] as const) {
-    const res = await save(authoriser, view.submissionId, { content, status, baseRevisionId: base });
+    const res = await save(authoriser, view.submissionId, {
+      content,
+      status,
+      declaration: status === 'completed',
+      baseRevisionId: base,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     base = res.body.currentRevisionId;
     ids.push(res.body.currentRevisionId);

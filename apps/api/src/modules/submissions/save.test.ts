@@ -257,6 +257,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const res = await save(clerk, view.submissionId, {
       content: completeAnswers,
       status: 'completed',
+      declaration: true,
       baseRevisionId: null,
     });
     expect(res.status).toBe(403);
@@ -280,6 +281,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
       const res = await save(clerk, view.submissionId, {
         content: completeAnswers,
         status: 'completed',
+        declaration: true,
         baseRevisionId: null,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -301,6 +303,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const res = await save(authoriser, view.submissionId, {
       content: { ...incomplete, headcount: -5 },
       status: 'completed',
+      declaration: true,
       baseRevisionId: null,
     });
     expect(res.status).toBe(400);
@@ -318,6 +321,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const submitted = await save(authoriser, draft.submissionId, {
       content: completeAnswers,
       status: 'completed',
+      declaration: true,
       baseRevisionId: draft.currentRevisionId,
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
@@ -345,6 +349,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const resubmitted = await save(authoriser, draft.submissionId, {
       content: { ...completeAnswers, headcount: 121 },
       status: 'completed',
+      declaration: true,
       baseRevisionId: amended.body.currentRevisionId,
     });
     expect(resubmitted.body.officialRevisionId).toBe(resubmitted.body.currentRevisionId);
@@ -355,5 +360,70 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
       'submission.saveDraft',
       'submission.submit',
     ]);
+  });
+
+  it('a submit needs the declaration (400 naming it, nothing saved); the revision and the audit record who confirmed it and when', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const authoriser = await t.as('authoriserA');
+    const draft = await startDraft(authoriser, page, completeAnswers);
+    for (const declaration of [undefined, false]) {
+      const refused = await save(authoriser, draft.submissionId, {
+        content: completeAnswers,
+        status: 'completed',
+        ...(declaration === undefined ? {} : { declaration }),
+        baseRevisionId: draft.currentRevisionId,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ declaration: [messages.submissionDeclarationRequired] });
+    }
+    expect(await revisionCount(draft.submissionId)).toBe(1);
+
+    const before = new Date();
+    const submitted = await save(authoriser, draft.submissionId, {
+      content: completeAnswers,
+      status: 'completed',
+      declaration: true,
+      baseRevisionId: draft.currentRevisionId,
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const db = t.database.db;
+    const revision = await db
+      .selectFrom('submissionRevision')
+      .innerJoin('appUser', 'appUser.id', 'submissionRevision.declaredBy')
+      .select(['declaration', 'declaredAt', 'appUser.email'])
+      .where('submissionRevision.id', '=', submitted.body.currentRevisionId)
+      .executeTakeFirstOrThrow();
+    expect(revision.declaration).toBe(messages.submissionDeclaration);
+    expect(revision.email).toMatch(/authoriser/i);
+    expect(revision.declaredAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    // The draft before it carries none.
+    const first = await db
+      .selectFrom('submissionRevision')
+      .select(['declaration', 'declaredBy'])
+      .where('id', '=', draft.currentRevisionId)
+      .executeTakeFirstOrThrow();
+    expect(first).toEqual({ declaration: null, declaredBy: null });
+    const audit = await db
+      .selectFrom('auditLog')
+      .select(['userId', 'after'])
+      .where('entityType', '=', 'submission')
+      .where('entityId', '=', String(draft.submissionId))
+      .where('action', '=', 'submission.submit')
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ declaration: messages.submissionDeclaration });
+
+    // A draft needs no declaration, and one sent with it stores none.
+    const amended = await save(authoriser, draft.submissionId, {
+      content: completeAnswers,
+      declaration: true,
+      baseRevisionId: submitted.body.currentRevisionId,
+    });
+    expect(amended.status).toBe(201);
+    const amendedRow = await db
+      .selectFrom('submissionRevision')
+      .select('declaration')
+      .where('id', '=', amended.body.currentRevisionId)
+      .executeTakeFirstOrThrow();
+    expect(amendedRow.declaration).toBeNull();
   });
 });

@@ -156,6 +156,9 @@ export async function saveRevision(
   onValidated?: (milliseconds: number) => void,
 ) {
   const now = new Date();
+  // A submit is signed: the submitter confirmed the declaration on the check-your-answers page.
+  if (body.status === 'completed' && body.declaration !== true)
+    throw validationProblem({ declaration: [messages.submissionDeclarationRequired] });
   const key = await db.transaction().execute(async (tx) => {
     const row = await lockSubmission(tx, submissionId);
     if (!row) throw notFound();
@@ -191,14 +194,17 @@ export async function saveRevision(
     const content = cleanSubmissionContent(checked.data);
 
     const completedPages = [...new Set(body.completedPages ?? [])];
+    const submitted = body.status === 'completed';
     const revisionId = await insertRevision(tx, {
       submissionId,
       status: body.status,
       content,
       completedPages,
       createdBy: principal.userId,
+      ...(submitted
+        ? { declaration: messages.submissionDeclaration, declaredBy: principal.userId, declaredAt: now }
+        : {}),
     });
-    const submitted = body.status === 'completed';
     await tx
       .updateTable('submission')
       .set({
@@ -233,7 +239,12 @@ export async function saveRevision(
         currentRevisionId: row.currentRevisionId,
         officialRevisionId: row.officialRevisionId,
       },
-      after: { status: body.status, currentRevisionId: revisionId, fields: Object.keys(content).length },
+      after: {
+        status: body.status,
+        currentRevisionId: revisionId,
+        fields: Object.keys(content).length,
+        ...(submitted ? { declaration: messages.submissionDeclaration } : {}),
+      },
       requestId,
     });
     if (submitted) {

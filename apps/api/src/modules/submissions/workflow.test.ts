@@ -16,6 +16,7 @@ async function submitted(page: Page) {
   const res = await save(authoriser, view.submissionId, {
     content: completeAnswers,
     status: 'completed',
+    declaration: true,
     baseRevisionId: view.currentRevisionId,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -50,6 +51,7 @@ describe('POST /Submission/{id}/Return', () => {
     const again = await save(authoriser, done.submissionId, {
       content: { ...completeAnswers, headcount: 99 },
       status: 'completed',
+      declaration: true,
       baseRevisionId: done.currentRevisionId,
     });
     expect(again.status).toBe(201);
@@ -113,6 +115,7 @@ describe('POST /Submission/{id}/Reopen', () => {
     const saved = await save(authoriser, view.submissionId, {
       content: completeAnswers,
       status: 'completed',
+      declaration: true,
       baseRevisionId: null,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
@@ -150,6 +153,7 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
       const again = await save(authoriser, done.submissionId, {
         content: completeAnswers,
         status: 'completed',
+        declaration: true,
         baseRevisionId: done.currentRevisionId,
       });
       expect(again.body).toMatchObject({ awaitingNhsiAuthorisation: true, nhsiAuthorisedBy: null });

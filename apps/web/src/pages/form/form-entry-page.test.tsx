@@ -87,7 +87,7 @@ function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
   return calls;
 }
 
-function renderPage() {
+function renderPage(search = '') {
   return renderRoutes(
     [
       {
@@ -98,8 +98,9 @@ function renderPage() {
           </CurrentUserContext>
         ),
       },
+      { path: routePatterns.formCheck, element: <p>The check page</p> },
     ],
-    '/form/collection/1/organisation/10/reportingPeriod/3',
+    `/form/collection/1/organisation/10/reportingPeriod/3${search}`,
   );
 }
 
@@ -212,5 +213,30 @@ describe('Form entry page', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('Submit saves the answers as a draft and goes to check your answers', async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(makeView({ isLocked: true, lockedByMe: true, currentRevisionId: 41 }), 201),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The check page')).toBeInTheDocument();
+    const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
+    expect(save?.body).toMatchObject({ status: 'draft', baseRevisionId: 40, content: { headcount: 12 } });
+  });
+
+  it('opens at the question a Change link names (?field=)', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    });
+    renderPage('?field=comments');
+    await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
   });
 });

@@ -1,9 +1,10 @@
 import { formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
 import type { FormDefinition } from '@dcf/forms';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
+import { paths } from '../../app/paths';
 import {
   ErrorSummary,
   FileUploadStatus,
@@ -13,12 +14,14 @@ import {
   type UploadStatus,
   useNotification,
 } from '../../components';
-import { FormRenderer, type FormRendererHandle, type WizardPage } from '../../formio/form-renderer';
+import { FormRenderer, type WizardPage } from '../../formio/form-renderer';
 import { createFileService } from '../../formio/storage-provider';
+import type { SubmittedState } from './check-answers-page';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
 import { ManagerActions } from './manager-actions';
 import { SubmissionBanners } from './submission-banners';
+import { useFieldFromAddress } from './use-field-from-address';
 import { useFormEntry } from './use-form-entry';
 
 export interface FormEntryProps {
@@ -35,11 +38,23 @@ export interface FormEntryProps {
  */
 export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryProps) {
   const user = useUser();
-  const renderer = useRef<FormRendererHandle>(null);
-  const readData = useCallback(() => renderer.current?.getData(), []);
+  const [settled, setSettled] = useState(false);
+  // `?field=` (a Change link of check your answers) opens the form at that question.
+  const { ref: rendererRef, handle: renderer } = useFieldFromAddress(settled);
+  const readData = useCallback(() => renderer.current?.getData(), [renderer]);
   const entry = useFormEntry(pageKey, initial, readData);
   const { view } = entry;
+  useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
   const { notification, notify, clear } = useNotification();
+  const navigate = useNavigate();
+  // Back from check your answers after a submit: say so once (the state is dropped with it).
+  const location = useLocation();
+  const submitted = (location.state as SubmittedState | null)?.submitted === true;
+  useEffect(() => {
+    if (!submitted) return;
+    notify({ variant: 'success', message: 'Your return has been submitted.' });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [submitted, notify, navigate, location.pathname, location.search]);
   const [page, setPage] = useState<WizardPage | null>(null);
   const definition = useStableDefinition(view);
   // Attachments upload straight to storage; Save draft and Submit wait while any upload runs.
@@ -58,9 +73,14 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     [collectionId, organisationId],
   );
 
+  // Submit saves the answers as a draft, then shows them to check before the declaration and the
+  // real submit (check your answers, decision 0016).
   const saveAndTell = async (status: 'draft' | 'completed') => {
-    await entry.save(status);
-    if (status === 'completed') notify({ variant: 'success', message: 'Your return has been submitted.' });
+    await entry.save('draft');
+    if (status === 'completed')
+      await navigate(
+        paths.formCheck(pageKey.collectionId, pageKey.organisationId, pageKey.reportingPeriodId),
+      );
   };
 
   const readOnlyReason =
@@ -115,7 +135,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       {definition ? (
         <FormRenderer
           key={entry.loaded.version}
-          ref={renderer}
+          ref={rendererRef}
           definition={definition}
           submission={entry.loaded.data}
           readOnly={!entry.editable}

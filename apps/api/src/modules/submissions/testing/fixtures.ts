@@ -79,6 +79,8 @@ export function save(
     status?: 'draft' | 'completed';
     baseRevisionId: number | null;
     completedPages?: string[];
+    /** A submit's declaration, ticked on the check-your-answers page. */
+    declaration?: boolean;
   },
 ) {
   return client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });

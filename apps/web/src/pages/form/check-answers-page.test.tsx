@@ -1,0 +1,264 @@
+import type { SubmissionView } from '@dcf/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../app/current-user-context';
+import { routePatterns } from '../../app/paths';
+import { jsonResponse, users } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { CheckAnswersPage } from './check-answers-page';
+
+const definition = {
+  display: 'wizard',
+  components: [
+    {
+      type: 'panel',
+      key: 'staffing',
+      title: 'Staffing',
+      components: [
+        { type: 'number', key: 'headcount', label: 'Headcount', input: true },
+        {
+          type: 'radio',
+          key: 'covid',
+          label: 'Any COVID-19 absences?',
+          values: [
+            { label: 'Yes', value: 'yes' },
+            { label: 'No', value: 'no' },
+          ],
+          input: true,
+        },
+      ],
+    },
+    {
+      type: 'panel',
+      key: 'wardsPage',
+      title: 'Wards',
+      components: [
+        {
+          type: 'datagrid',
+          key: 'wards',
+          label: 'Wards',
+          input: true,
+          components: [
+            { type: 'textfield', key: 'name', label: 'Ward name', input: true },
+            { type: 'number', key: 'beds', label: 'Beds open', input: true },
+          ],
+        },
+        { type: 'textarea', key: 'comments', label: 'Comments', input: true },
+      ],
+    },
+  ],
+};
+
+function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
+  return {
+    submissionId: 5,
+    collectionId: 1,
+    collectionName: 'Monthly workforce return',
+    reportingPeriodId: 3,
+    organisationId: 10,
+    organisationName: 'Trust A',
+    organisationCode: 'RJ1',
+    status: 'draft',
+    content: JSON.stringify({ headcount: 12, covid: 'no', wards: [{ name: 'Ash', beds: 20 }] }),
+    completedPages: ['staffing'],
+    currentRevisionId: 40,
+    officialRevisionId: null,
+    form: { id: 2, definition },
+    period: {
+      id: 3,
+      name: 'October 2026',
+      start: '2026-10-01',
+      end: '2026-10-31',
+      reportingPeriodStatus: 'Open',
+      submissionsOpen: '2026-11-01T00:00:00Z',
+      submissionsClose: '2026-12-01T00:00:00Z',
+      submissionsReopen: null,
+      submissionsReclose: null,
+    },
+    isLocked: false,
+    lockedBy: null,
+    lockedOn: null,
+    lockExpiresAt: null,
+    lockedByMe: false,
+    canEdit: true,
+    canSubmit: true,
+    readOnlyReason: null,
+    isTrustAuthorisationRequired: false,
+    isNhsiAuthorisationRequired: false,
+    awaitingNhsiAuthorisation: false,
+    nhsiAuthorisedBy: null,
+    nhsiAuthorisedAt: null,
+    returned: null,
+    reopenedUntil: null,
+    submittedBy: null,
+    submittedAt: null,
+    submissionRevisions: [],
+    ...overrides,
+  };
+}
+
+const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
+const FORM = '/form/collection/1/organisation/10/reportingPeriod/3';
+
+function stubApi(handlers: Record<string, () => Response>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
+      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const handler = handlers[key];
+      if (handler) return handler();
+      if (key === `DELETE ${PAGE}/Lock`) return new Response(null, { status: 204 });
+      return jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  return renderRoutes(
+    [
+      {
+        path: routePatterns.formCheck,
+        element: (
+          <CurrentUserContext value={users.submitter}>
+            <CheckAnswersPage />
+          </CurrentUserContext>
+        ),
+      },
+      { path: routePatterns.form, element: <p>The form page</p> },
+    ],
+    `${FORM}/check`,
+  );
+}
+
+describe('Check your answers', { timeout: 20_000 }, () => {
+  it('lists every answer in form order under its page, with Change links to the question', async () => {
+    stubApi({ [`GET ${PAGE}`]: () => jsonResponse(makeView()) });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Check your answers before submitting your return',
+      }),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: 'Staffing' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Staffing',
+      'Wards',
+      'Declaration',
+    ]);
+    const rows = screen
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Headcount', '12'],
+      ['Any COVID-19 absences?', 'No'],
+      ['Comments', 'Not answered'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Wards' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Ward name', 'Beds open']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ward name Ash', 'Beds open 20']);
+    expect(screen.getByRole('link', { name: /^Change ?Headcount$/ })).toHaveAttribute(
+      'href',
+      `${FORM}?field=headcount`,
+    );
+    expect(screen.getByRole('link', { name: /^Change ?Wards$/ })).toHaveAttribute('href', `${FORM}?field=wards`);
+  });
+
+  it('refuses to submit until the declaration is ticked, then submits the saved revision with it', async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(makeView({ status: 'completed', currentRevisionId: 41, officialRevisionId: 41 }), 201),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit return' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    const message = 'Confirm that the information in this return is correct and complete';
+    await userEvent.click(within(summary).getByRole('link', { name: message }));
+    const box = screen.getByRole('checkbox', {
+      name: 'I confirm that the information in this return is correct and complete',
+    });
+    expect(box).toHaveFocus();
+    expect(box).toHaveAccessibleDescription(`Error: ${message}`);
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    expect(await screen.findByText('The form page')).toBeInTheDocument();
+    const submit = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
+    expect(submit?.body).toEqual({
+      content: { headcount: 12, covid: 'no', wards: [{ name: 'Ash', beds: 20 }] },
+      status: 'completed',
+      baseRevisionId: 40,
+      completedPages: ['staffing'],
+      declaration: true,
+    });
+    // The lock is taken for the submit and let go after it.
+    expect(calls.map((c) => c.key).filter((k) => k.includes('Lock') || k.includes('Revision'))).toEqual([
+      `POST ${PAGE}/Lock`,
+      'POST /Submission/5/SubmissionRevision',
+      `DELETE ${PAGE}/Lock`,
+    ]);
+  });
+
+  it("shows the server's field messages with links back to the questions", async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(
+          {
+            title: 'Bad Request',
+            status: 400,
+            errors: { comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] },
+          },
+          400,
+        ),
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('checkbox', {
+        name: 'I confirm that the information in this return is correct and complete',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Enter comments' })).toHaveAttribute(
+      'href',
+      `${FORM}?field=comments`,
+    );
+    expect(within(summary).getByRole('link', { name: 'Beds open must be 0 or more' })).toHaveAttribute(
+      'href',
+      `${FORM}?field=wards%5B0%5D.beds`,
+    );
+  });
+
+  it('tells a clerk why they cannot submit, with no declaration or Submit return', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () =>
+        jsonResponse(
+          makeView({ canSubmit: false, readOnlyReason: 'Only an authoriser can submit this return' }),
+        ),
+    });
+    renderPage();
+    expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit return' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

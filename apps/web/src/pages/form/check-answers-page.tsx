@@ -1,0 +1,270 @@
+import { messages, type SubmissionView } from '@dcf/domain';
+import { evaluateForm, type FormDefinition, formAnswers } from '@dcf/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  releaseLock,
+  type SubmissionPageKey,
+  saveRevision,
+  submissionKeys,
+  takeLock,
+  useSubmission,
+} from '../../api/submissions';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { AnswersSummary } from './answers-summary';
+import { parseContent } from './compare-revisions';
+import { fieldErrorsOf, problemText } from './problem-text';
+
+const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
+const TITLE = 'Check your answers before submitting your return';
+const DECLARATION_ID = 'declaration';
+
+/** Router state the form page reads after a submit from here, to say it was submitted. */
+export interface SubmittedState {
+  submitted: true;
+}
+
+/**
+ * Check your answers (route: /form/collection/{collectionId}/organisation/{organisationId}/reportingPeriod/
+ * {reportingPeriodId}/check, decision 0016). The form's Submit saves a draft and comes here: every answer
+ * of the saved return in form order with Change links back to the question, the declaration, and
+ * 'Submit return', which submits that saved revision (naming it as the base) with the declaration.
+ */
+export function CheckAnswersPage() {
+  const params = useParams();
+  const collectionId = asId(params.collectionId);
+  const organisationId = asId(params.organisationId);
+  const reportingPeriodId = asId(params.reportingPeriodId);
+  if (collectionId === undefined || organisationId === undefined || reportingPeriodId === undefined)
+    return (
+      <PageContainer title={TITLE}>
+        <p className="nhsuk-body">This return does not exist.</p>
+      </PageContainer>
+    );
+  return (
+    <CheckAnswersScreen
+      key={`${collectionId}-${organisationId}-${reportingPeriodId}`}
+      pageKey={{ collectionId, organisationId, reportingPeriodId }}
+    />
+  );
+}
+
+function CheckAnswersScreen({ pageKey }: { pageKey: SubmissionPageKey }) {
+  const submission = useSubmission(pageKey);
+  const formHref = paths.form(pageKey.collectionId, pageKey.organisationId, pageKey.reportingPeriodId);
+  const name = submission.data?.collectionName ?? 'Form';
+  return (
+    <PageContainer
+      title={TITLE}
+      breadcrumbs={
+        <Breadcrumbs
+          items={[
+            { text: 'Submitter', href: paths.submitterHome },
+            { text: name, href: formHref },
+            { text: 'Check your answers' },
+          ]}
+        />
+      }
+    >
+      {submission.data ? (
+        <p className="nhsuk-lede-text">
+          {submission.data.collectionName}: {submission.data.organisationName} (
+          {submission.data.organisationCode}), {submission.data.period.name}
+        </p>
+      ) : null}
+      <QueryState query={submission}>
+        {(view) => <CheckAnswers pageKey={pageKey} view={view} formHref={formHref} />}
+      </QueryState>
+    </PageContainer>
+  );
+}
+
+function CheckAnswers({
+  pageKey,
+  view,
+  formHref,
+}: {
+  pageKey: SubmissionPageKey;
+  view: SubmissionView;
+  formHref: string;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const definition = (view.form?.definition ?? null) as FormDefinition | null;
+  const items = useMemo(() => {
+    if (!definition) return [];
+    const content = parseContent(view.content);
+    // What the form's conditions hide for these answers is left out, as in the PDF.
+    const { hidden } = evaluateForm(definition, content, 'draft');
+    return formAnswers(definition, content, { hidden });
+  }, [definition, view.content]);
+  const [confirmed, setConfirmed] = useState(false);
+  const [declarationError, setDeclarationError] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  // Each refused attempt moves focus to the summary, so screen-reader users hear the problems at once.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt > 0) summary.current?.focus();
+  }, [attempt]);
+  const { collectionId, organisationId, reportingPeriodId } = pageKey;
+  const changeHref = (path: string) => paths.formField(collectionId, organisationId, reportingPeriodId, path);
+
+  if (!definition) return <p className="nhsuk-body">{messages.noFormDefinition}</p>;
+  if (view.submissionId === null || view.currentRevisionId === null)
+    return (
+      <p className="nhsuk-body">
+        Nothing has been saved in this return yet. <Link to={formHref}>Go back to the form</Link>
+      </p>
+    );
+  const submissionId = view.submissionId;
+  const baseRevisionId = view.currentRevisionId;
+  const cannotSubmit = !view.canEdit || !view.canSubmit;
+
+  const showProblems = () => setAttempt((n) => n + 1);
+  const submit = async () => {
+    setFieldErrors({});
+    setProblem(null);
+    if (!confirmed) {
+      setDeclarationError(true);
+      showProblems();
+      return;
+    }
+    setDeclarationError(false);
+    setSubmitting(true);
+    let locked = false;
+    try {
+      // The form page let the lock go on leaving; a submit must hold it (decision 0006).
+      await takeLock(pageKey);
+      locked = true;
+      const next = await saveRevision(submissionId, {
+        content: parseContent(view.content),
+        status: 'completed',
+        baseRevisionId,
+        completedPages: view.completedPages,
+        declaration: true,
+      });
+      queryClient.setQueryData(submissionKeys.view(pageKey), next);
+      await releaseLock(pageKey).catch(() => undefined);
+      locked = false;
+      const state: SubmittedState = { submitted: true };
+      await navigate(formHref, { state });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields) {
+        const { declaration, ...others } = fields;
+        setDeclarationError(declaration !== undefined);
+        setFieldErrors(others);
+      } else setProblem(problemText(error));
+      showProblems();
+    } finally {
+      if (locked) await releaseLock(pageKey).catch(() => undefined);
+      setSubmitting(false);
+    }
+  };
+
+  const fieldLinks = Object.entries(fieldErrors).flatMap(([key, list]) =>
+    list.map((message, i) => ({ key: `${key}-${i}`, href: changeHref(key), message })),
+  );
+  const hasProblems = fieldLinks.length > 0 || declarationError || problem !== null;
+
+  return (
+    <>
+      {hasProblems ? (
+        <div
+          className="nhsuk-error-summary"
+          aria-labelledby="check-errors-title"
+          role="alert"
+          tabIndex={-1}
+          ref={summary}
+        >
+          <h2 className="nhsuk-error-summary__title" id="check-errors-title">
+            {messages.errorSummaryHeading}
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            {problem ? <p>{problem}</p> : null}
+            <ul className="nhsuk-list nhsuk-error-summary__list">
+              {fieldLinks.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.href}>{link.message}</Link>
+                </li>
+              ))}
+              {declarationError ? (
+                <li>
+                  <a
+                    href={`#${DECLARATION_ID}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(DECLARATION_ID)?.focus();
+                    }}
+                  >
+                    {messages.submissionDeclarationRequired}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+
+      <AnswersSummary
+        items={items}
+        isWizard={definition.display === 'wizard'}
+        changeHref={view.canEdit ? changeHref : undefined}
+      />
+
+      {cannotSubmit ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>{view.readOnlyReason ?? messages.submissionNoEditRole}</p>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <h2 className="nhsuk-heading-m">Declaration</h2>
+          <div className={`nhsuk-form-group${declarationError ? ' nhsuk-form-group--error' : ''}`}>
+            {declarationError ? (
+              <span className="nhsuk-error-message" id={`${DECLARATION_ID}-error`}>
+                <span className="nhsuk-u-visually-hidden">Error:</span>{' '}
+                {messages.submissionDeclarationRequired}
+              </span>
+            ) : null}
+            <div className="nhsuk-checkboxes">
+              <div className="nhsuk-checkboxes__item">
+                <input
+                  className="nhsuk-checkboxes__input"
+                  id={DECLARATION_ID}
+                  name={DECLARATION_ID}
+                  type="checkbox"
+                  checked={confirmed}
+                  aria-describedby={declarationError ? `${DECLARATION_ID}-error` : undefined}
+                  onChange={(event) => setConfirmed(event.target.checked)}
+                />
+                <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={DECLARATION_ID}>
+                  {messages.submissionDeclaration}
+                </label>
+              </div>
+            </div>
+          </div>
+          <div className="nhsuk-button-group">
+            <button type="submit" className="nhsuk-button" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit return'}
+            </button>
+            <Link to={formHref} className="nhsuk-link">
+              Go back to the form
+            </Link>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
