@@ -39,6 +39,24 @@ async function session(browser: Browser, persona: PersonaName): Promise<Page> {
 }
 
 const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const checkHeading = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: 'Check your answers before submitting your return' });
+const answerRow = (page: Page, question: string) =>
+  page
+    .locator('.nhsuk-summary-list__row')
+    .filter({ has: page.getByRole('term').getByText(question, { exact: true }) });
+const DECLARATION = 'I confirm that the information in this return is correct and complete';
+const DECLARATION_REQUIRED = 'Confirm that the information in this return is correct and complete';
+
+/** Submit, then on check your answers: the declaration ticked and Submit return. */
+async function submitReturn(page: Page) {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(checkHeading(page)).toBeVisible();
+  await page.getByLabel(DECLARATION).check();
+  await page.getByRole('button', { name: 'Submit return' }).click();
+  await expect(page.getByText('Your return has been submitted.')).toBeVisible();
+  await expect(page.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,26 +118,57 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
     })
     .toBe(true);
 
-  // Submit with a required answer removed: the server's message in the summary and at the field.
+  // Submit saves a draft and opens check your answers: every answer under its page, with Change links.
   await authoriser.getByRole('link', { name: 'Sickness absence' }).click();
   await expect(pageHeading(authoriser, 'Sickness absence')).toBeVisible();
   await authoriser.getByLabel(/^Working days lost to sickness/).fill('');
   await authoriser.getByRole('button', { name: 'Submit' }).click();
-  await expect(authoriser.getByText('Failed to save.')).toBeVisible();
-  const summary = authoriser.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
-  await expect(summary.getByRole('link', { name: /working days lost to sickness/i })).toBeVisible();
-  await expect(
-    authoriser.locator('.nhsuk-error-message', { hasText: /working days lost to sickness/i }),
-  ).toBeVisible();
+  await expect(checkHeading(authoriser)).toBeVisible();
+  await expect(answerRow(authoriser, 'Headcount')).toContainText('120');
+  await expect(answerRow(authoriser, 'Working days lost to sickness')).toContainText('Not answered');
+  await expect(pageHeading(authoriser, 'Staffing')).toBeVisible();
+  await expectNoAxeViolations(authoriser);
+  // Usable at 375 px: nothing wider than the screen, still axe clean.
+  const wide = authoriser.viewportSize();
+  await authoriser.setViewportSize({ width: 375, height: 800 });
+  expect(await authoriser.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(authoriser);
+  if (wide) await authoriser.setViewportSize(wide);
+
+  // The declaration is required: refused while unticked, the summary focused and linked to the box.
+  await authoriser.getByRole('button', { name: 'Submit return' }).click();
+  const problems = authoriser.locator('.nhsuk-error-summary', { hasText: 'There is a problem' });
+  await expect(problems).toBeFocused();
+  await problems.getByRole('link', { name: DECLARATION_REQUIRED }).click();
+  await expect(authoriser.getByLabel(DECLARATION)).toBeFocused();
+  await expect(authoriser.locator('.nhsuk-error-message', { hasText: DECLARATION_REQUIRED })).toBeVisible();
   await expectNoAxeViolations(authoriser);
 
+  // Ticked, the server refuses the missing answer; its message links back to the question.
+  await authoriser.keyboard.press('Space');
+  await authoriser.getByRole('button', { name: 'Submit return' }).click();
+  const missing = problems.getByRole('link', { name: /working days lost to sickness/i });
+  await expect(missing).toBeVisible();
+  await expectNoAxeViolations(authoriser);
+  await missing.click();
+  await expect(authoriser.getByLabel(/^Working days lost to sickness/)).toBeFocused();
   await authoriser.getByLabel(/^Working days lost to sickness/).fill('15');
-  // The save button shows its outcome for 3 seconds before it takes another click.
-  await expect(authoriser.getByText('Failed to save.')).toBeHidden();
   await authoriser.getByRole('button', { name: 'Submit' }).click();
-  await expect(authoriser.getByText('Successfully saved.')).toBeVisible();
-  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+  await expect(checkHeading(authoriser)).toBeVisible();
+  await expect(answerRow(authoriser, 'Working days lost to sickness')).toContainText('15');
+
+  // A Change link opens the form at its question (another page of the wizard); Back returns here.
+  await authoriser.getByRole('link', { name: /^Change ?Headcount$/ }).click();
+  await expect(authoriser.getByLabel(/^Headcount/)).toBeFocused();
+  await authoriser.goBack();
+  await expect(checkHeading(authoriser)).toBeVisible();
+
+  // With the keyboard: tick the declaration, submit.
+  await authoriser.getByLabel(DECLARATION).focus();
+  await authoriser.keyboard.press('Space');
+  await authoriser.getByRole('button', { name: 'Submit return' }).press('Enter');
   await expect(authoriser.getByText('Your return has been submitted.')).toBeVisible();
+  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
   await expectNoAxeViolations(authoriser);
 
   // Revisions: newest first; the two latest compared field by field.
@@ -176,7 +225,5 @@ test('the manager returns the submitted return with a reason; the clerk sees why
     })
     .toBe(true);
   await expect(authoriser.getByLabel(/^Vacancies/)).toHaveValue('9');
-  await authoriser.getByRole('button', { name: 'Submit' }).click();
-  await expect(authoriser.getByText('Successfully saved.')).toBeVisible();
-  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+  await submitReturn(authoriser);
 });

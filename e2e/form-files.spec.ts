@@ -5,6 +5,9 @@ import ExcelJS from 'exceljs';
 import { pdfText } from '../apps/api/src/modules/pdf/testing/pdf-text';
 import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
+const CHECK_ANSWERS = 'Check your answers before submitting your return';
+const DECLARATION = 'I confirm that the information in this return is correct and complete';
+
 /**
  * Issue 7's files, PDF and Excel in the browser, on a collection of its own built through the API (a
  * form with a required text field, a number, a data grid and an attachment; an Excel template whose
@@ -255,18 +258,24 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   expect(sheet.getCell('B2').value).toBe(12);
   expect([sheet.getCell('A5').value, sheet.getCell('B5').value]).toEqual(['Oak', 4]);
 
-  // Submit without the required answer: the server's 400 in the summary and at the field.
+  // Submit without the required answer: the draft is saved, and check your answers shows the server's 400
+  // with a link back to the question.
   await clerk.getByLabel(/^Ward name/).fill('');
   await clerk.getByRole('button', { name: 'Submit' }).click();
-  await expect(clerk.getByText('Failed to save.')).toBeVisible();
+  await expect(clerk.getByRole('heading', { level: 1, name: CHECK_ANSWERS })).toBeVisible();
+  await clerk.getByLabel(DECLARATION).check();
+  await clerk.getByRole('button', { name: 'Submit return' }).click();
   const summary = clerk.locator('.nhsuk-error-summary', { hasText: 'There is a problem' }).first();
   await expect(summary.getByRole('link', { name: /ward name/i })).toBeVisible();
   await expectNoAxeViolations(clerk);
+  await summary.getByRole('link', { name: /ward name/i }).click();
+  await expect(clerk.getByLabel(/^Ward name/)).toBeFocused();
 
   await clerk.getByLabel(/^Ward name/).fill('Elm ward');
-  await expect(clerk.getByText('Failed to save.')).toBeHidden();
   await clerk.getByRole('button', { name: 'Submit' }).click();
-  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+  await expect(clerk.getByRole('heading', { level: 1, name: CHECK_ANSWERS })).toBeVisible();
+  await clerk.getByLabel(DECLARATION).check();
+  await clerk.getByRole('button', { name: 'Submit return' }).click();
   await expect(clerk.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
 
   // Revisions: the draft and the submitted return compared; the ward name changed, the file did not.

@@ -173,6 +173,9 @@ function sampleValue(c: FormComponent): unknown {
     case 'hidden':
       return undefined;
     default:
+      // A text box with an input mask takes text in the mask's shape (9 a digit, a a letter, * either).
+      if (typeof c.inputMask === 'string' && c.inputMask !== '')
+        return c.inputMask.replace(/9/g, '5').replace(/\*/g, '5');
       return sampleText(c);
   }
 }

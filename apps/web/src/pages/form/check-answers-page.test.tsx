@@ -174,7 +174,10 @@ describe('Check your answers', { timeout: 20_000 }, () => {
       'href',
       `${FORM}?field=headcount`,
     );
-    expect(screen.getByRole('link', { name: /^Change ?Wards$/ })).toHaveAttribute('href', `${FORM}?field=wards`);
+    expect(screen.getByRole('link', { name: /^Change ?Wards$/ })).toHaveAttribute(
+      'href',
+      `${FORM}?field=wards`,
+    );
   });
 
   it('refuses to submit until the declaration is ticked, then submits the saved revision with it', async () => {

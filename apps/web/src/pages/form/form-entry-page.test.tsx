@@ -224,11 +224,17 @@ describe('Form entry page', { timeout: 20_000 }, () => {
         jsonResponse(makeView({ isLocked: true, lockedByMe: true, currentRevisionId: 41 }), 201),
     });
     renderPage();
-    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText('Comments').tagName).toBe('TEXTAREA'));
+    // Changed answers: the unsaved-changes prompt must not stop the way to the check page once saved.
+    await userEvent.type(screen.getByLabelText('Comments'), 'Two wards short');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The check page')).toBeInTheDocument();
     const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
-    expect(save?.body).toMatchObject({ status: 'draft', baseRevisionId: 40, content: { headcount: 12 } });
+    expect(save?.body).toMatchObject({
+      status: 'draft',
+      baseRevisionId: 40,
+      content: { headcount: 12, comments: 'Two wards short' },
+    });
   });
 
   it('opens at the question a Change link names (?field=)', async () => {

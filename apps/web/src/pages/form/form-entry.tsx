@@ -74,14 +74,19 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   );
 
   // Submit saves the answers as a draft, then shows them to check before the declaration and the
-  // real submit (check your answers, decision 0016).
+  // real submit (check your answers, decision 0016). It leaves once the save has rendered: until then
+  // the unsaved-changes prompt still holds the page as changed and would stop the navigation.
+  const [toCheck, setToCheck] = useState(false);
   const saveAndTell = async (status: 'draft' | 'completed') => {
     await entry.save('draft');
-    if (status === 'completed')
-      await navigate(
-        paths.formCheck(pageKey.collectionId, pageKey.organisationId, pageKey.reportingPeriodId),
-      );
+    if (status === 'completed') setToCheck(true);
   };
+  const { collectionId: c, organisationId: o, reportingPeriodId: rp } = pageKey;
+  useEffect(() => {
+    if (!toCheck) return;
+    setToCheck(false);
+    void navigate(paths.formCheck(c, o, rp));
+  }, [toCheck, navigate, c, o, rp]);
 
   const readOnlyReason =
     entry.lock.state === 'refused'
