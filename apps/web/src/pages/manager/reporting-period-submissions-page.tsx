@@ -249,29 +249,31 @@ function SubmissionsTable({
       {data.items.length === 0 ? (
         <p className="nhsuk-body">No results(s) found</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-            Submissions by organisation
-          </caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              {header('name', 'Organisation')}
-              {header('code', 'Code')}
-              {header('region', 'Region')}
-              {header('type', 'Type')}
-              {header('status', 'Status')}
-              {header('lastChangedAt', 'Last change')}
-              <th scope="col" className="nhsuk-table__header">
-                Lock and authorisation
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.items.map((row) => (
-              <SubmissionRow key={row.organisationId} row={row} data={data} />
-            ))}
-          </tbody>
-        </table>
+        <div className="dcf-table-scroll">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+              Submissions by organisation
+            </caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                {header('name', 'Organisation')}
+                {header('code', 'Code')}
+                {header('region', 'Region')}
+                {header('type', 'Type')}
+                {header('status', 'Status')}
+                {header('lastChangedAt', 'Last change')}
+                <th scope="col" className="nhsuk-table__header">
+                  Lock and authorisation
+                </th>
+              </tr>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {data.items.map((row) => (
+                <SubmissionRow key={row.organisationId} row={row} data={data} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pagination page={page} pages={pages} onChange={(next) => setQuery({ page: next })} />
       <PageSizeSelect value={pageSize} onChange={(size) => setQuery({ pageSize: size })} />
