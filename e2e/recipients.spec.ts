@@ -56,17 +56,17 @@ test('a manager adds a region by criteria after seeing the count, pastes ODS cod
     `(${count.toLocaleString('en-GB')} organisation`,
   );
 
-  // A pasted list: RJ1 and RGT (open), R1E (closed since 2011) and a code that does not exist.
+  // A pasted list: RJ1 and RGT (open), R1G (closed in 2015) and a code that does not exist.
   await page.getByText('From a list of ODS codes').click();
   const byCodes = page.getByRole('form', { name: 'Add a list of ODS codes' });
-  await byCodes.getByLabel('ODS codes').fill('RJ1\nrgt, R1E\nNOSUCH1');
+  await byCodes.getByLabel('ODS codes').fill('RJ1\nrgt, R1G\nNOSUCH1');
   await expect(byCodes.getByText('4 codes read.')).toBeVisible();
   await byCodes.getByRole('button', { name: 'Check codes' }).click();
   const report = byCodes.getByTestId('selection-report');
   await expect(report).toContainText('Unknown ODS codes (1)');
   await expect(report).toContainText('NOSUCH1');
   await expect(report).toContainText('Closed organisations (1)');
-  await expect(report).toContainText('R1E');
+  await expect(report).toContainText('R1G');
   await expectNoAxeViolations(page);
   const addCodes = byCodes.getByRole('button', { name: /^Add [12] organisations?$/ });
   const codeCount = Number((await addCodes.textContent())!.replace(/\D/g, ''));
