@@ -152,7 +152,11 @@ async function run(engine: string, handle: DatabaseHandle) {
   const criteriaPreview = await timed('POST', 'Selection/Preview', criteria);
   const criteriaAdd = await timed('PUT', 'Selection', criteria);
   const criteriaRemove = await timed('PUT', 'Selection', { action: 'remove', criteria: criteria.criteria });
-  const codes = await db.selectFrom('organisation').select('code').where('id', 'in', organisationIds).execute();
+  const codes = await db
+    .selectFrom('organisation')
+    .select('code')
+    .where('id', 'in', organisationIds)
+    .execute();
   const byCodes = { action: 'add', codes: codes.map((c) => c.code) };
   const codesPreview = await timed('POST', 'Selection/Preview', byCodes);
   const codesAdd = await timed('PUT', 'Selection', byCodes);
