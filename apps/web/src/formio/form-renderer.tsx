@@ -1,11 +1,10 @@
-import { type FormDefinition, stripSubmitButtons } from '@dcf/forms/definition';
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { errorMessage } from '../api/client';
-import { Spinner } from '../components';
-import { loadFormio } from './load-formio';
+import { defaultAnswers, evaluateForm, type FormComponent, type FormDefinition } from '@dcf/forms';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Children, pathOf } from './renderer/components';
+import { FormContext, type FormContextValue, type Scope, text } from './renderer/context';
+import { fieldId, setPath } from './renderer/paths';
 import type { FormioFileService } from './storage-provider';
-import { NHSUK_TEMPLATE } from './templates';
-import './formio.css';
+import './form-renderer.css';
 
 /** Submission data: field key -> value, as Form.io keeps it. */
 export type FormData = Record<string, unknown>;
@@ -19,58 +18,43 @@ export interface WizardPage {
 /** What a page can ask of a rendered form. */
 export interface FormRendererHandle {
   /** Moves to the field (switching wizard page when needed) and focuses it. */
-  focusField(key: string): void;
-  /** The data on screen now (a copy); Form.io reports changes a little later, in its 'change' event. */
+  focusField(path: string): void;
+  /** The answers on screen now (a copy). */
   getData(): FormData | undefined;
 }
 
 export interface FormRendererProps {
   definition: FormDefinition;
   /**
-   * The data to show. Read when the form is created: give the renderer a new `key` to load other data
-   * (Form.io keeps the data the user is typing in, and we must not overwrite it on every render).
+   * The answers to show. Read when the form is created: give the renderer a new `key` to load other
+   * answers (the renderer keeps what the person is typing). None: a new return, with the form's defaults.
    */
   submission?: FormData;
   readOnly?: boolean;
   /** Wizard page keys ticked 'This page is complete': shown as tags in the list of pages. */
   completedPages?: readonly string[];
-  /** Every change of data; `modified` is true when the person changed something (not on load). */
+  /** Every change of answers; `modified` is true when the person changed something (not on load). */
   onChange?: (data: FormData, modified: boolean) => void;
   /** The wizard page now shown (null for a single-page form). */
   onPageChange?: (page: WizardPage | null) => void;
-  /** Server-side messages by field key, shown at their fields until the person edits them. */
+  /** Server-side messages by data path, shown at their questions until the person edits them. */
   fieldErrors?: Record<string, readonly string[]>;
-  /** Where file components upload and download (`createFileService` in ./storage-provider); read at creation. */
+  /** Where file questions upload and download (`createFileService` in ./storage-provider). */
   fileService?: FormioFileService;
   ref?: Ref<FormRendererHandle>;
 }
 
-/** The parts of a Form.io Webform / Wizard instance this component uses. */
-interface FormioInstance {
-  submission: { data: FormData };
-  options: { completedPages?: readonly string[] };
-  page?: number;
-  pages?: { component: { key: string; title?: string } }[];
-  on(event: string, handler: (...args: unknown[]) => void): void;
-  getComponent(key: string):
-    | {
-        component: unknown;
-        setCustomValidity(
-          messages: { level: 'error'; message: string; component: unknown }[],
-          dirty?: boolean,
-        ): void;
-      }
-    | undefined;
-  focusOnComponent(key: string): unknown;
-  redrawHeader?: () => void;
-  setSubmission(submission: { data: FormData }): Promise<unknown>;
-  destroy(deleteFromGlobal?: boolean): void;
-}
+const isPanel = (c: FormComponent) => c.type === 'panel';
 
 /**
- * A Form.io form in NHS.UK style (our template set), for single-page and wizard definitions. Form.io is
- * loaded on first use, so screens that show a form pay for it only when they do. Submit buttons in the
- * definition are dropped: pages supply Save draft and Submit.
+ * A Form.io definition rendered with our own NHS.UK React components (decision 0015), driven by the
+ * shared engine: every change runs `evaluateForm` (@dcf/forms), the same call the server runs on every
+ * save, for conditional visibility, calculated values and the draft checks, so the browser and the
+ * server agree. No Form.io renderer, nothing from another origin, no code from the definition.
+ *
+ * Messages show at their questions: the server's (`fieldErrors`) until the question is edited, the
+ * engine's draft checks once the person leaves a question. A wizard shows one page at a time, with the
+ * list of pages and Previous / Next.
  */
 export function FormRenderer({
   definition,
@@ -83,107 +67,215 @@ export function FormRenderer({
   fileService,
   ref,
 }: FormRendererProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState<FormioInstance | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // Callbacks and the initial data are read through refs so a re-render never rebuilds the form.
+  const [state, setState] = useState(() => {
+    const start =
+      submission && Object.keys(submission).length > 0
+        ? submission
+        : { ...defaultAnswers(definition), ...submission };
+    return evaluateForm(definition, structuredClone(start), 'draft');
+  });
+  const dataRef = useRef(state.data);
+  dataRef.current = state.data;
   const callbacks = useRef({ onChange, onPageChange });
   callbacks.current = { onChange, onPageChange };
-  const initial = useRef({ submission, completedPages, fileService });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // Server messages stay until their question is edited.
+  const [serverErrors, setServerErrors] = useState(fieldErrors ?? {});
+  useEffect(() => setServerErrors(fieldErrors ?? {}), [fieldErrors]);
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let cancelled = false;
-    let created: FormioInstance | null = null;
-    setLoadError(null);
-    loadFormio()
-      .then(async ({ Formio }) => {
-        if (cancelled) return;
-        const instance = (await Formio.createForm(element, stripSubmitButtons(definition), {
-          template: NHSUK_TEMPLATE,
-          readOnly,
-          completedPages: initial.current.completedPages ?? [],
-          ...(initial.current.fileService ? { fileService: initial.current.fileService } : {}),
-        })) as unknown as FormioInstance;
-        // After creation (a wizard ignores `options.submission`). Form.io keeps, and later mutates, the
-        // object it is given: hand it a copy.
-        await instance.setSubmission({ data: structuredClone(initial.current.submission ?? {}) });
-        if (cancelled) {
-          instance.destroy(true);
-          return;
-        }
-        created = instance;
-        const reportPage = () => {
-          const page = instance.pages?.[instance.page ?? 0];
-          callbacks.current.onPageChange?.(
-            page
-              ? { index: instance.page ?? 0, key: page.component.key, title: page.component.title ?? '' }
-              : null,
-          );
-        };
-        instance.on('change', (_changed, _flags, modified) => {
-          const data = structuredClone(instance.submission.data);
-          // A rebuild (read-only switched, say) starts from what is on screen, not from the first data.
-          initial.current.submission = data;
-          callbacks.current.onChange?.(data, modified === true);
-        });
-        instance.on('render', reportPage);
-        reportPage();
-        setForm(instance);
-      })
-      .catch((error: unknown) => {
-        // Kept in the console for support: the page only says that something went wrong.
-        console.error('The form could not be shown', error);
-        if (!cancelled) setLoadError(errorMessage(error));
+  // The first answers are reported once, as not changed by the person.
+  useEffect(() => callbacks.current.onChange?.(structuredClone(dataRef.current), false), []);
+
+  const setValue = useCallback(
+    (path: string, value: unknown) => {
+      const next = evaluateForm(definition, setPath(dataRef.current, path, value), 'draft');
+      dataRef.current = next.data;
+      setState(next);
+      setServerErrors((errors) => {
+        if (!(path in errors)) return errors;
+        const { [path]: _edited, ...rest } = errors;
+        return rest;
       });
-    return () => {
-      cancelled = true;
-      created?.destroy(true);
-      setForm(null);
-      element.replaceChildren();
-    };
-  }, [definition, readOnly]);
+      callbacks.current.onChange?.(structuredClone(next.data), true);
+    },
+    [definition],
+  );
+  const touch = useCallback(
+    (path: string) => setTouched((set) => (set.has(path) ? set : new Set(set).add(path))),
+    [],
+  );
 
-  useEffect(() => {
-    if (!form?.redrawHeader) return;
-    form.options.completedPages = completedPages ?? [];
-    form.redrawHeader();
-  }, [form, completedPages]);
+  const context = useMemo<FormContextValue>(
+    () => ({
+      data: state.data,
+      hidden: state.hidden,
+      errorsAt: (path) => serverErrors[path] ?? (touched.has(path) ? state.errors[path] : undefined),
+      readOnly,
+      setValue,
+      touch,
+      fileService,
+    }),
+    [state, serverErrors, touched, readOnly, setValue, touch, fileService],
+  );
 
+  // Wizard pages: the top-level panels not hidden now.
+  const wizard = definition.display === 'wizard';
+  const pages = useMemo(
+    () =>
+      wizard
+        ? definition.components.filter(
+            (c) => isPanel(c) && c.hidden !== true && !state.hidden.has(pathOf(c, topScope)),
+          )
+        : [],
+    [wizard, definition, state.hidden],
+  );
+  const [pageIndex, setPageIndex] = useState(0);
+  const current = pages[Math.min(pageIndex, Math.max(pages.length - 1, 0))];
+  const currentKey = current ? text(current.key) : null;
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  // The page is known by its key: pages appearing or going keep it as long as it is there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the page shown changes.
   useEffect(() => {
-    if (!form || !fieldErrors) return;
-    for (const [key, list] of Object.entries(fieldErrors)) {
-      const field = form.getComponent(key);
-      field?.setCustomValidity(
-        list.map((message) => ({ level: 'error', message, component: field.component })),
-        true,
-      );
-    }
-  }, [form, fieldErrors]);
+    const index = current ? pages.indexOf(current) : -1;
+    callbacks.current.onPageChange?.(
+      current ? { index, key: text(current.key), title: text(current.title) || `Page ${index + 1}` } : null,
+    );
+    if (moved.current) pageHeading.current?.focus();
+    moved.current = false;
+  }, [currentKey]);
+
+  const goTo = useCallback((index: number) => {
+    moved.current = true;
+    setPageIndex(index);
+  }, []);
 
   useImperativeHandle(
     ref,
     () => ({
-      focusField: (key) => void form?.focusOnComponent(key),
-      getData: () => (form ? structuredClone(form.submission.data) : undefined),
+      focusField: (path) => {
+        const focus = () => {
+          const element =
+            document.getElementById(fieldId(path)) ??
+            document.querySelector<HTMLElement>(`[id^="${CSS.escape(fieldId(path))}"]`);
+          element?.focus();
+          element?.scrollIntoView?.({ block: 'center' });
+        };
+        if (wizard) {
+          const page = pages.findIndex((p) => containsPath(p, path));
+          if (page >= 0 && page !== pages.indexOf(current as FormComponent)) {
+            setPageIndex(page);
+            requestAnimationFrame(() => requestAnimationFrame(focus));
+            return;
+          }
+        }
+        focus();
+      },
+      getData: () => structuredClone(dataRef.current),
     }),
-    [form],
+    [wizard, pages, current],
   );
 
+  const formError = state.errors.form;
   return (
-    <div className="dcf-formio">
-      {form || loadError ? null : <Spinner label="Loading the form" block />}
-      {loadError ? <p className="nhsuk-error-message">{loadError}</p> : null}
-      {/* Form.io's own error summary links are in-page jumps it handles itself; keep the URL as it is. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the click only stops a link's default jump. */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Form.io handles the keyboard on those links. */}
-      <div
-        ref={container}
-        onClick={(event) => {
-          if ((event.target as Element).closest('a[ref="errorRef"], a[ref$="-link"]')) event.preventDefault();
-        }}
-      />
-    </div>
+    <FormContext.Provider value={context}>
+      <div className="dcf-form">
+        {formError ? (
+          <p className="nhsuk-error-message">
+            <span className="nhsuk-u-visually-hidden">Error:</span> {formError.join(' ')}
+          </p>
+        ) : null}
+        {wizard && current ? (
+          <>
+            <nav className="nhsuk-contents-list" aria-label="Pages of this form">
+              <ol className="nhsuk-contents-list__list">
+                {pages.map((page, index) => {
+                  const title = text(page.title) || `Page ${index + 1}`;
+                  const done = completedPages?.includes(text(page.key));
+                  return (
+                    <li
+                      className="nhsuk-contents-list__item"
+                      key={text(page.key) || index}
+                      aria-current={page === current ? 'page' : undefined}
+                    >
+                      {page === current ? (
+                        <span className="nhsuk-contents-list__current">{title}</span>
+                      ) : (
+                        <a
+                          className="nhsuk-contents-list__link"
+                          href={`#page-${text(page.key)}`}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            goTo(index);
+                          }}
+                        >
+                          {title}
+                        </a>
+                      )}
+                      {done ? (
+                        <strong className="nhsuk-tag nhsuk-tag--green dcf-page-tag">Complete</strong>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ol>
+            </nav>
+            <h2 className="nhsuk-heading-m" ref={pageHeading} tabIndex={-1}>
+              {text(current.title) || `Page ${pages.indexOf(current) + 1}`}
+            </h2>
+            <Children list={current.components} scope={pageScope(current)} />
+            <Children list={definition.components.filter((c) => !isPanel(c))} scope={topScope} />
+            <div className="nhsuk-button-group dcf-wizard-nav">
+              {pages.indexOf(current) > 0 ? (
+                <button
+                  type="button"
+                  className="nhsuk-button nhsuk-button--secondary"
+                  onClick={() => goTo(pages.indexOf(current) - 1)}
+                >
+                  Previous page
+                </button>
+              ) : null}
+              {pages.indexOf(current) < pages.length - 1 ? (
+                <button
+                  type="button"
+                  className="nhsuk-button"
+                  onClick={() => goTo(pages.indexOf(current) + 1)}
+                >
+                  Next page
+                </button>
+              ) : null}
+            </div>
+          </>
+        ) : (
+          <Children list={definition.components} scope={topScope} />
+        )}
+      </div>
+    </FormContext.Provider>
   );
+}
+
+const topScope: Scope = { dataPrefix: '', layoutPrefix: '', level: 2 };
+const pageScope = (page: FormComponent): Scope => ({
+  dataPrefix: '',
+  layoutPrefix: text(page.key),
+  level: 3,
+});
+
+/** Whether a data path (`staff[0].grade`) belongs to a question somewhere inside `component`. */
+function containsPath(component: FormComponent, path: string): boolean {
+  const first = path.split(/[.[]/)[0];
+  let found = false;
+  const visit = (list: unknown) => {
+    if (!Array.isArray(list) || found) return;
+    for (const c of list as FormComponent[]) {
+      if (!c || typeof c !== 'object') continue;
+      if (c.key === first && c.input !== false && c.type !== 'panel') found = true;
+      visit(c.components);
+      if (Array.isArray(c.columns)) for (const column of c.columns) visit(column?.components);
+      if (Array.isArray(c.rows))
+        for (const row of c.rows) if (Array.isArray(row)) for (const cell of row) visit(cell?.components);
+    }
+  };
+  visit(component.components);
+  return found;
 }

@@ -155,7 +155,7 @@ describe('Form entry page', { timeout: 20_000 }, () => {
       '#dcf-field-headcount',
     );
     await waitFor(() =>
-      expect(document.querySelector('.dcf-formio .nhsuk-error-message')).toHaveTextContent(
+      expect(document.querySelector('.dcf-form .nhsuk-error-message')).toHaveTextContent(
         'Headcount is required',
       ),
     );
@@ -176,8 +176,8 @@ describe('Form entry page', { timeout: 20_000 }, () => {
         problem(409, 'This return has been saved by someone else since you opened it'),
     });
     renderPage();
-    // Read-only until the lock is taken (a text area is then a read-only box), then rebuilt editable.
-    await waitFor(() => expect(screen.getByLabelText('Comments').tagName).toBe('TEXTAREA'));
+    // Read-only until the lock is taken, then editable.
+    await waitFor(() => expect(screen.getByLabelText('Comments')).toBeEnabled());
     await userEvent.type(screen.getByLabelText('Comments'), 'My typing');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(

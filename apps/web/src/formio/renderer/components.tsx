@@ -1,0 +1,110 @@
+import { dataShapeOf, type FormComponent } from '@dcf/forms/components';
+import type { JSX } from 'react';
+import { type ComponentProps, type Scope, text, useForm } from './context';
+import { DateTimeInput, DayInput, TimeInput } from './dates';
+import { FileInput } from './file';
+import { Grid } from './grid';
+import {
+  CheckboxInput,
+  NumberInput,
+  RadioInput,
+  SelectBoxesInput,
+  SelectInput,
+  SurveyInput,
+  TextArea,
+  TextInput,
+} from './inputs';
+import { Columns, Container, Content, Fieldset, HtmlElement, LayoutTable, Panel, Tabs, Well } from './layout';
+import { joinPath } from './paths';
+
+const views: Record<string, (props: ComponentProps) => JSX.Element | null> = {
+  textfield: TextInput,
+  email: TextInput,
+  phoneNumber: TextInput,
+  url: TextInput,
+  password: TextInput,
+  textarea: TextArea,
+  number: NumberInput,
+  currency: NumberInput,
+  select: SelectInput,
+  radio: RadioInput,
+  checkbox: CheckboxInput,
+  selectboxes: SelectBoxesInput,
+  survey: SurveyInput,
+  day: DayInput,
+  datetime: DateTimeInput,
+  time: TimeInput,
+  file: FileInput,
+  datagrid: Grid,
+  editgrid: Grid,
+  container: Container,
+  panel: Panel,
+  fieldset: Fieldset,
+  columns: Columns,
+  table: LayoutTable,
+  well: Well,
+  tabs: Tabs,
+  content: Content,
+  htmlelement: HtmlElement,
+  signature: Unsupported,
+};
+
+/** Never shown: hidden answers (kept as they are) and buttons (the page has its own). */
+const NOT_SHOWN = new Set(['hidden', 'button']);
+
+/** The path a component is known by: its data path, or its layout path when it keeps no answer. */
+export function pathOf(component: FormComponent, scope: Scope): string {
+  const shape = dataShapeOf(component);
+  const key = text(component.key);
+  return shape === 'layout' || shape === 'content'
+    ? joinPath(scope.layoutPrefix, key)
+    : joinPath(scope.dataPrefix, key);
+}
+
+/** One Form.io component, as the NHS.UK component that matches its type; nothing when hidden. */
+export function ComponentView({ component, scope }: { component: FormComponent; scope: Scope }) {
+  const form = useForm();
+  const type = text(component.type);
+  if (NOT_SHOWN.has(type) || component.hidden === true) return null;
+  const path = pathOf(component, scope);
+  if (form.hidden.has(path)) return null;
+  const View = views[type] ?? fallback(component);
+  return <View component={component} path={path} scope={scope} />;
+}
+
+/** A type we do not know: its children laid out when it has some, else a text box for its answer. */
+function fallback(component: FormComponent) {
+  const shape = dataShapeOf(component);
+  if (shape === 'layout') return Container;
+  if (shape === 'object') return Container;
+  if (shape === 'rows') return Grid;
+  if (shape === 'content') return Content;
+  return TextInput;
+}
+
+/** A list of components in one scope. */
+export function Children({ list, scope }: { list: readonly FormComponent[] | undefined; scope: Scope }) {
+  if (!list) return null;
+  return (
+    <>
+      {list.map((component, index) => (
+        // Keys may repeat in a broken definition; the position keeps React's list stable.
+        // biome-ignore lint/suspicious/noArrayIndexKey: keys may repeat in a broken definition.
+        <ComponentView key={`${text(component.key)}-${index}`} component={component} scope={scope} />
+      ))}
+    </>
+  );
+}
+
+/** A signature cannot be given accessibly with a keyboard or screen reader: say so rather than draw a pad. */
+function Unsupported({ component }: ComponentProps) {
+  return (
+    <div className={`nhsuk-inset-text formio-component-${text(component.key)}`}>
+      <span className="nhsuk-u-visually-hidden">Information: </span>
+      <p>
+        {text(component.label) || 'Signature'}: this service cannot take a signature online. Ask the
+        collection manager how to provide it.
+      </p>
+    </div>
+  );
+}
