@@ -127,7 +127,7 @@ async function setUp(page: Page) {
 }
 
 /**
- * The file a download link of the form gives: Form.io opens the signed URL in a new tab, which storage
+ * The file a download link of the form gives: the form opens the signed URL in a new tab, which storage
  * answers as an attachment; Chromium reports the download on the opener or on the new tab.
  */
 async function downloadedFile(page: Page, linkName: string): Promise<{ name: string; bytes: Buffer }> {
@@ -135,7 +135,6 @@ async function downloadedFile(page: Page, linkName: string): Promise<{ name: str
     page.once('download', resolve);
     page.context().once('page', (tab) => tab.once('download', resolve));
   });
-  // By keyboard: Playwright's click aims at the inline link's box centre, which Form.io's row covers.
   await page.getByRole('link', { name: linkName }).press('Enter');
   const file = await download;
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
@@ -172,11 +171,11 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await clerk.getByLabel(/^Beds open/).fill('12');
   await clerk.locator('input[name="data[wards][0][ward]"]').fill('Oak');
   await clerk.locator('input[name="data[wards][0][beds]"]').fill('4');
-  await expect(clerk.locator('.formio-button-remove-row').first()).toHaveText('Remove');
+  await expect(clerk.locator('.formio-button-remove-row').first()).toHaveText(/^Remove/);
 
   // A file of a type not allowed is refused before anything is stored (error state, axe clean).
   const refusedChooser = clerk.waitForEvent('filechooser');
-  await clerk.locator('.formio-component-evidence a.browse').click();
+  await clerk.getByLabel(/^Supporting document/).click();
   await (await refusedChooser).setFiles({
     name: 'tool.exe',
     mimeType: 'application/octet-stream',
@@ -199,7 +198,7 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
     await route.continue();
   });
   const chooser = clerk.waitForEvent('filechooser');
-  await clerk.locator('.formio-component-evidence a.browse').click();
+  await clerk.getByLabel(/^Supporting document/).click();
   await (await chooser).setFiles({ name: 'evidence.txt', mimeType: 'text/plain', buffer: attachment });
   await expect(clerk.getByText(/^evidence\.txt: Uploading: \d+%$/)).toBeVisible();
   await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeDisabled();

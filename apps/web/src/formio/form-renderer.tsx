@@ -1,7 +1,9 @@
-import { defaultAnswers, evaluateForm, type FormComponent, type FormDefinition } from '@dcf/forms';
+import type { FormState } from '@dcf/forms';
+import type { FormComponent, FormDefinition } from '@dcf/forms/components';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Children, pathOf } from './renderer/components';
 import { FormContext, type FormContextValue, type Scope, text } from './renderer/context';
+import { type Engine, loadEngine, loadedEngine } from './renderer/engine';
 import { fieldId, setPath } from './renderer/paths';
 import type { FormioFileService } from './storage-provider';
 import './form-renderer.css';
@@ -67,14 +69,15 @@ export function FormRenderer({
   fileService,
   ref,
 }: FormRendererProps) {
-  const [state, setState] = useState(() => {
-    const start =
-      submission && Object.keys(submission).length > 0
-        ? submission
-        : { ...defaultAnswers(definition), ...submission };
-    return evaluateForm(definition, structuredClone(start), 'draft');
-  });
+  const [engine, setEngine] = useState<Engine | undefined>(loadedEngine);
+  const evaluate = useCallback(
+    (data: FormData, using: Engine | undefined = engine): FormState =>
+      using ? using.evaluateForm(definition, data, 'draft') : { data, hidden: new Set(), errors: {} },
+    [definition, engine],
+  );
+  const [state, setState] = useState(() => evaluate(startingAnswers(definition, submission, engine)));
   const dataRef = useRef(state.data);
+  const modified = useRef(false);
   dataRef.current = state.data;
   const callbacks = useRef({ onChange, onPageChange });
   callbacks.current = { onChange, onPageChange };
@@ -83,12 +86,34 @@ export function FormRenderer({
   const [serverErrors, setServerErrors] = useState(fieldErrors ?? {});
   useEffect(() => setServerErrors(fieldErrors ?? {}), [fieldErrors]);
 
-  // The first answers are reported once, as not changed by the person.
-  useEffect(() => callbacks.current.onChange?.(structuredClone(dataRef.current), false), []);
+  // The engine comes in a chunk of its own, after the questions can be typed into: then the answers
+  // are evaluated (defaults for a new return, calculations, conditions) and reported, as not changed
+  // by the person unless they have typed already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the engine is there.
+  useEffect(() => {
+    if (!engine) {
+      let cancelled = false;
+      loadEngine()
+        .then((loaded) => {
+          if (!cancelled) setEngine(loaded);
+        })
+        .catch((error: unknown) => console.error('The form engine could not be loaded', error));
+      return () => {
+        cancelled = true;
+      };
+    }
+    const start = modified.current ? dataRef.current : startingAnswers(definition, submission, engine);
+    const next = evaluate(start, engine);
+    dataRef.current = next.data;
+    setState(next);
+    callbacks.current.onChange?.(structuredClone(next.data), modified.current);
+    return undefined;
+  }, [engine]);
 
   const setValue = useCallback(
     (path: string, value: unknown) => {
-      const next = evaluateForm(definition, setPath(dataRef.current, path, value), 'draft');
+      modified.current = true;
+      const next = evaluate(setPath(dataRef.current, path, value));
       dataRef.current = next.data;
       setState(next);
       setServerErrors((errors) => {
@@ -98,7 +123,7 @@ export function FormRenderer({
       });
       callbacks.current.onChange?.(structuredClone(next.data), true);
     },
-    [definition],
+    [evaluate],
   );
   const touch = useCallback(
     (path: string) => setTouched((set) => (set.has(path) ? set : new Set(set).add(path))),
@@ -109,13 +134,14 @@ export function FormRenderer({
     () => ({
       data: state.data,
       hidden: state.hidden,
+      ready: engine !== undefined,
       errorsAt: (path) => serverErrors[path] ?? (touched.has(path) ? state.errors[path] : undefined),
       readOnly,
       setValue,
       touch,
       fileService,
     }),
-    [state, serverErrors, touched, readOnly, setValue, touch, fileService],
+    [state, engine, serverErrors, touched, readOnly, setValue, touch, fileService],
   );
 
   // Wizard pages: the top-level panels not hidden now.
@@ -252,6 +278,16 @@ export function FormRenderer({
       </div>
     </FormContext.Provider>
   );
+}
+
+/** The answers a form opens with: the return's, or a new return's defaults once the engine is there. */
+function startingAnswers(
+  definition: FormDefinition,
+  submission: FormData | undefined,
+  engine: Engine | undefined,
+) {
+  if (submission && Object.keys(submission).length > 0) return structuredClone(submission);
+  return engine ? engine.defaultAnswers(definition) : {};
 }
 
 const topScope: Scope = { dataPrefix: '', layoutPrefix: '', level: 2 };

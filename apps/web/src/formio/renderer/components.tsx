@@ -67,10 +67,21 @@ export function ComponentView({ component, scope }: { component: FormComponent; 
   const type = text(component.type);
   if (NOT_SHOWN.has(type) || component.hidden === true) return null;
   const path = pathOf(component, scope);
-  if (form.hidden.has(path)) return null;
+  if (form.hidden.has(path) || (!form.ready && conditional(component))) return null;
   const View = views[type] ?? fallback(component);
   return <View component={component} path={path} scope={scope} />;
 }
+
+/** Whether the component is shown only under a condition (or logic): the engine decides. */
+const conditional = (c: FormComponent) => {
+  const condition = (c.conditional ?? {}) as { when?: unknown; json?: unknown; conditions?: unknown };
+  return (
+    Boolean(condition.when) ||
+    Boolean(condition.json) ||
+    (Array.isArray(condition.conditions) && condition.conditions.length > 0) ||
+    (Array.isArray(c.logic) && c.logic.length > 0)
+  );
+};
 
 /** A type we do not know: its children laid out when it has some, else a text box for its answer. */
 function fallback(component: FormComponent) {

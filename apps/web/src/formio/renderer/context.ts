@@ -7,6 +7,8 @@ export interface FormContextValue {
   data: Answers;
   /** Paths of components conditionally hidden now (the engine's `hidden`). */
   hidden: ReadonlySet<string>;
+  /** False until the engine has loaded: questions shown only under a condition wait for it. */
+  ready: boolean;
   /** Messages to show at a question now (server messages until edited, then the engine's on leaving it). */
   errorsAt(path: string): readonly string[] | undefined;
   readOnly: boolean;

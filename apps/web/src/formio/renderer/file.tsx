@@ -99,7 +99,7 @@ export function FileInput(props: ComponentProps) {
                     form.setValue(path, rest.length > 0 ? rest : undefined);
                   }}
                 >
-                  Remove<span className="nhsuk-u-visually-hidden"> {file.originalName}</span>
+                  Remove <span className="nhsuk-u-visually-hidden">{file.originalName}</span>
                 </button>
               )}
             </li>
@@ -116,7 +116,7 @@ export function FileInput(props: ComponentProps) {
                 className="dcf-link-button"
                 onClick={() => setRefused((list) => list.filter((_, i) => i !== index))}
               >
-                Remove<span className="nhsuk-u-visually-hidden"> {file.name}</span>
+                Remove <span className="nhsuk-u-visually-hidden">{file.name}</span>
               </button>
             </li>
           ))}

@@ -47,8 +47,7 @@ export function Grid({ component, path, scope }: ComponentProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by their place, as their answers are.
             <fieldset className="nhsuk-fieldset dcf-grid__row" key={index}>
               <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">
-                Row {index + 1}
-                <span className="nhsuk-u-visually-hidden"> of {label}</span>
+                Row {index + 1} <span className="nhsuk-u-visually-hidden">of {label}</span>
               </legend>
               <Children
                 list={component.components}
@@ -65,9 +64,8 @@ export function Grid({ component, path, scope }: ComponentProps) {
                     )
                   }
                 >
-                  Remove
+                  Remove{' '}
                   <span className="nhsuk-u-visually-hidden">
-                    {' '}
                     row {index + 1} of {label}
                   </span>
                 </button>
@@ -81,8 +79,8 @@ export function Grid({ component, path, scope }: ComponentProps) {
             className="nhsuk-button nhsuk-button--secondary formio-button-add-row"
             onClick={() => form.setValue(path, [...padded(), {}])}
           >
-            {text(component.addAnother) || 'Add another'}
-            <span className="nhsuk-u-visually-hidden"> row to {label}</span>
+            {text(component.addAnother) || 'Add another'}{' '}
+            <span className="nhsuk-u-visually-hidden">row to {label}</span>
           </button>
         ) : null}
       </fieldset>
