@@ -58,7 +58,7 @@ export function FileInput(props: ComponentProps) {
       ) : null}
       {form.readOnly ? null : (
         <input
-          className={`nhsuk-file-upload${parts.invalid ? ' nhsuk-file-upload--error' : ''}`}
+          className={`nhsuk-file-upload__input${parts.invalid ? ' nhsuk-file-upload__input--error' : ''}`}
           id={parts.id}
           name={inputName(path)}
           type="file"
