@@ -150,6 +150,8 @@ describe('Form entry page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Failed to save.')).toBeInTheDocument();
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    // Focus moves to the summary (the NHS error pattern).
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getByRole('link', { name: 'Headcount is required' })).toHaveAttribute(
       'href',
       '#dcf-field-headcount',

@@ -97,6 +97,11 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const errorItems = Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
     list.map((message) => ({ href: `#dcf-field-${key}`, message })),
   );
+  // The NHS error pattern: after a refused save, focus moves to the summary, so it is read out at once.
+  const errorSummary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (Object.keys(entry.fieldErrors).length > 0) errorSummary.current?.focus();
+  }, [entry.fieldErrors]);
 
   return (
     <>
@@ -134,7 +139,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           renderer.current?.focusField((link.getAttribute('href') ?? '').slice('#dcf-field-'.length));
         }}
       >
-        <ErrorSummary id="form-errors" items={errorItems} />
+        <ErrorSummary id="form-errors" items={errorItems} ref={errorSummary} />
       </div>
 
       {definition ? (
