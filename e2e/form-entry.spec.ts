@@ -114,6 +114,8 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
     .poll(async () => {
       await authoriser.reload();
       await expect(pageHeading(authoriser, 'Staffing')).toBeVisible();
+      // The form shows at once, read-only until the lock is answered.
+      await expect(authoriser.getByText('Opening the return for editing...')).toBeHidden();
       return authoriser.getByLabel(/^Headcount/).isEditable();
     })
     .toBe(true);
@@ -221,6 +223,7 @@ test('the manager returns the submitted return with a reason; the clerk sees why
     .poll(async () => {
       await authoriser.goto(form.url);
       await expect(pageHeading(authoriser, 'Staffing')).toBeVisible();
+      await expect(authoriser.getByText('Opening the return for editing...')).toBeHidden();
       return authoriser.getByLabel(/^Vacancies/).isEditable();
     })
     .toBe(true);
