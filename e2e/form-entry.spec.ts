@@ -173,14 +173,15 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
   await expectNoAxeViolations(authoriser);
 
-  // Revisions: newest first; the two latest compared field by field.
+  // Revisions, newest first: the submit, the two drafts saved on the way to check your answers, and
+  // the clerk's two drafts. The official one compared with the clerk's last draft, field by field.
   await authoriser.getByRole('link', { name: 'Revisions' }).click();
   const rows = authoriser.locator('tbody tr');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(5);
   await expect(rows.first()).toContainText('Official');
   await expectNoAxeViolations(authoriser);
   await rows.nth(0).getByRole('checkbox').check();
-  await rows.nth(1).getByRole('checkbox').check();
+  await rows.nth(3).getByRole('checkbox').check();
   await authoriser.getByRole('link', { name: 'Compare the two selected' }).click();
   const changed = authoriser.locator('tr.dcf-compare__changed');
   await expect(changed).toHaveCount(1);
