@@ -13,11 +13,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (declaration is null and declared_by is null and declared_at is null)
       or (declaration is not null and declared_by is not null and declared_at is not null and status = 'completed')
     );
+    create index submission_revision_declared_by_idx on submission_revision (declared_by)
+      where declared_by is not null;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop index submission_revision_declared_by_idx;
     alter table submission_revision drop constraint submission_revision_declaration_check;
     alter table submission_revision drop column declared_at;
     alter table submission_revision drop column declared_by;
