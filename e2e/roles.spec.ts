@@ -98,6 +98,9 @@ test('the super administrator nominates Morgan Manager as a collection administr
   test.setTimeout(90_000);
   await signInAs(page, 'superAdmin');
   await page.goto('/collection/admin');
+  // The administration hub links to the users and roles screen, where administrators are nominated.
+  await page.getByRole('main').getByRole('link', { name: 'Users and roles', exact: true }).click();
+  await expect(page).toHaveURL(/\/collection\/admin\/users$/);
   const administrators = page.getByRole('table', { name: 'Collection administrators' });
   await expect(administrators.getByRole('cell', { name: 'Cara Admin', exact: true })).toBeVisible();
   await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toHaveCount(0);
