@@ -1,9 +1,16 @@
 /**
- * The end-of-period rush: 200 concurrent clients saving revisions of a 100-field form through two API
- * processes sharing one PostgreSQL database. Run: `npx tsx bench/submissions.bench.ts` (PostgreSQL at
- * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
- * Knobs: SUBMISSION_BENCH_CLIENTS (200), SUBMISSION_BENCH_SAVES (10 per client), SUBMISSION_BENCH_POOL
- * (database connections per instance, 10). Prints its figures as JSON; see bench/README.md.
+ * The end-of-period rush, measured against the physical limit in one run: clerks saving revisions of a
+ * 100-field form through two API processes, then the same clients, the same bodies and the same
+ * PostgreSQL against two processes of a bare Fastify + pg server that stores each save as one row
+ * (bench/submissions-limit-server.ts). For each number of concurrent clients (1, 50, 200) and each
+ * server: saves/s, p50/p95/p99, errors, server CPU ms per save (the processes' CPU time from /proc) and
+ * database CPU ms per save (the CPU time of the PostgreSQL backends serving that server's connections,
+ * from /proc: pg_stat_statements needs a server restart), the ratios API / limit, and the load average.
+ * Run: `npx tsx bench/submissions.bench.ts` (PostgreSQL on this machine at BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres). Knobs: SUBMISSION_BENCH_LEVELS
+ * ("1,50,200"), SUBMISSION_BENCH_SAVES (saves per level, 600; one client saves at most 100),
+ * SUBMISSION_BENCH_POOL (connections per process, 10), SUBMISSION_BENCH_PROFILE (a folder: the API
+ * processes run with --cpu-prof and write their profiles there). See bench/README.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,11 +27,12 @@ import { validateContent } from '../apps/api/src/modules/submissions/validation'
 import { CSRF_COOKIE, CSRF_HEADER } from '../apps/api/src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 
-const CLIENTS = Number(process.env.SUBMISSION_BENCH_CLIENTS ?? 200);
-const SAVES = Number(process.env.SUBMISSION_BENCH_SAVES ?? 10);
+const LEVELS = (process.env.SUBMISSION_BENCH_LEVELS ?? '1,50,200').split(',').map(Number);
+const SAVES_PER_LEVEL = Number(process.env.SUBMISSION_BENCH_SAVES ?? 600);
 const POOL = process.env.SUBMISSION_BENCH_POOL ?? '10';
+const PROFILE_DIR = process.env.SUBMISSION_BENCH_PROFILE;
+const CLERKS = Math.max(...LEVELS);
 const FIELDS = 100;
-const PORTS = [41_731, 41_732];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -92,7 +100,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** Validation alone, in this process: the cost the server pays per save, without HTTP or the database. */
 function validationCost(definition: Record<string, unknown>) {
   const times = { draft: [] as number[], completed: [] as number[] };
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 600; i++) {
     const mode = i % 2 === 0 ? 'draft' : 'completed';
     const started = performance.now();
     const errors = validateContent(definition, answers(i)).for(mode);
@@ -145,9 +153,9 @@ async function setUp(databaseUrl: string) {
     .selectFrom('organisation')
     .select('id')
     .orderBy('id')
-    .limit(CLIENTS)
+    .limit(CLERKS)
     .execute();
-  if (organisations.length < CLIENTS) throw new Error(`only ${organisations.length} organisations seeded`);
+  if (organisations.length < CLERKS) throw new Error(`only ${organisations.length} organisations seeded`);
   await db
     .insertInto('collectionOrganisation')
     .values(organisations.map((o) => ({ collectionId: collection.id, organisationId: o.id })))
@@ -185,29 +193,53 @@ async function setUp(databaseUrl: string) {
   };
 }
 
-function startInstance(port: number, databaseUrl: string): ChildProcess {
-  // One process per instance (tsx as a loader, not its CLI, which would add a parent process), so its
-  // CPU time can be read from /proc.
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: POOL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      WEB_DIST_DIR: '/nonexistent',
-      SEED_DEMO_DATA: 'false',
-      JOBS_RUN: 'false',
-    },
-  });
+/** One of the two servers under test: two processes on two ports, each with its own connection pool. */
+interface Target {
+  name: 'api' | 'limit';
+  ports: number[];
+  processes: ChildProcess[];
+  /** The PostgreSQL application_name of its connections, to find its backends. */
+  applicationName: string;
+  savePath(submissionId: number): string;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function startTarget(name: Target['name'], ports: number[], databaseUrl: string): Target {
+  const applicationName = `dcf_bench_${name}`;
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', applicationName);
+  const script = name === 'api' ? 'apps/api/src/server.ts' : 'bench/submissions-limit-server.ts';
+  const profile = name === 'api' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  // One process per instance (tsx as a loader, not its CLI, which would add a parent process), so its
+  // CPU time can be read from /proc.
+  const processes = ports.map((port) =>
+    spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        DATABASE_POOL_SIZE: POOL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000000',
+        WEB_DIST_DIR: '/nonexistent',
+        SEED_DEMO_DATA: 'false',
+        JOBS_RUN: 'false',
+      },
+    }),
+  );
+  return {
+    name,
+    ports,
+    processes,
+    applicationName,
+    savePath: (id) => (name === 'api' ? `/v1/api/Submission/${id}/SubmissionRevision` : `/save/${id}`),
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; any user's process). */
 function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
@@ -218,54 +250,143 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function waitHealthy(port: number) {
+/** CPU seconds so far of each PostgreSQL backend serving a target's connections, by backend pid. */
+async function backendCpu(probe: pg.Client, applicationName: string): Promise<Map<number, number>> {
+  const { rows } = await probe.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [applicationName],
+  );
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+
+async function waitHealthy(port: number, healthPath: string) {
   for (let i = 0; i < 600; i++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}${healthPath}`);
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`instance on ${port} never became healthy`);
+  throw new Error(`server on ${port} never became healthy`);
+}
+
+interface Clerk {
+  cookie: string;
+  page: string;
+  submissionId: number;
+  baseRevisionId: number | null;
+  seed: number;
 }
 
 interface Sample {
   ms: number;
   status: number;
-  validateMs: number | null;
 }
 
-/** One clerk: takes the lock on one instance, then saves SAVES drafts, alternating between the two instances. */
-async function client(index: number, cookie: string, page: string, samples: Sample[], errors: string[]) {
-  const headers = { cookie, [CSRF_HEADER]: 'bench', 'content-type': 'application/json' };
-  const base = (n: number) => `http://127.0.0.1:${PORTS[(index + n) % PORTS.length]}`;
-  const locked = await fetch(`${base(0)}${page}/Lock`, { method: 'POST', headers, body: '{}' });
+/** A clerk takes the lock once (the API refuses a save without it); it is renewed by every save. */
+async function takeLock(clerk: Clerk, port: number, errors: string[]) {
+  const headers = { cookie: clerk.cookie, [CSRF_HEADER]: 'bench', 'content-type': 'application/json' };
+  const locked = await fetch(`http://127.0.0.1:${port}${clerk.page}/Lock`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
   const view = (await locked.json()) as { submissionId: number; currentRevisionId: number | null };
-  if (locked.status !== 200) {
-    errors.push(`lock ${locked.status} ${JSON.stringify(view)}`);
-    return;
-  }
-  let baseRevisionId = view.currentRevisionId;
-  for (let n = 0; n < SAVES; n++) {
-    const body = JSON.stringify({ content: answers(index * 1000 + n), status: 'draft', baseRevisionId });
+  if (locked.status !== 200) errors.push(`lock ${locked.status} ${JSON.stringify(view)}`);
+  clerk.submissionId = view.submissionId;
+  clerk.baseRevisionId = view.currentRevisionId;
+}
+
+/** One client: `saves` drafts one after another, each naming the revision it started from, alternating instances. */
+async function client(
+  target: Target,
+  index: number,
+  clerk: Clerk,
+  saves: number,
+  samples: Sample[],
+  errors: string[],
+) {
+  const headers = { cookie: clerk.cookie, [CSRF_HEADER]: 'bench', 'content-type': 'application/json' };
+  for (let n = 0; n < saves; n++) {
+    const port = target.ports[(index + n) % target.ports.length]!;
+    clerk.seed += 1;
+    const body = JSON.stringify({
+      content: answers(index * 100_000 + clerk.seed),
+      status: 'draft',
+      baseRevisionId: target.name === 'api' ? clerk.baseRevisionId : null,
+    });
     const started = performance.now();
-    const res = await fetch(`${base(n + 1)}/v1/api/Submission/${view.submissionId}/SubmissionRevision`, {
+    const res = await fetch(`http://127.0.0.1:${port}${target.savePath(clerk.submissionId)}`, {
       method: 'POST',
       headers,
       body,
     });
     const text = await res.text();
-    const ms = performance.now() - started;
-    const timing = /validate;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
-    samples.push({ ms, status: res.status, validateMs: timing ? Number(timing[1]) : null });
+    samples.push({ ms: performance.now() - started, status: res.status });
     if (res.status !== 201) {
       errors.push(`save ${res.status} ${text.slice(0, 200)}`);
       return;
     }
-    baseRevisionId = (JSON.parse(text) as { currentRevisionId: number }).currentRevisionId;
+    if (target.name === 'api')
+      clerk.baseRevisionId = (JSON.parse(text) as { currentRevisionId: number }).currentRevisionId;
   }
+}
+
+/** Drives one target with `clients` concurrent clients; CPU of its processes and backends per save. */
+async function drive(target: Target, clerks: Clerk[], clients: number, probe: pg.Client) {
+  const saves = clients === 1 ? Math.min(100, SAVES_PER_LEVEL) : Math.ceil(SAVES_PER_LEVEL / clients);
+  const samples: Sample[] = [];
+  const errors: string[] = [];
+  const cpuBefore = target.processes.map((c) => cpuSeconds(c.pid));
+  const dbBefore = await backendCpu(probe, target.applicationName);
+  const loadBefore = loadavg()[0]!;
+  const started = performance.now();
+  await Promise.all(
+    clerks.slice(0, clients).map((clerk, i) => client(target, i, clerk, saves, samples, errors)),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const loadAfter = loadavg()[0]!;
+  const serverCpu = target.processes.reduce((sum, c, i) => sum + cpuSeconds(c.pid) - cpuBefore[i]!, 0);
+  const dbAfter = await backendCpu(probe, target.applicationName);
+  // A backend that appeared during the run counts whole (its start-up is part of serving the load).
+  let dbCpu = 0;
+  for (const [pid, after] of dbAfter) dbCpu += after - (dbBefore.get(pid) ?? 0);
+  const ok = samples.filter((s) => s.status === 201);
+  const latencies = ok.map((s) => s.ms).sort((a, b) => a - b);
+  const perSave = (cpu: number) => round((cpu * 1000) / Math.max(1, ok.length));
+  return {
+    target: target.name,
+    clients,
+    saves: samples.length,
+    errors: errors.length,
+    firstErrors: errors.slice(0, 3),
+    seconds: round(seconds),
+    savesPerSecond: round(ok.length / seconds),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+    },
+    serverCpuMsPerSave: perSave(serverCpu),
+    databaseCpuMsPerSave: perSave(dbCpu),
+    totalCpuMsPerSave: perSave(serverCpu + dbCpu),
+    loadAverage: { before: round(loadBefore), after: round(loadAfter) },
+  };
+}
+type Result = Awaited<ReturnType<typeof drive>>;
+
+function table(results: Result[]) {
+  const lines = [
+    '| Clients | Server | Saves/s | p50 / p95 / p99 ms | Errors | Server CPU ms/save | DB CPU ms/save | Total | Load avg |',
+    '| ------- | ------ | ------- | ------------------ | ------ | ------------------ | -------------- | ----- | -------- |',
+  ];
+  for (const r of results)
+    lines.push(
+      `| ${r.clients} | ${r.target} | ${r.savesPerSecond} | ${r.latencyMs.p50} / ${r.latencyMs.p95} / ${r.latencyMs.p99} | ${r.errors} | ${r.serverCpuMsPerSave} | ${r.databaseCpuMsPerSave} | ${r.totalCpuMsPerSave} | ${r.loadAverage.before}-${r.loadAverage.after} |`,
+    );
+  return lines.join('\n');
 }
 
 async function main() {
@@ -277,75 +398,68 @@ async function main() {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const instances: ChildProcess[] = [];
+  const targets: Target[] = [];
+  const probe = new pg.Client({ connectionString: databaseUrl });
   try {
     const { definition, cookies, pages } = await setUp(databaseUrl);
     const validation = validationCost(definition);
-    for (const port of PORTS) instances.push(startInstance(port, databaseUrl));
-    await Promise.all(PORTS.map(waitHealthy));
-
-    const samples: Sample[] = [];
-    const errors: string[] = [];
-    const cpuBefore = instances.map((c) => cpuSeconds(c.pid));
-    const loadBefore = loadavg()[0]!;
-    const started = performance.now();
-    await Promise.all(cookies.map((cookie, i) => client(i, cookie, pages[i]!, samples, errors)));
-    const seconds = (performance.now() - started) / 1000;
-    const appCpuSeconds = instances.reduce((sum, c, i) => sum + cpuSeconds(c.pid) - cpuBefore[i]!, 0);
-
-    const ok = samples.filter((s) => s.status === 201);
-    const latencies = ok.map((s) => s.ms).sort((a, b) => a - b);
-    const validate = ok
-      .map((s) => s.validateMs)
-      .filter((v): v is number => v !== null)
-      .sort((a, b) => a - b);
-    const probe = new pg.Client({ connectionString: databaseUrl });
+    targets.push(startTarget('api', [41_731, 41_732], databaseUrl));
+    targets.push(startTarget('limit', [41_733, 41_734], databaseUrl));
+    await Promise.all([
+      ...targets[0]!.ports.map((p) => waitHealthy(p, '/v1/api/health')),
+      ...targets[1]!.ports.map((p) => waitHealthy(p, '/health')),
+    ]);
     await probe.connect();
-    const { rows } = await probe.query('select count(*)::int as n from submission_revision');
-    await probe.end();
+    const errors: string[] = [];
+    const clerks: Clerk[] = cookies.map((cookie, i) => ({
+      cookie,
+      page: pages[i]!,
+      submissionId: 0,
+      baseRevisionId: null,
+      seed: 0,
+    }));
+    for (const [i, clerk] of clerks.entries()) await takeLock(clerk, targets[0]!.ports[i % 2]!, errors);
+    if (errors.length > 0) throw new Error(errors[0]);
+    // Warm-up, not measured: JIT, caches and every pooled connection open, for both servers alike.
+    for (const target of targets) await drive(target, clerks, Math.min(20, CLERKS), probe);
+
+    const results: Result[] = [];
+    for (const clients of LEVELS)
+      for (const target of targets) results.push(await drive(target, clerks, clients, probe));
+    const ratios = LEVELS.map((clients) => {
+      const api = results.find((r) => r.target === 'api' && r.clients === clients)!;
+      const limit = results.find((r) => r.target === 'limit' && r.clients === clients)!;
+      const ratio = (a: number, b: number) => (b > 0 ? round(a / b) : null);
+      return {
+        clients,
+        serverCpu: ratio(api.serverCpuMsPerSave, limit.serverCpuMsPerSave),
+        databaseCpu: ratio(api.databaseCpuMsPerSave, limit.databaseCpuMsPerSave),
+        totalCpu: ratio(api.totalCpuMsPerSave, limit.totalCpuMsPerSave),
+        savesPerSecond: ratio(api.savesPerSecond, limit.savesPerSecond),
+      };
+    });
     console.log(
       JSON.stringify(
         {
           engine: 'postgres',
-          instances: PORTS.length,
-          poolPerInstance: Number(POOL),
-          clients: CLIENTS,
-          savesPerClient: SAVES,
+          processesPerServer: 2,
+          poolPerProcess: Number(POOL),
           fields: FIELDS,
-          saves: samples.length,
-          revisionsStored: rows[0].n,
-          errors: errors.length,
-          firstErrors: errors.slice(0, 3),
-          seconds: round(seconds),
-          throughputPerSecond: round(ok.length / seconds),
-          latencyMs: {
-            p50: round(percentile(latencies, 50)),
-            p95: round(percentile(latencies, 95)),
-            p99: round(percentile(latencies, 99)),
-            max: round(latencies.at(-1) ?? 0),
-          },
-          validationUnderLoadMs: {
-            p50: round(percentile(validate, 50)),
-            p95: round(percentile(validate, 95)),
-            mean: round(validate.reduce((a, b) => a + b, 0) / Math.max(1, validate.length)),
-          },
+          results,
+          ratiosApiOverLimit: ratios,
           validationAloneMs: validation,
-          // Load-independent: what one save costs the API processes in CPU (PostgreSQL not included).
-          appCpuMsPerSave: round((appCpuSeconds * 1000) / Math.max(1, ok.length)),
-          machine: {
-            cpus: cpus().length,
-            loadAverageBefore: round(loadBefore),
-            loadAverageAfter: round(loadavg()[0]!),
-          },
+          machine: { cpus: cpus().length, node: process.version },
         },
         null,
         2,
       ),
     );
-    if (errors.length > 0) process.exitCode = 1;
+    console.log(table(results));
+    if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   } finally {
-    for (const child of instances) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    await probe.end().catch(() => undefined);
+    for (const target of targets) for (const child of target.processes) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 3000));
     const a = new pg.Client({ connectionString: adminUrl });
     await a.connect();
     await a.query(`drop database if exists ${name} with (force)`);
