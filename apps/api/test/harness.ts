@@ -30,6 +30,8 @@ export interface TestApp {
   demoCollectionId(): Promise<number>;
   /** The id of a seeded organisation by ODS code (e.g. RJ1, RGT). */
   organisationId(code: string): Promise<number>;
+  /** The user id of a demo persona. */
+  userId(persona: PersonaKey): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,15 @@ export async function startTestApp(
   });
   const app = await buildApp({ config, database: handle }, { extraModules });
   await app.ready();
+  const userId = async (persona: PersonaKey) => {
+    const email = demoUsers.find((u) => u.key === persona)?.email;
+    const user = await handle.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('email', '=', email ?? '')
+      .executeTakeFirstOrThrow();
+    return user.id;
+  };
   const asUser = async (userId: number) => {
     const client = new Client(app);
     const { token } = await createSession(handle.db, config, userId, { sessionManagement: true });
@@ -163,14 +174,9 @@ export async function startTestApp(
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    userId,
     async as(persona) {
-      const email = demoUsers.find((u) => u.key === persona)?.email;
-      const user = await handle.db
-        .selectFrom('appUser')
-        .select('id')
-        .where('email', '=', email ?? '')
-        .executeTakeFirstOrThrow();
-      return asUser(user.id);
+      return asUser(await userId(persona));
     },
     async close() {
       await app.close();

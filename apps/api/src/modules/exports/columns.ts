@@ -1,14 +1,16 @@
-import { childLists, type FormComponent, labelOf } from '@dcf/forms';
+import { childLists, dataShapeOf, type FormComponent, innerDataKey, labelOf } from '@dcf/forms';
 
 /**
  * Export columns from Form.io definitions: one column per answer, in form order, named by its data
  * path so the same answer always lands in the same column:
  *
  * - wizard pages, panels, columns, tables, fieldsets, wells and tabs only lay questions out: no prefix;
- * - a container (or any `tree` component that is not a grid) nests its answers: `address.postcode`;
+ * - a container (or any `tree` component that is not a grid) nests its answers: `address.postcode`; a
+ *   nested form under its `data`: `referral.data.name`;
  * - a data grid / edit grid repeats them: `staff[0].grade`, `staff[1].grade` ... up to the most rows
  *   any exported return has (a grid inside a grid: `a[0].b[1].c`);
- * - select boxes have one column per option: `services.xray` (true / false);
+ * - select boxes have one column per option: `services.xray` (true / false); a survey one per
+ *   question: `satisfaction.waiting` (the answer's value);
  * - anything else structured (address, file ...) is one column of JSON text.
  *
  * Several versions: the newest version's columns first, then any column only older versions had, so
@@ -28,34 +30,36 @@ export interface ExportColumn {
   options: string;
 }
 
-const GRID_TYPES = new Set(['datagrid', 'editgrid', 'datatable', 'tagpad']);
-const NO_DATA_TYPES = new Set(['button', 'htmlelement', 'content']);
-
 /** A grid's data location with `*` for every enclosing grid's rows (a JSONPath-like pattern). */
 export type GridPattern = (string | '*')[];
 
-const children = childLists;
+/**
+ * Where a component's children keep their answers, relative to its own: a container's directly under
+ * its key, a nested form's under `key.data` (Form.io's data model, as THE walker of @dcf/forms says).
+ */
+const nestedPath = (c: FormComponent, key: string): string[] => {
+  const inner = innerDataKey(c);
+  return inner ? [key, inner] : [key];
+};
 
 /** Every grid of the definitions (with enclosing grids as `*`), to ask the database for row counts. */
 export function gridPatterns(definitions: { components: FormComponent[] }[]): GridPattern[] {
   const found = new Map<string, GridPattern>();
   const walk = (list: FormComponent[], prefix: GridPattern) => {
     for (const c of list) {
-      const type = String(c.type ?? '');
-      if (GRID_TYPES.has(type) && c.key) {
-        const pattern = [...prefix, c.key];
+      const shape = dataShapeOf(c);
+      const key = typeof c.key === 'string' ? c.key : '';
+      if (shape === 'rows' && key) {
+        const pattern = [...prefix, key];
         found.set(JSON.stringify(pattern), pattern);
-        for (const l of children(c)) walk(l, [...pattern, '*']);
-      } else if (isNesting(c)) for (const l of children(c)) walk(l, [...prefix, c.key as string]);
-      else for (const l of children(c)) walk(l, prefix);
+        for (const l of childLists(c)) walk(l, [...pattern, '*']);
+      } else if (shape === 'object' && key)
+        for (const l of childLists(c)) walk(l, [...prefix, ...nestedPath(c, key)]);
+      else if (shape === 'layout') for (const l of childLists(c)) walk(l, prefix);
     }
   };
   for (const d of definitions) walk(d.components, []);
   return [...found.values()];
-}
-
-function isNesting(c: FormComponent): boolean {
-  return Boolean(c.key) && (c.type === 'container' || (c.tree === true && !GRID_TYPES.has(String(c.type))));
 }
 
 /** `grid[0].field` from ['grid', 0, 'field']. */
@@ -65,7 +69,9 @@ export function headerOf(path: (string | number)[]): string {
 
 /**
  * The columns of the definitions (newest first). `rowsOf(pattern)` gives the most rows a grid has in
- * the exported returns (0 when none: the grid then has no columns).
+ * the exported returns (0 when none: the grid then has no columns). Components are read as THE walker
+ * of @dcf/forms reads them (`dataShapeOf`): an input is one whatever its `input` flag says (Form.io's
+ * builder leaves it out inside layouts), a container or nested form nests, a grid repeats.
  */
 export function exportColumns(
   definitions: { components: FormComponent[] }[],
@@ -85,49 +91,67 @@ export function exportColumns(
   }
   const walk = (list: FormComponent[], at: Place) => {
     for (const c of list) {
+      const shape = dataShapeOf(c);
+      if (shape === 'content') continue;
       const type = String(c.type ?? '');
-      if (NO_DATA_TYPES.has(type)) continue;
+      const key = typeof c.key === 'string' ? c.key : '';
       const label = labelOf(c);
-      if (GRID_TYPES.has(type) && c.key) {
-        const rows = rowsOf([...at.pattern, c.key]);
+      if (shape === 'layout') {
+        // A top-level panel is a wizard page (or a section of a one-page form): its title names the page.
+        const page = at.path.length === 0 && at.page === '' && type === 'panel' ? label : at.page;
+        for (const l of childLists(c)) walk(l, { ...at, page });
+      } else if (!key) {
+        // An answer needs a key to have a place in the data (the upload refuses such forms).
+      } else if (shape === 'rows') {
+        const rows = rowsOf([...at.pattern, key]);
         for (let i = 0; i < rows; i++)
-          for (const l of children(c))
+          for (const l of childLists(c))
             walk(l, {
-              path: [...at.path, c.key, i],
-              pattern: [...at.pattern, c.key, '*'],
+              path: [...at.path, key, i],
+              pattern: [...at.pattern, key, '*'],
               page: at.page,
               prefix: `${at.prefix}${label} (row ${i + 1}): `,
             });
-      } else if (isNesting(c)) {
+      } else if (shape === 'object') {
         const named = c.label ? `${at.prefix}${label}: ` : at.prefix;
-        for (const l of children(c))
+        const inner = nestedPath(c, key);
+        for (const l of childLists(c))
           walk(l, {
-            path: [...at.path, c.key as string],
-            pattern: [...at.pattern, c.key as string],
+            path: [...at.path, ...inner],
+            pattern: [...at.pattern, ...inner],
             page: at.page,
             prefix: named,
           });
-      } else if (c.input === true && c.key) {
+      } else {
         const choices = optionsOf(c);
         const options = choices.map((o) => `${o.value} = ${o.label}`).join('; ');
-        if (type === 'selectboxes' && choices.length > 0)
-          for (const option of choices)
-            add([...at.path, c.key, option.value], {
-              label: `${at.prefix}${label}: ${option.label}`,
+        const parts = partsOf(c, choices);
+        if (parts.length > 0)
+          for (const part of parts)
+            add([...at.path, key, part.value], {
+              label: `${at.prefix}${label}: ${part.label}`,
               type,
               page: at.page,
               options,
             });
-        else add([...at.path, c.key], { label: `${at.prefix}${label}`, type, page: at.page, options });
-      } else {
-        // A top-level panel is a wizard page (or a section of a one-page form): its title names the page.
-        const page = at.path.length === 0 && at.page === '' && type === 'panel' ? label : at.page;
-        for (const l of children(c)) walk(l, { ...at, page });
+        else add([...at.path, key], { label: `${at.prefix}${label}`, type, page: at.page, options });
       }
     }
   };
   for (const d of definitions) walk(d.components, { path: [], pattern: [], page: '', prefix: '' });
   return [...columns.values()];
+}
+
+/**
+ * The parts of an answer that is an object with one entry per known name, each a column of its own:
+ * select boxes (an option: true / false) and a survey (a question: its answer). None for anything else.
+ */
+function partsOf(c: FormComponent, choices: { value: string; label: string }[]) {
+  if (c.type === 'selectboxes') return choices;
+  if (c.type !== 'survey' || !Array.isArray(c.questions)) return [];
+  return (c.questions as { value?: unknown; label?: unknown }[])
+    .filter((q) => q && typeof q === 'object' && q.value !== undefined && q.value !== '')
+    .map((q) => ({ value: String(q.value), label: String(q.label ?? q.value) }));
 }
 
 /** A choice component's static options (select boxes, radios, selects), as value and label. */
