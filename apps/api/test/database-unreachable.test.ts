@@ -1,5 +1,4 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -77,7 +76,7 @@ describe('database out of reach', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toMatchObject({ status: 503, title: messages.serviceUnavailable });
+      expect(res.json()).toMatchObject({ status: 503, code: 'database_unavailable' });
       // Answered once the connect timeout is up, not left hanging.
       expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + 10_000);
     });

@@ -117,7 +117,7 @@ describe('structure and size', () => {
     const res = await sendRaw(admin, 'POST', '/v1/api/Collection', JSON.stringify({ name: 'x'.repeat(6e6) }));
     expect(res.status).toBe(413);
     expect(res.type).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ status: 413, title: messages.requestTooLarge });
+    expect(res.body).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
   it('refuses 50,000 unknown keys (the return is over 1 MB) and drops 5,000: only the form’s keys are stored', async () => {

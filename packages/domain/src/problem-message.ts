@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from './error-codes';
 import { messages } from './messages';
 
 // Kept apart from problem.ts and free of zod: the web client needs this on its first page, and zod
@@ -11,26 +12,36 @@ const isStringListRecord = (value: unknown): value is Record<string, string[]> =
   !Array.isArray(value) &&
   Object.values(value).every(isStringList);
 
-/**
- * A body shaped like problem details with every field optional: the same test as
- * `problemSchema.partial().safeParse(body).success` (problem.ts), written out by hand.
- */
-function isPartialProblem(body: unknown): body is {
+/** The fields of problem details a client reads; `code` only when it is one the catalogue knows. */
+export interface ProblemFields {
+  code?: ErrorCode;
+  title?: string;
+  detail?: string;
   errors?: Record<string, string[]>;
   additionalDetails?: string | string[];
-} {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+}
+
+/**
+ * A body shaped like problem details with every field optional: the same test as
+ * `problemSchema.partial().safeParse(body).success` (problem.ts), written out by hand, except that a
+ * code this client does not know yet is dropped rather than failing the whole body.
+ */
+export function problemOf(body: unknown): ProblemFields | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const b = body as Record<string, unknown>;
   const optional = (value: unknown, test: (v: unknown) => boolean) => value === undefined || test(value);
-  return (
+  const valid =
     optional(b.type, isString) &&
+    optional(b.code, isString) &&
     optional(b.title, isString) &&
     optional(b.status, Number.isSafeInteger) &&
     optional(b.detail, isString) &&
     optional(b.instance, isString) &&
     optional(b.errors, isStringListRecord) &&
-    optional(b.additionalDetails, (v) => isString(v) || isStringList(v))
-  );
+    optional(b.additionalDetails, (v) => isString(v) || isStringList(v));
+  if (!valid) return null;
+  const { code, ...rest } = b as ProblemFields & { code?: string };
+  return isErrorCode(code) ? { ...rest, code } : rest;
 }
 
 /**
@@ -41,9 +52,10 @@ export function messageForFailure(status: number, body: unknown): string {
   switch (status) {
     case 400: {
       const parts: string[] = [];
-      if (isPartialProblem(body)) {
-        for (const list of Object.values(body.errors ?? {})) parts.push(...list);
-        const extra = body.additionalDetails;
+      const problem = problemOf(body);
+      if (problem) {
+        for (const list of Object.values(problem.errors ?? {})) parts.push(...list);
+        const extra = problem.additionalDetails;
         if (extra) parts.push(...(Array.isArray(extra) ? extra : [extra]));
       }
       return parts.length > 0 ? parts.join(', ') : messages.somethingWentWrongDot;

@@ -25,8 +25,10 @@ export function checkCsrf(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
-  if (!cookie || typeof header !== 'string') throw forbidden('The anti-forgery token is missing');
+  if (!cookie || typeof header !== 'string')
+    throw forbidden('The anti-forgery token is missing', 'csrf_failed');
   const a = Buffer.from(cookie);
   const b = Buffer.from(header);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw forbidden('The anti-forgery token is not valid');
+  if (a.length !== b.length || !timingSafeEqual(a, b))
+    throw forbidden('The anti-forgery token is not valid', 'csrf_failed');
 }

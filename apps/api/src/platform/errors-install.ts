@@ -14,9 +14,12 @@ function fromDatabaseError(error: { code?: string; constraint?: string }): HttpP
   const code = typeof error.code === 'string' ? error.code : '';
   switch (code) {
     case '23505':
-      return new HttpProblem(409, 'This record already exists', { detail: error.constraint });
+      return new HttpProblem('already_exists', 'This record already exists', { detail: error.constraint });
     case '23503':
-      return new HttpProblem(409, 'This record is still in use or refers to a record that does not exist');
+      return new HttpProblem(
+        'still_in_use',
+        'This record is still in use or refers to a record that does not exist',
+      );
     case '23514':
     case '23502':
       return validationProblem({}, messages.somethingWentWrongDot);
@@ -34,7 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       problem = error;
     } else if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
       // A malformed id in the path names no record: same answer as an unknown one.
-      problem = new HttpProblem(404, messages.notFound);
+      problem = new HttpProblem('not_found', messages.notFound);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
@@ -48,25 +51,24 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       problem = validationProblem(errors);
     } else if (error.statusCode === 429) {
-      problem = new HttpProblem(429, 'Too many requests, please wait a moment and try again');
+      problem = new HttpProblem('rate_limited', 'Too many requests, please wait a moment and try again');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       problem =
         error.statusCode === 400
           ? validationProblem({}, 'The request body could not be read')
-          : new HttpProblem(
-              error.statusCode,
-              error.statusCode === 413 ? messages.requestTooLarge : messages.somethingWentWrong,
-            );
+          : error.statusCode === 413
+            ? new HttpProblem('payload_too_large', messages.requestTooLarge)
+            : new HttpProblem('request_not_accepted', messages.somethingWentWrong, {}, error.statusCode);
     } else if (isDatabaseUnavailable(error)) {
       // The database is restarting or unreachable: a retry will work once it is back (decision 0018).
-      problem = new HttpProblem(503, messages.serviceUnavailable);
+      problem = new HttpProblem('database_unavailable', messages.serviceUnavailable);
       reply.header('retry-after', '5');
     } else {
-      problem = fromDatabaseError(error) ?? new HttpProblem(500, messages.somethingWentWrong);
+      problem = fromDatabaseError(error) ?? new HttpProblem('internal_error', messages.somethingWentWrong);
     }
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status: problem.status, title: problem.title }, 'request refused');
+    else request.log.info({ status: problem.status, code: problem.code }, 'request refused');
     void reply
       .status(problem.status)
       .type('application/problem+json')
@@ -77,6 +79,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     void reply
       .status(404)
       .type('application/problem+json')
-      .send(new HttpProblem(404, messages.notFound).toBody(request.url.split('?')[0]));
+      .send(new HttpProblem('not_found', messages.notFound).toBody(request.url.split('?')[0]));
   });
 }

@@ -1,21 +1,28 @@
-import { messages, type Problem } from '@dcf/domain';
+import { type ErrorCode, errorCodes, messages, type Problem, problemType } from '@dcf/domain';
 
 /**
  * The one error type of the API. Services throw it; the error handler turns it into RFC 9457
- * problem details. Codes are stable identifiers; titles are what a person reads.
+ * problem details. The code (packages/domain/src/error-codes.ts) is what clients switch on and sets
+ * the status; the title is what a person reads.
  */
 export class HttpProblem extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     readonly title: string,
     readonly extra: Partial<Pick<Problem, 'errors' | 'additionalDetails' | 'detail'>> = {},
+    /** Only for statuses another layer chose (Fastify's own client errors); else the code's. */
+    status: number = errorCodes[code].status,
   ) {
     super(title);
+    this.status = status;
   }
 
   toBody(instance?: string): Problem {
     return {
-      type: 'about:blank',
+      type: problemType(this.code),
+      code: this.code,
       title: this.title,
       status: this.status,
       ...this.extra,
@@ -29,15 +36,20 @@ export function validationProblem(
   errors: Record<string, string[]>,
   additionalDetails?: string | string[],
 ): HttpProblem {
-  return new HttpProblem(400, 'Your request has errors', {
+  return new HttpProblem('validation_failed', 'Your request has errors', {
     errors,
     ...(additionalDetails ? { additionalDetails } : {}),
   });
 }
 
-export const unauthorised = () => new HttpProblem(401, messages.notAuthorised);
-export const forbidden = (detail?: string) =>
-  new HttpProblem(403, messages.forbidden, detail ? { detail } : {});
-export const notFound = () => new HttpProblem(404, messages.notFound);
-export const conflict = (title: string, detail?: string) =>
-  new HttpProblem(409, title, detail ? { detail } : {});
+/** The codes whose status is 409: `conflict` takes one of them, so a conflict always names its reason. */
+type ConflictCode = { [C in ErrorCode]: (typeof errorCodes)[C]['status'] extends 409 ? C : never }[ErrorCode];
+
+export const unauthorised = () => new HttpProblem('sign_in_required', messages.notAuthorised);
+export const forbidden = (
+  detail?: string,
+  code: 'forbidden' | 'csrf_failed' | 'link_expired' = 'forbidden',
+) => new HttpProblem(code, messages.forbidden, detail ? { detail } : {});
+export const notFound = () => new HttpProblem('not_found', messages.notFound);
+export const conflict = (code: ConflictCode, title: string, detail?: string) =>
+  new HttpProblem(code, title, detail ? { detail } : {});

@@ -81,6 +81,6 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     const decision = await rule.decide({ principal: request.principal, request, db });
     if (decision === 'hidden') throw notFound();
     if (decision === 'deny')
-      throw new HttpProblem(403, 'Forbidden', { detail: 'You do not have permission to do this' });
+      throw new HttpProblem('forbidden', 'Forbidden', { detail: 'You do not have permission to do this' });
   });
 }

@@ -202,7 +202,7 @@ describe('PUT /Collection/{id}/Organisation/Bulk', () => {
     await addSubmission(demoId, rgt);
     const res = await admin.put(bulk(demoId), { remove: [rgt] });
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(recipientMessages.removeWithSubmissions);
+    expect(res.body.code).toBe('has_submissions');
     expect(res.body.additionalDetails[0]).toMatch(/\(RGT\)$/);
     expect((await admin.get(list(demoId))).body.total).toBe(2);
   });

@@ -90,7 +90,11 @@ export async function bulkChange(
     const collection = await findCollectionForChange(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
 
     if (add.length > 0) {
       const found = await findOrganisations(tx, add);
@@ -107,7 +111,7 @@ export async function bulkChange(
       const withSubmissions = await organisationsWithSubmissions(tx, collectionId, remove);
       if (withSubmissions.length > 0) {
         const orgs = await findOrganisations(tx, withSubmissions);
-        throw new HttpProblem(409, recipientMessages.removeWithSubmissions, {
+        throw new HttpProblem('has_submissions', recipientMessages.removeWithSubmissions, {
           additionalDetails: listed(orgs),
         });
       }
@@ -146,12 +150,18 @@ export async function setAuthorisationFlags(
     const collection = await findCollectionForChange(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
     const ids = unique(body.map((row) => row.organisationId));
     const current = new Map((await findRecipients(tx, collectionId, ids)).map((r) => [r.organisationId, r]));
     const missing = ids.filter((id) => !current.has(id));
     if (missing.length > 0)
-      throw new HttpProblem(404, recipientMessages.notRecipients, { additionalDetails: missing.map(String) });
+      throw new HttpProblem('not_recipients', recipientMessages.notRecipients, {
+        additionalDetails: missing.map(String),
+      });
 
     const errors: Record<string, string[]> = {};
     const { trustAuthorisation: trust, nhsiAuthorisation: nhsi } = collection;
@@ -254,7 +264,11 @@ export async function applySelection(
     const collection = await findCollectionForChange(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
     const outcome = await selectionOutcome(tx, collectionId, body, today);
     const flags = {
       isTrustAuthorisationRequired: collection.trustAuthorisation === 'mandatory',

@@ -1,4 +1,3 @@
-import { recipientMessages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 
@@ -130,7 +129,7 @@ describe('PUT /Collection/{id}/Role', () => {
       assigned: true,
     });
     expect(unknownUser.status).toBe(404);
-    expect(unknownUser.body.title).toBe(recipientMessages.unknownUser);
+    expect(unknownUser.body.code).toBe('unknown_user');
     expect(
       (await m.put(roleUrl(999_999), { userId: clerkB, role: 'submissionManager', assigned: true })).status,
     ).toBe(404);
@@ -206,7 +205,7 @@ describe('PUT /Collection/{id}/Organisation/{organisationId}/SubmitterAccess', (
       roles: ['Authoriser'],
     });
     expect(outside.status).toBe(404);
-    expect(outside.body.title).toBe(recipientMessages.notRecipients);
+    expect(outside.body.code).toBe('not_recipients');
     const unknownUser = await m.put(setAccessUrl(demoId, rj1), { userId: 987_654, roles: ['Authoriser'] });
     expect(unknownUser.status).toBe(404);
     expect((await m.put(setAccessUrl(999_999, rj1), { userId: clerkB, roles: [] })).status).toBe(404);

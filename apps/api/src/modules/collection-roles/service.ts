@@ -21,7 +21,7 @@ import {
   userExists,
 } from './queries';
 
-const unknownUser = () => new HttpProblem(404, recipientMessages.unknownUser);
+const unknownUser = () => new HttpProblem('unknown_user', recipientMessages.unknownUser);
 
 /** Collection managers and submission managers of a collection (permissions tab). */
 export async function listCollectionRoles(db: Db, collectionId: number) {
@@ -50,7 +50,11 @@ export async function setCollectionRole(
     const collection = await collectionExists(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     const before = await findCollectionRolesOf(tx, collectionId, body.userId);
     const changed = body.assigned
@@ -141,9 +145,13 @@ export async function setSubmitterAccess(
     const collection = await collectionExists(tx, collectionId);
     if (!collection) throw notFound();
     if (collection.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
     if (!(await isRecipient(tx, collectionId, organisationId)))
-      throw new HttpProblem(404, recipientMessages.notRecipients);
+      throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseRolesOutsideOrganisation(tx, { userId: body.userId, organisationId, roles });
     const before = (

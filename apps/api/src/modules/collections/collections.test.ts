@@ -180,7 +180,7 @@ describe('DELETE /Collection/{id}', () => {
   it('refuses to delete a published collection (409)', async () => {
     const res = await (await t.as('collectionAdmin')).delete(`/v1/api/Collection/${demoId}`);
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Only a draft collection with no submissions can be deleted');
+    expect(res.body.code).toBe('has_submissions');
   });
 });
 

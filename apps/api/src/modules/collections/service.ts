@@ -124,7 +124,11 @@ export async function updateCollection(
     const before = await findCollection(tx, id);
     if (!before) throw notFound();
     if (before.status === 'archived')
-      throw conflict('An archived collection cannot be changed', 'Restore it (publish) first.');
+      throw conflict(
+        'collection_archived',
+        'An archived collection cannot be changed',
+        'Restore it (publish) first.',
+      );
     await tx
       .updateTable('collection')
       .set({ ...input, updatedAt: new Date() })
@@ -153,6 +157,7 @@ export async function deleteCollection(db: Db, principal: Principal, id: number,
     const setup = await countSetup(tx, id);
     if (before.status !== 'draft' || setup.submissions > 0)
       throw conflict(
+        'has_submissions',
         'Only a draft collection with no submissions can be deleted',
         'Archive it instead to hide it.',
       );
@@ -186,7 +191,10 @@ export async function changeStatus(
     const before = await findCollection(tx, id);
     if (!before) throw notFound();
     if (!transitions[before.status]?.[status])
-      throw conflict(`A ${before.status} collection cannot be ${status.toLowerCase()}`);
+      throw conflict(
+        'invalid_status_change',
+        `A ${before.status} collection cannot be ${status.toLowerCase()}`,
+      );
     if (status === 'Published') {
       const setup = await countSetup(tx, id);
       const missing = [

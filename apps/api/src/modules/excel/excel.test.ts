@@ -161,7 +161,7 @@ describe('Excel template', () => {
 
     const off = await raw('clerkA', 'POST', url, { submissionId: view.submissionId });
     expect(off.statusCode).toBe(409);
-    expect(off.json().title).toBe('Excel templates are not enabled for this collection');
+    expect(off.json().code).toBe('feature_disabled');
     await manager.patch(`/v1/api/Collection/${demoId}/IsExcelTemplateEnabled`, {
       isExcelTemplateEnabled: true,
     });
@@ -240,6 +240,6 @@ describe('Excel template', () => {
     await (await t.as('superAdmin')).put('/v1/api/FeatureFlag/EXCELTEMPLATE', { enabled: false });
     const flagOff = await raw('clerkA', 'POST', url, filled, xlsx);
     expect(flagOff.statusCode).toBe(409);
-    expect(flagOff.json().title).toBe('Excel templates are turned off');
+    expect(flagOff.json().code).toBe('feature_disabled');
   });
 });

@@ -86,9 +86,10 @@ export async function recordExcelTemplate(
 ): Promise<ExcelTemplateDto> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound();
-  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+  if (collection.status === 'archived')
+    throw conflict('collection_archived', 'An archived collection cannot be changed');
   const form = await findNewestForm(db, collectionId);
-  if (!form) throw conflict(messages.noFormDefinition);
+  if (!form) throw conflict('no_form_definition', messages.noFormDefinition);
 
   let recorded: Parameters<typeof setTemplate>[2] | null = null;
   if (body.blobNameWithPath !== null && body.excelTemplateFileName !== null) {
@@ -142,9 +143,10 @@ export async function recordExcelTemplate(
 async function assertTemplatesOn(db: Db, config: Config, collectionId: number) {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound();
-  if (!(await getFeatureFlags(db, config)).EXCELTEMPLATE) throw conflict('Excel templates are turned off');
+  if (!(await getFeatureFlags(db, config)).EXCELTEMPLATE)
+    throw conflict('feature_disabled', 'Excel templates are turned off');
   if (!collection.isExcelTemplateEnabled)
-    throw conflict('Excel templates are not enabled for this collection');
+    throw conflict('feature_disabled', 'Excel templates are not enabled for this collection');
   return collection;
 }
 
@@ -165,7 +167,7 @@ export async function populateExcelTemplate(
   const bytes = template?.excelTemplateBlobPath
     ? await blobStoreFor(config).read(template.excelTemplateBlobPath)
     : null;
-  if (!bytes) throw conflict('This collection has no Excel template');
+  if (!bytes) throw conflict('no_excel_template', 'This collection has no Excel template');
   const revision = await findPrintableRevision(db, submission.id, {
     revisionId: request.revisionId,
     includeDeleted: isAdmin(principal) || canMonitorCollection(principal, collectionId),
@@ -193,7 +195,7 @@ export async function prefillFromWorkbook(
   await assertTemplatesOn(db, config, key.collectionId);
   if (!Buffer.isBuffer(body) || body.length === 0) throw validationProblem({ file: [wrongType()] });
   const form = await findPeriodForm(db, key.collectionId, key.periodId, key.organisationId);
-  if (!form) throw conflict(messages.noFormDefinition);
+  if (!form) throw conflict('no_form_definition', messages.noFormDefinition);
   try {
     return await readPrefill(body, form.definition as unknown as FormDefinition);
   } catch (error) {

@@ -23,7 +23,7 @@ describe('GET /FeatureFlag', () => {
   it('needs a signed-in user', async () => {
     const res = await t.anonymous().get('/v1/api/FeatureFlag');
     expect(res.status).toBe(401);
-    expect(res.body.title).toBe('Not Authorised');
+    expect(res.body.code).toBe('sign_in_required');
   });
 });
 
@@ -49,7 +49,7 @@ describe('PUT /FeatureFlag/{name}', () => {
       enabled: false,
     });
     expect(res.status).toBe(403);
-    expect(res.body.title).toBe('Forbidden');
+    expect(res.body.code).toBe('forbidden');
   });
 
   it('refuses a write without the anti-forgery header (403) and changes nothing', async () => {

@@ -54,7 +54,8 @@ async function assertAmendable(tx: Tx, collectionId: number) {
     .where('id', '=', collectionId)
     .executeTakeFirst();
   if (!collection) throw notFound();
-  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+  if (collection.status === 'archived')
+    throw conflict('collection_archived', 'An archived collection cannot be changed');
 }
 
 async function insertVersion(

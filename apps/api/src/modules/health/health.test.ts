@@ -33,7 +33,7 @@ describe('health', () => {
     const res = await t.anonymous().get('/v1/api/NoSuchThing');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ title: 'Not found', status: 404 });
+    expect(res.body).toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('serves the OpenAPI document', async () => {

@@ -183,7 +183,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
       {},
     );
     expect(future.status).toBe(409);
-    expect(future.body.title).toBe('Reminders can be sent once the reporting period has opened');
+    expect(future.body.code).toBe('window_closed');
 
     const db = t.database.db;
     const admin = await t.as('collectionAdmin');
@@ -198,7 +198,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     });
     const off = await admin.post(`/v1/api/Collection/${quiet}/ReportingPeriod/${period}/Reminder`, {});
     expect(off.status).toBe(409);
-    expect(off.body.title).toBe('Email is switched off for this collection');
+    expect(off.body.code).toBe('feature_disabled');
   });
 
   it('refuses a closed period (409) and sends nothing; a reminder queued before the close is cancelled, not sent', async () => {
@@ -209,7 +209,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
       {},
     );
     expect(closed.status).toBe(409);
-    expect(closed.body.title).toBe('Reminders cannot be sent because the reporting period has closed');
+    expect(closed.body.code).toBe('window_closed');
     expect(
       await db.selectFrom('chase').select('id').where('reportingPeriodId', '=', ids.closed).execute(),
     ).toEqual([]);

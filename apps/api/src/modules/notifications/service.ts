@@ -40,10 +40,10 @@ export async function sendReminder(
   if (!period || period.collectionId !== collectionId) throw notFound();
   const now = new Date();
   const status = periodStatus(period, now);
-  if (status === 'Future') throw conflict(messages.reminderPeriodNotOpen);
+  if (status === 'Future') throw conflict('window_closed', messages.reminderPeriodNotOpen);
   // A reminder for a closed period would name a past deadline and link to a form that refuses entry.
-  if (status === 'Closed') throw conflict(messages.reminderPeriodClosed);
-  if (!(await isEmailOn(db, config, period))) throw conflict(messages.emailSwitchedOff);
+  if (status === 'Closed') throw conflict('window_closed', messages.reminderPeriodClosed);
+  if (!(await isEmailOn(db, config, period))) throw conflict('feature_disabled', messages.emailSwitchedOff);
   const today = londonToday(now);
 
   return db.transaction().execute(async (tx) => {

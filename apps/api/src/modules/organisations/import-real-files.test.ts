@@ -193,6 +193,6 @@ describe('hostile files through HTTP', () => {
   it('answers 413 in words for a body over the limit', async () => {
     const res = await admin.post(IMPORT, { content: 'A'.repeat(17 * 1024 * 1024), dryRun: true });
     expect(res.status).toBe(413);
-    expect(res.body.title).toBe('The request is too large');
+    expect(res.body.code).toBe('payload_too_large');
   });
 });

@@ -155,7 +155,7 @@ describe('incremental ODS sync', () => {
         since: '2026-11-01',
         batchSize: 4,
       }).catch((error: Error) => error);
-    expect(await trigger()).toMatchObject({ status: 409, title: 'A sync with ODS is already running' });
+    expect(await trigger()).toMatchObject({ status: 409, code: 'sync_in_progress' });
     await t.database.db
       .updateTable('odsSyncRun')
       .set({ heartbeatAt: new Date(Date.now() - 3 * 60 * 60_000) })

@@ -411,7 +411,7 @@ export async function triggerOdsSync(
     if (running) {
       const lastSign = running.heartbeatAt ?? running.startedAt;
       if (running.mode !== 'incremental' || lastSign >= cutoff)
-        throw conflict('A sync with ODS is already running');
+        throw conflict('sync_in_progress', 'A sync with ODS is already running');
       await tx
         .updateTable('odsSyncRun')
         .set({ heartbeatAt: new Date() })

@@ -221,7 +221,7 @@ describe('a sync run left running by a stopped instance', () => {
     const admin = await t.as('superAdmin');
     const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe('A sync with ODS is already running');
+    expect(res.body.code).toBe('sync_in_progress');
     await t.database.db
       .updateTable('odsSyncRun')
       .set({ status: 'failed' })

@@ -1,7 +1,6 @@
 import { londonToday, messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { DUPLICATE_CODE } from './service';
 
 let t: TestApp;
 let trustTypeId: number;
@@ -219,7 +218,7 @@ describe('POST /Organisation', () => {
       code: 'rj1',
     });
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(DUPLICATE_CODE);
+    expect(res.body.code).toBe('already_exists');
   });
 
   it('refuses a non-administrator (403) and an anonymous caller (401)', async () => {
@@ -272,7 +271,7 @@ describe('PUT /Organisation/{id}', () => {
     );
     const dup = await admin.put(`/v1/api/Organisation/${id}`, { name: 'Stays put', code: 'RGT' });
     expect(dup.status).toBe(409);
-    expect(dup.body.title).toBe(DUPLICATE_CODE);
+    expect(dup.body.code).toBe('already_exists');
     expect(
       (await (await t.as('manager')).put(`/v1/api/Organisation/${id}`, { name: 'x1x', code: 'ZZ3' })).status,
     ).toBe(403);

@@ -39,7 +39,7 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
   try {
     const id = await db.transaction().execute(async (tx) => {
       await checkLookups(tx, values);
-      if (await findOrganisationIdByCode(tx, values.code)) throw conflict(DUPLICATE_CODE);
+      if (await findOrganisationIdByCode(tx, values.code)) throw conflict('already_exists', DUPLICATE_CODE);
       const row = await tx
         .insertInto('organisation')
         .values(values)
@@ -59,7 +59,7 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
     organisationsChanged(db);
     return (await findOrganisation(db, id, londonToday()))!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
+    if (isUniqueViolation(error)) throw conflict('already_exists', DUPLICATE_CODE);
     throw error;
   }
 }
@@ -76,7 +76,7 @@ export async function updateOrganisation(db: Db, actor: Actor, id: number, value
       if (!before) throw notFound();
       await checkLookups(tx, values);
       const sameCode = await findOrganisationIdByCode(tx, values.code);
-      if (sameCode !== null && sameCode !== id) throw conflict(DUPLICATE_CODE);
+      if (sameCode !== null && sameCode !== id) throw conflict('already_exists', DUPLICATE_CODE);
       await tx
         .updateTable('organisation')
         .set({ ...values, updatedAt: new Date() })
@@ -94,7 +94,7 @@ export async function updateOrganisation(db: Db, actor: Actor, id: number, value
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE);
+    if (isUniqueViolation(error)) throw conflict('already_exists', DUPLICATE_CODE);
     throw error;
   }
   organisationsChanged(db);

@@ -349,9 +349,7 @@ describe('GET / PUT / DELETE /Collection/{id}/ReportingPeriod/{periodId}', () =>
     await submitOn(april.id);
     const moved = await manager.put(url(id, `/${april.id}`), { ...april2026, end: '2026-04-29' });
     expect(moved.status).toBe(409);
-    expect(moved.body.title).toBe(
-      'The start and end of a reporting period with submissions cannot be changed',
-    );
+    expect(moved.body.code).toBe('has_submissions');
     const later = await manager.put(url(id, `/${april.id}`), {
       ...april2026,
       submissionsClose: '2026-05-31T00:00:00+01:00',
@@ -373,7 +371,7 @@ describe('GET / PUT / DELETE /Collection/{id}/ReportingPeriod/{periodId}', () =>
     expect((await manager.get(url(id, `/${april.id}`))).status).toBe(404);
     const kept = await manager.delete(url(id, `/${may.id}`));
     expect(kept.status).toBe(409);
-    expect(kept.body.title).toBe('A reporting period with submissions cannot be deleted');
+    expect(kept.body.code).toBe('has_submissions');
     expect((await manager.get(url(id))).body.map((p: any) => p.id)).toEqual([may.id]);
     const audit = await t.database.db
       .selectFrom('auditLog')

@@ -73,7 +73,8 @@ export async function getPeriod(db: Db, principal: Principal, collectionId: numb
 async function lockAmendable(tx: Tx, collectionId: number) {
   const collection = await lockCollection(tx, collectionId);
   if (!collection) throw notFound();
-  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+  if (collection.status === 'archived')
+    throw conflict('collection_archived', 'An archived collection cannot be changed');
   return collection;
 }
 
@@ -156,6 +157,7 @@ export async function updatePeriod(
     }
     if (before.hasSubmissions && (values.start !== before.start || values.end !== before.end))
       throw conflict(
+        'has_submissions',
         'The start and end of a reporting period with submissions cannot be changed',
         'Its submissions are for these dates. Add a new reporting period instead.',
       );
@@ -192,6 +194,7 @@ export async function deletePeriod(
     if (!before) throw notFound();
     if (before.hasSubmissions)
       throw conflict(
+        'has_submissions',
         'A reporting period with submissions cannot be deleted',
         'Its submissions would be lost. Change its deadlines instead.',
       );

@@ -61,7 +61,8 @@ async function assertAmendable(tx: Tx, collectionId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!collection) throw notFound();
-  if (collection.status === 'archived') throw conflict('An archived collection cannot be changed');
+  if (collection.status === 'archived')
+    throw conflict('collection_archived', 'An archived collection cannot be changed');
 }
 
 /** A collection has at most one default schedule: making one the default unsets the other. */

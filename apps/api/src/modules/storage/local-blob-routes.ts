@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { extensionOf, messages } from '@dcf/domain';
+import { extensionOf } from '@dcf/domain';
 import type { RouteModule } from '../../app';
-import { HttpProblem, notFound } from '../../platform/errors';
+import { forbidden, HttpProblem, notFound } from '../../platform/errors';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 import {
   BlobTokenError,
@@ -40,7 +40,7 @@ export const localBlobRoutes: RouteModule = (app, { config }) => {
       return store.verify(blobPath, query as Record<string, unknown>, permission);
     } catch (error) {
       if (error instanceof BlobTokenError)
-        throw new HttpProblem(403, messages.forbidden, { detail: 'The link is not valid or has expired' });
+        throw forbidden('The link is not valid or has expired', 'link_expired');
       throw error;
     }
   };
@@ -52,7 +52,10 @@ export const localBlobRoutes: RouteModule = (app, { config }) => {
       await store.writeStream(token.blobPath, request.body as Readable, maxBytes);
     } catch (error) {
       if (error instanceof BlobTooLargeError)
-        throw new HttpProblem(413, 'The file is larger than the size given when the upload was requested');
+        throw new HttpProblem(
+          'payload_too_large',
+          'The file is larger than the size given when the upload was requested',
+        );
       throw error;
     }
     return reply.status(201).send();

@@ -84,6 +84,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
     const loser = results.find((r) => r.status === 409)!;
     expect(winner.body).toMatchObject({ isLocked: true, lockedByMe: true, status: 'none' });
     expect(winner.body.submissionId).toEqual(expect.any(Number));
+    expect(loser.body.code).toBe('lock_held');
     expect(loser.body.title).toMatch(lockedByPattern(winner.body.lockedBy.name));
 
     // The loser sees the page read-only with the holder and the time.
@@ -97,6 +98,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
       baseRevisionId: null,
     });
     expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('lock_held');
     expect(refused.body.title).toMatch(lockedByPattern(winner.body.lockedBy.name));
     // One submission row for the pair, whoever created it.
     const rows = await t.database.db
@@ -147,6 +149,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
     const view = await lock(clerk, page);
     const other = await (await t.as('authoriserA')).delete(`${page.url}/Lock`);
     expect(other.status).toBe(409);
+    expect(other.body.code).toBe('lock_held');
     expect(other.body.title).toMatch(lockedByPattern(view.lockedBy.name));
     expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
     expect((await clerk.get(page.url)).body.isLocked).toBe(false);
@@ -173,7 +176,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
     const closed = await pageFor(t, await newPeriod(t, { closed: true }));
     const res = await (await t.as('authoriserA')).post(`${closed.url}/Lock`);
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(messages.submissionPeriodClosed);
+    expect(res.body.code).toBe('window_closed');
     const open = await pageFor(t, await newPeriod(t));
     expect((await (await t.as('manager')).post(`${open.url}/Lock`)).status).toBe(403);
     expect((await (await t.as('nhsi')).post(`${open.url}/Lock`)).status).toBe(403);

@@ -1,4 +1,3 @@
-import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from './testing/fixtures';
@@ -107,7 +106,7 @@ describe('PUT /Submission/SubmissionRevisions/SoftDelete', () => {
       revisionIds: [ids[2], ids[1]],
     });
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(messages.revisionOfficial);
+    expect(res.body.code).toBe('revision_official');
     const clerkList = (await (await t.as('clerkA')).get(listUrl(submissionId))).body;
     expect(clerkList.total).toBe(3);
     expect(clerkList.items.find((r: { isOfficial: boolean }) => r.isOfficial).id).toBe(ids[1]);

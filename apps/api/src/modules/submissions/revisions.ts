@@ -67,7 +67,8 @@ export async function softDeleteRevisions(
       .forUpdate()
       .execute();
     if (rows.length !== ids.length) throw notFound();
-    if (rows.some((r) => r.officialRevisionId === r.id)) throw conflict(messages.revisionOfficial);
+    if (rows.some((r) => r.officialRevisionId === r.id))
+      throw conflict('revision_official', messages.revisionOfficial);
     const now = new Date();
     for (const row of rows.filter((r) => !r.isDeleted)) {
       await tx

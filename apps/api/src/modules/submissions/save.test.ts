@@ -109,7 +109,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       baseRevisionId: first.currentRevisionId,
     });
     expect(stale.status).toBe(409);
-    expect(stale.body.title).toBe(messages.submissionStale);
+    expect(stale.body.code).toBe('stale_revision');
     const now = (await clerk.get(page.url)).body;
     expect(JSON.parse(now.content)).toEqual({ headcount: 2 });
     expect(now.currentRevisionId).toBe(second.body.currentRevisionId);
@@ -138,7 +138,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
     const res = await save(clerk, view.submissionId, { content: {}, baseRevisionId: view.currentRevisionId });
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(messages.submissionLockRequired);
+    expect(res.body.code).toBe('lock_required');
   });
 
   it('after the period closes: 409 with the reason, nothing saved', async () => {
@@ -156,7 +156,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe(messages.submissionPeriodClosed);
+    expect(res.body.code).toBe('window_closed');
     expect(await revisionCount(view.submissionId)).toBe(1);
     expect((await clerk.get(page.url)).body).toMatchObject({
       canEdit: false,
@@ -177,7 +177,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
         baseRevisionId: view.currentRevisionId,
       });
       expect(res.status).toBe(409);
-      expect(res.body.title).toBe(messages.submissionCollectionNotPublished);
+      expect(res.body.code).toBe('collection_not_published');
       expect((await clerk.post(`${page.url}/Lock`)).status).toBe(409);
       expect((await clerk.get(page.url)).body).toMatchObject({
         canEdit: false,

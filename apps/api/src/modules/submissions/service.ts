@@ -43,7 +43,10 @@ export const getSubmissionView = (db: Db, principal: Principal, key: PageKey) =>
 
 async function lockedByConflict(tx: Tx, row: SubmissionRow) {
   const names = await findUserNames(tx, [row.lockedBy]);
-  return conflict(lockedByMessage(names.get(row.lockedBy ?? 0) ?? '', row.lockedOn ?? new Date()));
+  return conflict(
+    'lock_held',
+    lockedByMessage(names.get(row.lockedBy ?? 0) ?? '', row.lockedOn ?? new Date()),
+  );
 }
 
 /**
@@ -58,12 +61,13 @@ export async function takeLock(db: Db, principal: Principal, key: PageKey, reque
   await db.transaction().execute(async (tx) => {
     const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
     if (!context) throw notFound();
-    if (context.collectionStatus !== 'published') throw conflict(messages.submissionCollectionNotPublished);
+    if (context.collectionStatus !== 'published')
+      throw conflict('collection_not_published', messages.submissionCollectionNotPublished);
     const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
     const window = submissionWindow({ ...context, reopenedUntil: existing?.reopenedUntil ?? null }, now);
-    if (!window.isOpen) throw conflict(window.reason);
+    if (!window.isOpen) throw conflict('window_closed', window.reason);
     const formId = existing?.formId ?? context.periodFormId;
-    if (formId === null) throw conflict(messages.noFormDefinition);
+    if (formId === null) throw conflict('no_form_definition', messages.noFormDefinition);
     const id =
       existing?.id ??
       (await ensureSubmission(tx, {
@@ -166,12 +170,14 @@ export async function saveRevision(
     if (!context) throw notFound();
     if (!isLiveLock(row, now) || row.lockedBy !== principal.userId) {
       if (isLiveLock(row, now)) throw await lockedByConflict(tx, row);
-      throw conflict(messages.submissionLockRequired);
+      throw conflict('lock_required', messages.submissionLockRequired);
     }
-    if (context.collectionStatus !== 'published') throw conflict(messages.submissionCollectionNotPublished);
+    if (context.collectionStatus !== 'published')
+      throw conflict('collection_not_published', messages.submissionCollectionNotPublished);
     const window = submissionWindow({ ...context, reopenedUntil: row.reopenedUntil }, now);
-    if (!window.isOpen) throw conflict(window.reason);
-    if (body.baseRevisionId !== row.currentRevisionId) throw conflict(messages.submissionStale);
+    if (!window.isOpen) throw conflict('window_closed', window.reason);
+    if (body.baseRevisionId !== row.currentRevisionId)
+      throw conflict('stale_revision', messages.submissionStale);
     if (
       body.status === 'completed' &&
       !canSubmitOrganisationData(

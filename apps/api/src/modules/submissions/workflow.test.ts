@@ -78,7 +78,7 @@ describe('POST /Submission/{id}/Return', () => {
     expect((await manager.post(url, { reason: 'first' })).status).toBe(200);
     const twice = await manager.post(url, { reason: 'second' });
     expect(twice.status).toBe(409);
-    expect(twice.body.title).toBe(messages.submissionNotCompleted);
+    expect(twice.body.code).toBe('submission_not_completed');
   });
 });
 
@@ -147,7 +147,7 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
       expect(res.body.nhsiAuthorisedAt).toEqual(expect.any(String));
       const twice = await nhsi.post(url);
       expect(twice.status).toBe(409);
-      expect(twice.body.title).toBe(messages.submissionAlreadyAuthorised);
+      expect(twice.body.code).toBe('already_authorised');
       // A resubmission needs authorising again.
       const authoriser = await t.as('authoriserA');
       const again = await save(authoriser, done.submissionId, {
@@ -169,14 +169,14 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
     const nhsi = await t.as('nhsi');
     const notRequired = await nhsi.post(`/v1/api/Submission/${done.submissionId}/NhsiAuthorisation`);
     expect(notRequired.status).toBe(409);
-    expect(notRequired.body.title).toBe(messages.submissionNhsiNotRequired);
+    expect(notRequired.body.code).toBe('authorisation_not_required');
     await setNhsiRequired(page, true);
     try {
       const authoriser = await t.as('authoriserA');
       await save(authoriser, done.submissionId, { content: {}, baseRevisionId: done.currentRevisionId });
       const draft = await nhsi.post(`/v1/api/Submission/${done.submissionId}/NhsiAuthorisation`);
       expect(draft.status).toBe(409);
-      expect(draft.body.title).toBe(messages.submissionNotCompleted);
+      expect(draft.body.code).toBe('submission_not_completed');
     } finally {
       await setNhsiRequired(page, false);
     }

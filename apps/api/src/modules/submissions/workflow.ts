@@ -62,7 +62,8 @@ export const returnSubmission = (
   requestId: string,
 ) =>
   changeSubmission(db, principal, submissionId, requestId, async (tx, row, now) => {
-    if (row.status !== 'completed') throw conflict(messages.submissionNotCompleted);
+    if (row.status !== 'completed')
+      throw conflict('submission_not_completed', messages.submissionNotCompleted);
     await tx
       .updateTable('submission')
       .set({
@@ -123,10 +124,12 @@ export const authoriseNhsi = (db: Db, principal: Principal, submissionId: number
   changeSubmission(db, principal, submissionId, requestId, async (tx, row, now) => {
     const context = await findPageContext(tx, row.collectionId, row.reportingPeriodId, row.organisationId);
     if (!context) throw notFound();
-    if (!context.isNhsiAuthorisationRequired) throw conflict(messages.submissionNhsiNotRequired);
+    if (!context.isNhsiAuthorisationRequired)
+      throw conflict('authorisation_not_required', messages.submissionNhsiNotRequired);
     if (row.status !== 'completed' || row.officialRevisionId === null)
-      throw conflict(messages.submissionNotCompleted);
-    if (row.nhsiAuthorisedAt !== null) throw conflict(messages.submissionAlreadyAuthorised);
+      throw conflict('submission_not_completed', messages.submissionNotCompleted);
+    if (row.nhsiAuthorisedAt !== null)
+      throw conflict('already_authorised', messages.submissionAlreadyAuthorised);
     await tx
       .updateTable('submission')
       .set({ nhsiAuthorisedBy: principal.userId, nhsiAuthorisedAt: now })

@@ -49,7 +49,8 @@ export async function preRegisterUser(
   requestId: string,
 ) {
   return db.transaction().execute(async (tx) => {
-    if (await q.findUserByEmail(tx, input.email)) throw conflict('A user with this email already exists');
+    if (await q.findUserByEmail(tx, input.email))
+      throw conflict('already_exists', 'A user with this email already exists');
     const user = await q.insertUser(tx, input);
     await writeAudit(tx, {
       userId: actorId,
