@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
 import { collectionRoleRoutes } from './modules/collection-roles/routes';
 import { collectionRoutes } from './modules/collections/routes';
+import { dataQualityRoutes } from './modules/data-quality/routes';
 import { excelRoutes } from './modules/excel/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
@@ -88,6 +89,7 @@ const modules: RouteModule[] = [
   auditRoutes,
   submissionRoutes,
   viewRoutes,
+  dataQualityRoutes,
   storageRoutes,
   pdfRoutes,
   excelRoutes,

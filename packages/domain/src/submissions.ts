@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { constants } from './constants';
+import { dataQualityExplanationsSchema } from './data-quality';
 import { reportingPeriodStatus, revisionStatus } from './enums';
 import { toLondon } from './format';
 import { idParam, recordId } from './ids';
@@ -100,6 +101,8 @@ export const saveRevisionBodySchema = z.object({
    * (messages.submissionDeclaration) on the check-your-answers page. Ignored for a draft.
    */
   declaration: z.boolean().optional(),
+  /** The submitter's explanations of data quality warnings, by rule id (decision 0028). */
+  explanations: dataQualityExplanationsSchema.optional(),
 });
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 

@@ -135,6 +135,8 @@ export interface FormTable {
   excelTemplateDefinedNames: Json<{ name: string; ranges: string[] }[]> | null;
   createdBy: number | null;
   createdAt: CreatedAt;
+  /** The version's data quality rules (0012, decision 0028). */
+  dataQualityRules: ColumnType<unknown[], string | undefined, string>;
 }
 export interface ScheduleTable {
   id: Generated<number>;
@@ -204,6 +206,9 @@ export interface SubmissionRevisionTable {
   declaration: string | null;
   declaredBy: number | null;
   declaredAt: Timestamp | null;
+  /** The rules that flagged this revision when saved, with the submitter's explanations (0012). */
+  dataQuality: ColumnType<unknown[], string | undefined, string>;
+  dataQualityWarnings: Generated<number>;
 }
 export interface SessionTable {
   id: string;

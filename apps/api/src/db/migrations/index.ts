@@ -9,6 +9,7 @@ import * as m0007 from './0007_ods_register';
 import * as m0008 from './0008_submission_declaration';
 import * as m0009 from './0009_rate_limit';
 import * as m0010 from './0010_job_priority';
+import * as m0012 from './0012_data_quality';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_submission_declaration': m0008,
   '0009_rate_limit': m0009,
   '0010_job_priority': m0010,
+  '0012_data_quality': m0012,
 };

@@ -47,7 +47,7 @@ export async function getForm(db: Db, principal: Principal, collectionId: number
   return presentForm(row);
 }
 
-async function assertAmendable(tx: Tx, collectionId: number) {
+export async function assertAmendable(tx: Tx, collectionId: number) {
   const collection = await tx
     .selectFrom('collection')
     .select('status')
@@ -66,9 +66,23 @@ async function insertVersion(
   requestId: string,
 ) {
   const version = await nextVersion(tx, collectionId);
+  // The data quality rules carry over from the newest version (decision 0028); a rule naming a question
+  // the new definition lacks gives no verdict until the manager changes it.
+  const newest = await tx
+    .selectFrom('form')
+    .select('dataQualityRules')
+    .where('collectionId', '=', collectionId)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
   const { id } = await tx
     .insertInto('form')
-    .values({ collectionId, version, definition: JSON.stringify(definition), createdBy: principal.userId })
+    .values({
+      collectionId,
+      version,
+      definition: JSON.stringify(definition),
+      dataQualityRules: JSON.stringify(newest?.dataQualityRules ?? []),
+      createdBy: principal.userId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await writeAudit(tx, {

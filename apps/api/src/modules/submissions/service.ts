@@ -11,6 +11,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, forbidden, notFound, validationProblem } from '../../platform/errors';
 import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { assessReturn, keepFindings } from '../data-quality/assess';
 import { notify } from '../notifications/events';
 import {
   ensureSubmission,
@@ -198,6 +199,12 @@ export async function saveRevision(
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
     // What is saved is what the form asks for: unknown keys dropped, hidden answers cleared, calculations set.
     const content = cleanSubmissionContent(checked.data);
+    const quality = await assessReturn(
+      tx,
+      { ...context, formId: row.formId, status: body.status },
+      content,
+      body.explanations,
+    );
 
     const completedPages = [...new Set(body.completedPages ?? [])];
     const submitted = body.status === 'completed';
@@ -211,6 +218,7 @@ export async function saveRevision(
         ? { declaration: messages.submissionDeclaration, declaredBy: principal.userId, declaredAt: now }
         : {}),
     });
+    await keepFindings(tx, revisionId, quality);
     await tx
       .updateTable('submission')
       .set({

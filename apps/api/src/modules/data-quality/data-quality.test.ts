@@ -1,0 +1,278 @@
+import { dataQualityMessages } from '@dcf/domain/data-quality';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
+
+let t: TestApp;
+let collectionId: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  collectionId = await t.demoCollectionId();
+});
+afterAll(() => t.close());
+
+/** Saves a revision with explanations (the fixtures' `save` body has none). */
+const saveWith = (client: Client, submissionId: number, body: Record<string, unknown>) =>
+  client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });
+
+const rulesUrl = (formId: number) => `/v1/api/Collection/${collectionId}/Form/${formId}/DataQualityRule`;
+
+async function currentFormId() {
+  const row = await t.database.db
+    .selectFrom('form')
+    .select('id')
+    .where('collectionId', '=', collectionId)
+    .orderBy('version', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const vacanciesRule = {
+  name: 'Vacancies within headcount',
+  severity: 'error',
+  message: 'Vacancies cannot be more than headcount',
+  check: { kind: 'compare', left: 'vacancies', operator: '<=', right: 'headcount' },
+};
+const headcountChangeRule = {
+  name: 'Headcount change',
+  severity: 'warning',
+  message: 'Headcount changed by more than 20% since your last return',
+  check: { kind: 'change', field: 'headcount', percent: 20, amount: null },
+};
+const sicknessRangeRule = {
+  name: 'Sickness in range',
+  severity: 'warning',
+  message: 'Working days lost is outside the range other organisations reported last period',
+  check: { kind: 'range', field: 'sicknessDays', bounds: 'minMax' },
+};
+
+/**
+ * Submitted returns for a period straight in the database (the statistics' sample), one organisation
+ * each, `first` taking the first answers; organisations are added as recipients where needed.
+ */
+async function seedSubmittedReturns(periodId: number, first: number, answers: Record<string, unknown>[]) {
+  const db = t.database.db;
+  const formId = await currentFormId();
+  const recipients = await db
+    .selectFrom('collectionOrganisation')
+    .select('organisationId')
+    .where('collectionId', '=', collectionId)
+    .orderBy('organisationId')
+    .execute();
+  const others = await db
+    .selectFrom('organisation')
+    .select('id')
+    .where(
+      'id',
+      'not in',
+      recipients.map((r) => r.organisationId),
+    )
+    .orderBy('id')
+    .limit(answers.length)
+    .execute();
+  for (const other of others)
+    await db
+      .insertInto('collectionOrganisation')
+      .values({ collectionId, organisationId: other.id })
+      .execute();
+  const organisationIds = [
+    first,
+    ...[...recipients.map((r) => r.organisationId), ...others.map((o) => o.id)].filter((id) => id !== first),
+  ];
+  const author = await db.selectFrom('appUser').select('id').limit(1).executeTakeFirstOrThrow();
+  for (const [index, content] of answers.entries()) {
+    const submission = await db
+      .insertInto('submission')
+      .values({
+        collectionId,
+        reportingPeriodId: periodId,
+        organisationId: organisationIds[index] as number,
+        formId,
+        status: 'completed',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const revision = await db
+      .insertInto('submissionRevision')
+      .values({
+        submissionId: submission.id,
+        status: 'completed',
+        content: JSON.stringify(content),
+        createdBy: author.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('submission')
+      .set({
+        status: 'completed',
+        currentRevisionId: revision.id,
+        officialRevisionId: revision.id,
+        submittedAt: new Date(),
+      })
+      .where('id', '=', submission.id)
+      .execute();
+  }
+}
+
+describe('data quality rules on a collection (manager)', () => {
+  it('only collection managers and administrators change rules; fields must be number questions of the form', async () => {
+    const formId = await currentFormId();
+    const clerk = await t.as('clerkA');
+    expect((await clerk.post(rulesUrl(formId), vacanciesRule)).status).toBe(403);
+
+    const manager = await t.as('manager');
+    const unknown = await manager.post(rulesUrl(formId), {
+      ...vacanciesRule,
+      check: { ...vacanciesRule.check, right: 'comments' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.check).toEqual([dataQualityMessages.unknownField('comments')]);
+
+    const hostile = await manager.post(rulesUrl(formId), {
+      ...vacanciesRule,
+      check: {
+        kind: 'logic',
+        logic: { _invoke: [{ var: 'answers' }, 'constructor.constructor', 'x'] },
+        fields: [],
+      },
+    });
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.errors['check.logic']).toEqual(['the operation "_invoke" is not allowed']);
+  });
+
+  it('rules are versioned with the form: a version with submissions gets a new version, then changes in place', async () => {
+    const used = await currentFormId();
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    expect(
+      (await save(clerk, view.submissionId, { content: { headcount: 1 }, baseRevisionId: null })).status,
+    ).toBe(201);
+
+    const manager = await t.as('manager');
+    const created = await manager.post(rulesUrl(used), vacanciesRule);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.createdNewVersion).toBe(true);
+    expect(created.body.formId).not.toBe(used);
+    expect(created.body.rules).toMatchObject([
+      { id: 'r1', fields: ['vacancies', 'headcount'], ...vacanciesRule },
+    ]);
+    // The old version keeps its (empty) rule set: returns made with it are checked by its rules.
+    expect((await manager.get(rulesUrl(used))).body.rules).toEqual([]);
+
+    const changed = await manager.put(`${rulesUrl(created.body.formId)}/r1`, {
+      ...vacanciesRule,
+      name: 'Vacancies',
+    });
+    expect(changed.body).toMatchObject({ formId: created.body.formId, createdNewVersion: false });
+    expect(changed.body.rules[0].name).toBe('Vacancies');
+    const removed = await manager.delete(`${rulesUrl(created.body.formId)}/r1`);
+    expect(removed.body.rules).toEqual([]);
+    expect((await manager.delete(`${rulesUrl(created.body.formId)}/r1`)).status).toBe(404);
+  });
+});
+
+describe('data quality at submit (server verdicts, explanations, the manager view)', () => {
+  it('an error blocks, a warning needs an explanation, the explanation is kept and counted for the manager', async () => {
+    const manager = await t.as('manager');
+    // Last period: five organisations' submitted returns, RJ1 (the first recipient) among them.
+    const lastPeriod = await newPeriod(t);
+    const thisPeriod = await newPeriod(t);
+    const page = await pageFor(t, thisPeriod);
+    await seedSubmittedReturns(
+      lastPeriod,
+      page.organisationId,
+      [10, 20, 30, 40, 50].map((sicknessDays) => ({ ...completeAnswers, sicknessDays })),
+    );
+    let formId = await currentFormId();
+    for (const rule of [vacanciesRule, headcountChangeRule, sicknessRangeRule]) {
+      const res = await manager.post(rulesUrl(formId), rule);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      formId = res.body.formId;
+    }
+    // The entry page gets the rules, RJ1's last return and last period's range (5 returns).
+    const clerk = await t.as('clerkA');
+    const context = await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    expect(context.status).toBe(200);
+    expect(context.body.rules.map((r: { id: string }) => r.id)).toEqual(['r1', 'r2', 'r3']);
+    expect(context.body.previous.answers).toMatchObject({ headcount: 120, sicknessDays: 10 });
+    expect(context.body.stats).toEqual({
+      sicknessDays: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 },
+    });
+
+    const view = await lock(clerk, page);
+    // A draft is never refused, and keeps what the rules found.
+    const draft = await saveWith(clerk, view.submissionId, {
+      content: { ...completeAnswers, headcount: 200, vacancies: 300, sicknessDays: 90 },
+      baseRevisionId: null,
+      explanations: { r2: 'We merged with a neighbouring trust' },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+
+    const authoriser = await t.as('authoriserA');
+    const seen = await authoriser.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    expect(seen.body.findings).toEqual([
+      expect.objectContaining({ ruleId: 'r1', severity: 'error', explanation: null }),
+      expect.objectContaining({
+        ruleId: 'r2',
+        severity: 'warning',
+        explanation: 'We merged with a neighbouring trust',
+      }),
+      expect.objectContaining({ ruleId: 'r3', severity: 'warning', explanation: null }),
+    ]);
+
+    await clerk.delete(`${page.url}/Lock`);
+    const authoriserView = await lock(authoriser, page);
+    const submit = (content: Record<string, unknown>, explanations?: Record<string, string>) =>
+      saveWith(authoriser, authoriserView.submissionId, {
+        content,
+        status: 'completed',
+        declaration: true,
+        baseRevisionId: authoriserView.currentRevisionId,
+        ...(explanations ? { explanations } : {}),
+      });
+
+    const blocked = await submit({ ...completeAnswers, headcount: 200, vacancies: 300, sicknessDays: 90 });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.errors).toEqual({
+      vacancies: ['Vacancies cannot be more than headcount'],
+      'explanations.r2': [dataQualityMessages.explanationRequired('Headcount change')],
+      'explanations.r3': [dataQualityMessages.explanationRequired('Sickness in range')],
+    });
+
+    const unexplained = await submit(
+      { ...completeAnswers, headcount: 200, vacancies: 3, sicknessDays: 90 },
+      { r2: 'Merger' },
+    );
+    expect(unexplained.body.errors).toEqual({
+      'explanations.r3': [dataQualityMessages.explanationRequired('Sickness in range')],
+    });
+
+    const submitted = await submit(
+      { ...completeAnswers, headcount: 200, vacancies: 3, sicknessDays: 90 },
+      { r2: 'Merger', r3: 'Norovirus outbreak on two wards', r1: 'not flagged, not kept' },
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+
+    const summary = await manager.get(`/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ returnsSubmitted: 1, returnsWithWarnings: 1 });
+    expect(summary.body.rules).toEqual([
+      { id: 'r1', name: 'Vacancies within headcount', severity: 'error', returns: 0 },
+      { id: 'r2', name: 'Headcount change', severity: 'warning', returns: 1 },
+      { id: 'r3', name: 'Sickness in range', severity: 'warning', returns: 1 },
+    ]);
+    expect(summary.body.items[0].findings.map((f: { explanation: string }) => f.explanation)).toEqual([
+      'Merger',
+      'Norovirus outbreak on two wards',
+    ]);
+    const filtered = await manager.get(
+      `/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality?ruleId=r1`,
+    );
+    expect(filtered.body.items).toEqual([]);
+    expect((await clerk.get(`/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality`)).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import {
+  type DataQualityRule,
+  type DataQualityRuleBody,
+  type DataQualityRuleSet,
+  dataQualityMessages,
+} from '@dcf/domain/data-quality';
+import type { FormDefinition } from '@dcf/forms';
+import { checkJsonLogic } from '@dcf/forms';
+import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
+import { ruleFields } from '@dcf/forms/data-quality/fields';
+import type { Db, Tx } from '../../db/database';
+import { writeAudit } from '../../platform/audit';
+import { notFound, validationProblem } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { getCollection } from '../collections/service';
+import { movePeriodsWithoutSubmissions, nextVersion } from '../forms/queries';
+import { assertAmendable } from '../forms/service';
+import { findFormRules } from './queries';
+
+/**
+ * A form version's data quality rules (decision 0028). The rule set belongs to the version like its
+ * definition: changing the rules of a version that already has submissions makes a new version (same
+ * definition, the changed rules) and moves the periods without submissions to it, exactly as saving the
+ * definition does, so every return stays checked by the rules it was submitted under.
+ */
+
+type FormRules = NonNullable<Awaited<ReturnType<typeof findFormRules>>>;
+
+const present = (
+  form: { id: number; version: number },
+  rules: DataQualityRule[],
+  createdNewVersion: boolean,
+) => ({ formId: form.id, version: form.version, createdNewVersion, rules }) satisfies DataQualityRuleSet;
+
+export async function listRules(db: Db, principal: Principal, collectionId: number, formId: number) {
+  await getCollection(db, principal, collectionId);
+  const form = await findFormRules(db, collectionId, formId);
+  if (!form) throw notFound();
+  return present(form, form.rules, false);
+}
+
+/**
+ * A rule as stored: the body checked against the form (every field a number question of this version,
+ * an expert's JSON Logic within the allow-list) with its compiled logic. A 400 names what is wrong.
+ */
+function buildRule(id: string, body: DataQualityRuleBody, definition: FormDefinition): DataQualityRule {
+  const known = new Set(ruleFields(definition).map((field) => field.path));
+  const fields = checkFields(body.check);
+  const unknown = fields.filter((path) => !known.has(path));
+  if (unknown.length > 0) throw validationProblem({ check: unknown.map(dataQualityMessages.unknownField) });
+  if (body.check.kind === 'logic') {
+    const problems = checkJsonLogic(body.check.logic);
+    if (problems.length > 0)
+      throw validationProblem({ 'check.logic': problems }, dataQualityMessages.logicNotAllowed);
+  }
+  return { id, ...body, fields, logic: compileCheck(body.check) };
+}
+
+const nextRuleId = (rules: readonly DataQualityRule[]) =>
+  `r${rules.reduce((max, rule) => Math.max(max, Number(rule.id.slice(1)) || 0), 0) + 1}`;
+
+/** Saves a changed rule set on the version, or on a new version when this one has submissions. */
+async function saveRules(
+  tx: Tx,
+  principal: Principal,
+  collectionId: number,
+  form: FormRules,
+  rules: DataQualityRule[],
+  action: string,
+  ruleId: string,
+  requestId: string,
+) {
+  let target = { id: form.id, version: form.version };
+  if (form.hasSubmissions) {
+    const version = await nextVersion(tx, collectionId);
+    const { id } = await tx
+      .insertInto('form')
+      .values({
+        collectionId,
+        version,
+        definition: JSON.stringify(form.definition),
+        dataQualityRules: JSON.stringify(rules),
+        createdBy: principal.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await movePeriodsWithoutSubmissions(tx, collectionId, form.id, id);
+    target = { id, version };
+  } else {
+    await tx
+      .updateTable('form')
+      .set({ dataQualityRules: JSON.stringify(rules) })
+      .where('id', '=', form.id)
+      .execute();
+  }
+  await writeAudit(tx, {
+    userId: principal.userId,
+    action,
+    entityType: 'form',
+    entityId: target.id,
+    collectionId,
+    after: { ruleId, version: target.version, fromVersion: form.version },
+    requestId,
+  });
+  return present(target, rules, Boolean(form.hasSubmissions));
+}
+
+async function changeRules(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  requestId: string,
+  change: (form: FormRules) => { rules: DataQualityRule[]; action: string; ruleId: string },
+) {
+  return db.transaction().execute(async (tx) => {
+    await assertAmendable(tx, collectionId);
+    const form = await findFormRules(tx, collectionId, formId, true);
+    if (!form) throw notFound();
+    const { rules, action, ruleId } = change(form);
+    return saveRules(tx, principal, collectionId, form, rules, action, ruleId, requestId);
+  });
+}
+
+export const createRule = (
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  body: DataQualityRuleBody,
+  requestId: string,
+) =>
+  changeRules(db, principal, collectionId, formId, requestId, (form) => {
+    const rule = buildRule(nextRuleId(form.rules), body, form.definition as unknown as FormDefinition);
+    return { rules: [...form.rules, rule], action: 'dataQualityRule.create', ruleId: rule.id };
+  });
+
+function indexOf(form: FormRules, ruleId: string) {
+  const index = form.rules.findIndex((rule) => rule.id === ruleId);
+  if (index === -1) throw notFound();
+  return index;
+}
+
+export const updateRule = (
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  ruleId: string,
+  body: DataQualityRuleBody,
+  requestId: string,
+) =>
+  changeRules(db, principal, collectionId, formId, requestId, (form) => {
+    const index = indexOf(form, ruleId);
+    const rules = [...form.rules];
+    rules[index] = buildRule(ruleId, body, form.definition as unknown as FormDefinition);
+    return { rules, action: 'dataQualityRule.update', ruleId };
+  });
+
+export const deleteRule = (
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  formId: number,
+  ruleId: string,
+  requestId: string,
+) =>
+  changeRules(db, principal, collectionId, formId, requestId, (form) => {
+    indexOf(form, ruleId);
+    return {
+      rules: form.rules.filter((rule) => rule.id !== ruleId),
+      action: 'dataQualityRule.delete',
+      ruleId,
+    };
+  });

@@ -1,0 +1,93 @@
+import type { DataQualityCheck, DataQualityRule } from '@dcf/domain/data-quality';
+import { describe, expect, it } from 'vitest';
+import { checkFields, compileCheck } from './compile';
+import { buildStatistics, evaluateDataQuality, fieldStatistics, statisticsPaths } from './evaluate';
+
+const rule = (check: DataQualityCheck, severity: 'error' | 'warning' = 'warning'): DataQualityRule => ({
+  id: 'r1',
+  name: 'Rule',
+  severity,
+  message: 'Check this',
+  check,
+  fields: checkFields(check),
+  logic: compileCheck(check),
+});
+
+const flags = (
+  check: DataQualityCheck,
+  answers: Record<string, unknown>,
+  more: Partial<{ previous: Record<string, unknown> | null; stats: Record<string, unknown> }> = {},
+) =>
+  evaluateDataQuality([rule(check)], { answers, previous: more.previous ?? null, stats: more.stats ?? {} })
+    .length > 0;
+
+describe('data quality checks', () => {
+  it('compares two answers, and says nothing until both are given', () => {
+    const check: DataQualityCheck = {
+      kind: 'compare',
+      left: 'vacancies',
+      operator: '<=',
+      right: 'headcount',
+    };
+    expect(flags(check, { vacancies: 12, headcount: 10 })).toBe(true);
+    expect(flags(check, { vacancies: 10, headcount: 10 })).toBe(false);
+    expect(flags(check, { vacancies: 12 })).toBe(false);
+    expect(flags(check, { vacancies: '12', headcount: '9' })).toBe(true);
+  });
+
+  it('checks a total against its parts, including a grid column summed over its rows', () => {
+    const check: DataQualityCheck = { kind: 'sum', total: 'total', parts: ['agency', 'staff.hours'] };
+    const staff = [{ hours: 10 }, { hours: 2.5 }, { grade: 'B' }];
+    expect(flags(check, { total: 17.5, agency: 5, staff })).toBe(false);
+    expect(flags(check, { total: 18, agency: 5, staff })).toBe(true);
+    expect(flags(check, { total: 18, staff })).toBe(false);
+  });
+
+  it('flags a change from the last submitted return by more than a percentage and an amount', () => {
+    const both: DataQualityCheck = { kind: 'change', field: 'beds', percent: 50, amount: 10 };
+    expect(flags(both, { beds: 12 }, { previous: { beds: 1200 } })).toBe(true);
+    expect(flags(both, { beds: 2 }, { previous: { beds: 5 } })).toBe(false); // 60% but only 3 beds
+    expect(flags(both, { beds: 12 }, { previous: null })).toBe(false);
+    const percent: DataQualityCheck = { kind: 'change', field: 'beds', percent: 10, amount: null };
+    expect(flags(percent, { beds: 111 }, { previous: { beds: 100 } })).toBe(true);
+    expect(flags(percent, { beds: 90 }, { previous: { beds: 100 } })).toBe(false);
+  });
+
+  it('flags a value outside the range seen across organisations last period, when there were enough returns', () => {
+    const check: DataQualityCheck = { kind: 'range', field: 'beds', bounds: 'minMax' };
+    const stats = buildStatistics(
+      ['beds'],
+      [10, 20, 30, 40, 50].map((beds) => ({ beds })),
+    );
+    expect(stats).toEqual({ beds: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 } });
+    expect(flags(check, { beds: 51 }, { stats })).toBe(true);
+    expect(flags(check, { beds: 10 }, { stats })).toBe(false);
+    // Four returns are too few to publish a range from (small-number suppression): no verdict.
+    expect(
+      buildStatistics(
+        ['beds'],
+        [1, 2, 3, 4].map((beds) => ({ beds })),
+      ),
+    ).toEqual({});
+    expect(flags(check, { beds: 5000 }, { stats: {} })).toBe(false);
+  });
+
+  it('reads an expert rule over answers, previous and stats, and finds the statistics it needs', () => {
+    const logic = { '<=': [{ var: 'answers.beds' }, { '*': [2, { var: 'stats.beds.median' }] }] };
+    const expert = rule({ kind: 'logic', logic, fields: ['beds'] });
+    expect(statisticsPaths([expert])).toEqual(['beds']);
+    const stats = { beds: fieldStatistics([1, 2, 3, 4, 5]) };
+    expect(evaluateDataQuality([expert], { answers: { beds: 7 }, previous: null, stats })).toHaveLength(1);
+    expect(evaluateDataQuality([expert], { answers: { beds: 6 }, previous: null, stats })).toHaveLength(0);
+  });
+
+  it('never runs code: a forbidden operation gives no verdict instead of running', () => {
+    const hostile = rule({
+      kind: 'logic',
+      // Were `_invoke` run, it would build a function and the rule would flag the return.
+      logic: { '!': [{ _invoke: [{ var: 'answers' }, 'constructor.constructor', 'return 1'] }] },
+      fields: [],
+    });
+    expect(evaluateDataQuality([hostile], { answers: {}, previous: null, stats: {} })).toEqual([]);
+  });
+});
