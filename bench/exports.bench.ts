@@ -6,6 +6,7 @@
  * Run: `npx tsx bench/exports.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
  */
+import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -24,6 +25,7 @@ import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const FIELDS = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_FORMATS=xlsx runs one format only.
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A wizard of four pages, 25 questions each: three numbers to every text answer. */
@@ -106,15 +108,19 @@ async function exportOnce(url: string, cookie: string) {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const response = await fetch(url, { headers: { cookie } });
   if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
   const rows = Number(response.headers.get('x-export-rows'));
   let bytes = 0;
   for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   return {
     rows,
+    // Process CPU (server and client; the client only counts bytes), less sensitive to load than wall time.
+    cpuMsPerRow: (cpu.user + cpu.system) / 1000 / rows,
     bytes,
     seconds,
     rowsPerSecond: rows / seconds,
@@ -149,7 +155,8 @@ async function main() {
     const { token } = await createSession(handle.db, config, adminId, { sessionManagement: true });
     const cookie = `${SESSION_COOKIE}=${token}`;
     const results: Record<string, unknown> = {};
-    for (const format of ['csv', 'xlsx'] as const) {
+    const formats = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',') as ('csv' | 'xlsx')[];
+    for (const format of formats) {
       const runs = [];
       for (let i = 0; i < RUNS; i++)
         runs.push(
@@ -163,12 +170,14 @@ async function main() {
         sizeMb: Number(mb(runs[0]!.bytes).toFixed(1)),
         secondsMedian: Number(median(runs.map((r) => r.seconds)).toFixed(2)),
         rowsPerSecondMedian: Math.round(median(runs.map((r) => r.rowsPerSecond))),
+        cpuMsPerRowMedian: Number(median(runs.map((r) => r.cpuMsPerRow)).toFixed(3)),
+        cpuRowsPerSecondMedian: Math.round(1000 / median(runs.map((r) => r.cpuMsPerRow))),
         peakRssGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakRssGrowthMb)).toFixed(1)),
         peakHeapGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakHeapGrowthMb)).toFixed(1)),
         runsSeconds: runs.map((r) => Number(r.seconds.toFixed(2))),
       };
-      results[format] = summary;
-      console.log(format, JSON.stringify(summary));
+      results[format] = { ...summary, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) };
+      console.log(format, JSON.stringify(results[format]));
     }
     await app.close();
     console.log(

@@ -5,6 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { cellValue, type ExportColumn, exportColumns, gridPatterns, valueAt } from './columns';
+import { londonTimestamp } from './london-time';
 import {
   countExportRows,
   type ExportPeriod,
@@ -16,7 +17,8 @@ import {
   findExportPeriods,
   maxGridRows,
 } from './queries';
-import { type Cell, csvSink, type DictionaryEntry, type RowSink, xlsxSink } from './writers';
+import { type Cell, csvSink, type DictionaryEntry, type RowSink } from './writers';
+import { xlsxSink } from './xlsx-writer';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -71,24 +73,6 @@ function filenameOf(parts: string[], format: ExportFormat): string {
   return `${slug || 'export'}.${format}`;
 }
 
-/** London wall-clock time; one Intl formatter for the whole export (luxon per row costs more than the row). */
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `yyyy-MM-dd HH:mm:ss` in Europe/London. */
-export function londonTimestamp(at: Date): string {
-  const part = Object.fromEntries(londonParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
-
 /** A date-time answer (ISO text with its offset) as London time; anything else as it is. */
 function londonAnswer(value: Cell): Cell {
   if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return value;
@@ -136,8 +120,14 @@ async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: Exp
   await sink.start(exportDictionary(columns));
   for (const period of periods) {
     const organisationIds = await findExportOrganisationIds(db, period);
-    for (let i = 0; i < organisationIds.length; i += BATCH) {
-      const batch = await findExportBatch(db, period, now, organisationIds.slice(i, i + BATCH));
+    const read = (from: number) =>
+      findExportBatch(db, period, now, organisationIds.slice(from, from + BATCH));
+    // The next batch is asked for before this one is written, so the database works while we do.
+    let next = organisationIds.length > 0 ? read(0) : undefined;
+    for (let i = 0; next; i += BATCH) {
+      const batch = await next;
+      next = i + BATCH < organisationIds.length ? read(i + BATCH) : undefined;
+      next?.catch(() => {}); // awaited on the next turn; a failed write must not leave it unhandled
       await sink.writeRows(batch.map((row) => rowCells(period, row, columns)));
     }
   }

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 
 export type Cell = string | number | boolean | null;
 
@@ -15,7 +14,7 @@ export interface DictionaryEntry {
   options: string;
 }
 
-/** Where export rows go: a CSV or XLSX encoder writing into the response stream. */
+/** Where export rows go: a CSV or XLSX (xlsx-writer.ts) encoder writing into the response stream. */
 export interface RowSink {
   /** Writes the headings (and whatever describes the columns) before any row. */
   start(columns: DictionaryEntry[]): Promise<void>;
@@ -57,44 +56,6 @@ export function csvSink(out: PassThrough): RowSink {
     },
     async finish() {
       out.end();
-    },
-  };
-}
-
-/** The dictionary sheet's columns, in order. */
-const DICTIONARY_HEADINGS = ['Key', 'Label', 'Type', 'Page', 'Options'];
-
-/**
- * exceljs's streaming writer: each committed row is zipped into the stream and forgotten, so the
- * workbook is never held whole (no shared strings, no styles: both would be kept in memory). The
- * returns sheet is headed by the questions' labels; a second sheet, 'Data dictionary', gives each
- * column's key, label, type, page and options.
- */
-export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  let dictionary: DictionaryEntry[] = [];
-  return {
-    async start(columns) {
-      dictionary = columns;
-      sheet.addRow(columns.map((c) => c.label)).commit();
-    },
-    async writeRows(rows) {
-      for (const cells of rows) sheet.addRow(cells.map((c) => (c === null ? undefined : c))).commit();
-      await drained(out);
-    },
-    async finish() {
-      sheet.commit();
-      const sheetOfColumns = workbook.addWorksheet('Data dictionary');
-      sheetOfColumns.addRow(DICTIONARY_HEADINGS).commit();
-      for (const c of dictionary)
-        sheetOfColumns.addRow([c.key, c.label, c.type, c.page || undefined, c.options || undefined]).commit();
-      sheetOfColumns.commit();
-      await workbook.commit();
     },
   };
 }
