@@ -20,7 +20,7 @@ import { canMonitorCollection, isAdmin } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 import { findPrintableRevision } from '../pdf/queries';
-import { fillableFields } from './form-fields';
+import { fillableFields, resolveName } from './form-fields';
 import {
   clearTemplates,
   findCollection,
@@ -42,15 +42,22 @@ import {
 
 const wrongType = () => fileWrongTypeMessage(formTemplateExtensions);
 
-/** Which questions of the newest form version the template's defined names cover, and which they miss. */
+/**
+ * Which questions of the newest form version the template's defined names cover, and which they miss
+ * (by the naming rule of decision 0023: a name covers the question it stands for, `days.1.hours` the
+ * grid `days.hours`), and which names stand for no question.
+ */
 function coverage(definition: Pick<FormDefinition, 'components'> | undefined, names: DefinedName[]) {
-  const keys = definition ? fillableFields(definition).map((f) => f.key) : [];
-  const named = new Set(names.map((n) => n.name.toLowerCase()));
-  const known = new Set(keys.map((k) => k.toLowerCase()));
+  const fields = definition ? fillableFields(definition) : [];
+  const resolved = names.map((n) => ({
+    name: n.name,
+    field: definition ? resolveName(definition, n.name) : null,
+  }));
+  const named = new Set(resolved.map((r) => r.field?.component));
   return {
-    coveredKeys: keys.filter((k) => named.has(k.toLowerCase())),
-    missedKeys: keys.filter((k) => !named.has(k.toLowerCase())),
-    unknownNames: names.map((n) => n.name).filter((n) => !known.has(n.toLowerCase())),
+    coveredKeys: fields.filter((f) => named.has(f.component)).map((f) => f.key),
+    missedKeys: fields.filter((f) => !named.has(f.component)).map((f) => f.key),
+    unknownNames: resolved.filter((r) => !r.field).map((r) => r.name),
   };
 }
 

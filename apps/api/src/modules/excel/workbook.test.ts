@@ -97,7 +97,155 @@ describe('workbook', () => {
     expect(result.refused).toEqual([
       { cell: "Ward's beds!B4", key: 'wards[1].beds', reason: 'Not a number' },
       { cell: "Ward's beds!C4", key: 'wards[1].open', reason: 'Not Yes or No' },
-      { cell: "Ward's beds!E1", key: 'roles', reason: 'Not one of the choices: Nurse, Doctor' },
+      { cell: "Ward's beds!E1", key: 'contact.roles', reason: 'Not one of the choices: Nurse, Doctor' },
     ]);
+  });
+
+  describe('nested structures (decision 0023): names are data paths, rows by number from 1 or every row', () => {
+    const timesheet = {
+      components: [
+        {
+          type: 'datagrid',
+          key: 'days',
+          label: 'Days',
+          input: true,
+          components: [
+            { type: 'textfield', key: 'day', label: 'Day', input: true },
+            {
+              type: 'container',
+              key: 'shift',
+              input: true,
+              components: [
+                {
+                  type: 'columns',
+                  columns: [
+                    { components: [{ type: 'time', key: 'start', label: 'Start' }] },
+                    { components: [{ type: 'time', key: 'end', label: 'End' }] },
+                  ],
+                },
+              ],
+            },
+            {
+              type: 'datagrid',
+              key: 'hours',
+              label: 'Hours',
+              input: true,
+              components: [
+                { type: 'textfield', key: 'task', label: 'Task', input: true },
+                { type: 'number', key: 'hrs', label: 'Hours', input: true },
+              ],
+            },
+            { type: 'checkbox', key: 'approved', label: 'Approved', input: true },
+          ],
+        },
+        {
+          type: 'container',
+          key: 'contact',
+          input: true,
+          components: [
+            {
+              type: 'datagrid',
+              key: 'phones',
+              input: true,
+              components: [{ type: 'textfield', key: 'number', input: true }],
+            },
+          ],
+        },
+      ],
+    };
+    const answers = {
+      days: [
+        {
+          day: 'Mon',
+          shift: { start: '09:00', end: '17:00' },
+          hours: [
+            { task: 'Ward round', hrs: 2 },
+            { task: 'Clinic', hrs: 3 },
+          ],
+          approved: true,
+        },
+        { day: 'Tue', shift: { start: '08:00', end: '16:00' }, hours: [{ task: 'Theatre', hrs: 6 }] },
+      ],
+      contact: { phones: [{ number: '020 7946 0000' }] },
+    };
+
+    /** The manager's template: a sheet with a defined name for each way of naming an answer. */
+    async function timesheetTemplate() {
+      const wb = new ExcelJS.Workbook();
+      wb.addWorksheet('Timesheet');
+      const names: [string, string][] = [
+        // Tuesday's hours named before the grid they sit in: the two merge whichever is read first.
+        ['Timesheet!$I$2:$J$4', 'Days.2.Hours'],
+        ['Timesheet!$A$2:$D$9', 'days'],
+        ['Timesheet!$F$2', 'days.hours'],
+        ['Timesheet!$L$1', 'days.1.shift.end'],
+        ['Timesheet!$L$3', 'days.day'],
+        ['Timesheet!$N$2', 'contact.phones'],
+        ['Timesheet!$P$2', 'phones'],
+      ];
+      for (const [range, name] of names) wb.definedNames.add(range, name);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    }
+    const cellsOf = async (xlsx: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
+      const sheet = wb.getWorksheet('Timesheet') as ExcelJS.Worksheet;
+      return (rows: number[], columns: string[]) =>
+        rows.map((r) => columns.map((c) => sheet.getCell(`${c}${r}`).value));
+    };
+
+    it('fills a grid with the answers of containers in its rows as columns, and a grid inside a grid by row or for every row', async () => {
+      const read = await cellsOf(await populateTemplate(await timesheetTemplate(), timesheet, answers));
+      // `days`: day, shift.start, shift.end, approved (the grid inside the row has names of its own).
+      expect(read([2, 3, 4], ['A', 'B', 'C', 'D'])).toEqual([
+        ['Mon', '09:00', '17:00', true],
+        ['Tue', '08:00', '16:00', null],
+        [null, null, null, null],
+      ]);
+      // `days.hours`: every day's rows one after another, growing down from one cell.
+      expect(read([2, 3, 4, 5], ['F', 'G'])).toEqual([
+        ['Ward round', 2],
+        ['Clinic', 3],
+        ['Theatre', 6],
+        [null, null],
+      ]);
+      // `days.2.hours`: Tuesday's rows only.
+      expect(read([2, 3], ['I', 'J'])).toEqual([
+        ['Theatre', 6],
+        [null, null],
+      ]);
+      // One cell of a row, and one column of every row.
+      expect(read([1, 3, 4, 5], ['L'])).toEqual([['17:00'], ['Mon'], ['Tue'], [null]]);
+      // A grid in a container, by its path and by its own key (decision 0008's rule).
+      expect(read([2], ['N', 'P'])).toEqual([['020 7946 0000', '020 7946 0000']]);
+    });
+
+    it('reads nested answers back into their places; the answers of every row cannot be, and say so', async () => {
+      const filled = await populateTemplate(await timesheetTemplate(), timesheet, answers);
+      const result = await readPrefill(filled, timesheet);
+      expect(result.values).toEqual({
+        days: [
+          { day: 'Mon', shift: { start: '09:00', end: '17:00' }, approved: true },
+          { day: 'Tue', shift: { start: '08:00', end: '16:00' }, hours: [{ task: 'Theatre', hrs: 6 }] },
+        ],
+        contact: { phones: [{ number: '020 7946 0000' }] },
+      });
+      expect(result.taken.map((t) => t.key)).toContain('days[1].shift.end');
+      expect(result.taken.map((t) => t.key)).toContain('days[1].hours[0].hrs');
+      expect(result.refused).toEqual([
+        {
+          cell: 'Timesheet!F2',
+          key: 'days.hours',
+          reason:
+            "days.hours names the answers of every row, which cannot be read back: name one row's, like days.1.hours",
+        },
+        {
+          cell: 'Timesheet!L3',
+          key: 'days.day',
+          reason:
+            "days.day names the answers of every row, which cannot be read back: name one row's, like days.1.day",
+        },
+      ]);
+    });
   });
 });

@@ -2,7 +2,16 @@ import type { PrefillResult } from '@dcf/domain';
 import type { FormDefinition } from '@dcf/forms';
 import ExcelJS from 'exceljs';
 import { fromCell, plainCell, toCell } from './cells';
-import { type FillableField, fieldsByName, setValueAt, valueAt } from './form-fields';
+import {
+  dataPathOf,
+  type FillableField,
+  readsBack,
+  resolveName,
+  rowsOf,
+  setField,
+  setIn,
+  valueIn,
+} from './form-fields';
 
 export interface DefinedName {
   name: string;
@@ -76,30 +85,32 @@ function gridRowCount(area: Area) {
   return area.bottom > area.top ? area.bottom - area.top + 1 : MAX_OPEN_ROWS;
 }
 
-/** Writes a submission's answers into a copy of the template at the cells its defined names point to. */
+/**
+ * Writes a submission's answers into a copy of the template at the cells its defined names point to
+ * (the naming rule: form-fields.ts, decision 0023).
+ */
 export async function populateTemplate(
   template: Buffer,
   definition: Pick<FormDefinition, 'components'>,
   content: Record<string, unknown>,
 ): Promise<Buffer> {
   const workbook = await loadWorkbook(template);
-  const fields = fieldsByName(definition);
   for (const defined of definedNamesOf(workbook)) {
-    const field = fields.get(defined.name.toLowerCase());
+    const field = resolveName(definition, defined.name);
     const area = parseRange(defined.ranges[0] as string);
     const sheet = area && workbook.getWorksheet(area.sheet);
     if (!field || !area || !sheet) continue;
-    const value = valueAt(content, field);
-    if (!field.columns) {
-      const cell = toCell(field.component, value);
+    const rows = rowsOf(content, field);
+    if (field.single) {
+      const [column] = field.columns;
+      const cell = column && toCell(column.component, valueIn(rows[0] ?? {}, column.path));
       if (cell !== undefined) sheet.getCell(area.top, area.left).value = cell;
       continue;
     }
-    const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
     const width = area.right > area.left ? area.right - area.left + 1 : field.columns.length;
     rows.slice(0, gridRowCount(area)).forEach((row, r) => {
-      field.columns?.slice(0, width).forEach((column, c) => {
-        const cell = toCell(column, row?.[column.key as string]);
+      field.columns.slice(0, width).forEach((column, c) => {
+        const cell = toCell(column.component, valueIn(row, column.path));
         if (cell !== undefined) sheet.getCell(area.top + r, area.left + c).value = cell;
       });
     });
@@ -116,11 +127,10 @@ export async function readPrefill(
   definition: Pick<FormDefinition, 'components'>,
 ): Promise<PrefillResult> {
   const workbook = await loadWorkbook(data);
-  const fields = fieldsByName(definition);
   const result: PrefillResult = { values: {}, taken: [], refused: [] };
   for (const defined of definedNamesOf(workbook)) {
     const area = parseRange(defined.ranges[0] as string);
-    const field = fields.get(defined.name.toLowerCase());
+    const field = resolveName(definition, defined.name);
     if (!area) {
       result.refused.push({
         cell: defined.ranges[0] as string,
@@ -128,40 +138,51 @@ export async function readPrefill(
       });
       continue;
     }
+    const at = cellName(area, area.top, area.left);
     if (!field) {
-      result.refused.push({
-        cell: cellName(area, area.top, area.left),
-        reason: `No question is called ${defined.name}`,
-      });
+      result.refused.push({ cell: at, reason: `No question is called ${defined.name}` });
       continue;
     }
     const sheet = workbook.getWorksheet(area.sheet);
     if (!sheet) {
+      result.refused.push({ cell: at, key: dataPathOf(field), reason: 'The sheet is missing' });
+      continue;
+    }
+    if (!readsBack(field)) {
       result.refused.push({
-        cell: cellName(area, area.top, area.left),
+        cell: at,
         key: field.key,
-        reason: 'The sheet is missing',
+        reason: `${defined.name} names the answers of every row, which cannot be read back: name one row's, like ${oneRowName(field)}`,
       });
       continue;
     }
-    if (field.columns) readGrid(sheet, area, field, result);
+    if (!field.single) readGrid(sheet, area, field, result);
     else {
       const raw = plainCell(sheet.getCell(area.top, area.left).value);
       if (raw === null || raw === '') continue;
-      const cell = cellName(area, area.top, area.left);
       const read = fromCell(field.component, raw);
+      const key = dataPathOf(field);
       if (read.ok) {
-        result.taken.push({ cell, key: field.key, value: read.value });
-        setValueAt(result.values, field, read.value);
-      } else result.refused.push({ cell, key: field.key, reason: read.reason });
+        result.taken.push({ cell: at, key, value: read.value });
+        setField(result.values, field, read.value);
+      } else result.refused.push({ cell: at, key, reason: read.reason });
     }
   }
   return result;
 }
 
+/** The name of the field for the first row of each grid above that takes every row (`days.1.hours`). */
+function oneRowName(field: FillableField): string {
+  const parts = field.steps.flatMap((s) =>
+    s.row === undefined ? [s.key] : [s.key, String(s.row === 'every' ? 1 : s.row + 1)],
+  );
+  return [...parts, field.component.key].join('.');
+}
+
 function readGrid(sheet: ExcelJS.Worksheet, area: Area, field: FillableField, result: PrefillResult) {
-  const columns = field.columns ?? [];
+  const { columns } = field;
   const rows: Record<string, unknown>[] = [];
+  const gridPath = dataPathOf(field);
   for (let r = 0; r < gridRowCount(area); r++) {
     const raws = columns.map((_, c) => plainCell(sheet.getCell(area.top + r, area.left + c).value));
     if (raws.every((raw) => raw === null || raw === '')) break;
@@ -170,14 +191,14 @@ function readGrid(sheet: ExcelJS.Worksheet, area: Area, field: FillableField, re
       const column = columns[c] as (typeof columns)[number];
       if (raw === null || raw === '') return;
       const cell = cellName(area, area.top + r, area.left + c);
-      const key = `${field.key}[${r}].${column.key}`;
-      const read = fromCell(column, raw);
+      const key = `${gridPath}[${r}].${column.path.join('.')}`;
+      const read = fromCell(column.component, raw);
       if (read.ok) {
-        row[column.key as string] = read.value;
+        setIn(row, column.path, read.value);
         result.taken.push({ cell, key, value: read.value });
       } else result.refused.push({ cell, key, reason: read.reason });
     });
     rows.push(row);
   }
-  if (rows.some((row) => Object.keys(row).length > 0)) setValueAt(result.values, field, rows);
+  if (rows.some((row) => Object.keys(row).length > 0)) setField(result.values, field, rows);
 }
