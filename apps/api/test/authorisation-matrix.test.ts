@@ -20,6 +20,8 @@ const only =
   (p: PersonaKey): Expected =>
     allowed.includes(p) ? 'allow' : 'deny';
 const admins: PersonaKey[] = ['superAdmin', 'collectionAdmin'];
+/** Who may not know RJ1's data in the demo collection exists: RGT's submitters and the NHSI user. */
+const outsideRj1 = (p: PersonaKey) => ['clerkB', 'authoriserB', 'nhsi'].includes(p);
 
 const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   public: () => 'allow',
@@ -30,21 +32,20 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   anyManager: only(...admins, 'manager', 'submissionManager'),
   userDirectory: only(...admins, 'manager'),
   managementOrganisation: only(...admins, 'nhsi'),
-  // Everybody in the demo personas has a role in the demo collection (or is a management-organisation user).
-  collectionRead: () => 'allow',
-  collectionSetup: only(...admins, 'manager'),
-  collectionMonitor: only(...admins, 'manager', 'submissionManager'),
+  // Every demo persona has a role in the demo collection, but for the management-organisation user: it
+  // does not require NHSI authorisation, so it does not exist for them (decision 0022; visibility.test.ts
+  // proves the NHSI user's rows on a collection that requires it).
+  collectionRead: (p) => (p === 'nhsi' ? 'hidden' : 'allow'),
+  collectionSetup: (p) => (p === 'nhsi' ? 'hidden' : only(...admins, 'manager')(p)),
+  collectionMonitor: (p) => (p === 'nhsi' ? 'hidden' : only(...admins, 'manager', 'submissionManager')(p)),
   // Submitters of another organisation (clerkB, authoriserB: RGT) are not told RJ1's data exists.
   organisationDataRead: (p) =>
-    ['clerkB', 'authoriserB'].includes(p)
-      ? 'hidden'
-      : only(...admins, 'manager', 'submissionManager', 'nhsi', 'clerkA', 'authoriserA')(p),
-  organisationDataEdit: (p) =>
-    ['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'clerkA', 'authoriserA')(p),
+    outsideRj1(p) ? 'hidden' : only(...admins, 'manager', 'submissionManager', 'clerkA', 'authoriserA')(p),
+  organisationDataEdit: (p) => (outsideRj1(p) ? 'hidden' : only(...admins, 'clerkA', 'authoriserA')(p)),
   submissionLockRelease: (p) =>
-    ['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'manager', 'clerkA', 'authoriserA')(p),
-  submissionManage: (p) => (['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'manager')(p)),
-  nhsiAuthorisation: (p) => (['clerkB', 'authoriserB'].includes(p) ? 'hidden' : only(...admins, 'nhsi')(p)),
+    outsideRj1(p) ? 'hidden' : only(...admins, 'manager', 'clerkA', 'authoriserA')(p),
+  submissionManage: (p) => (outsideRj1(p) ? 'hidden' : only(...admins, 'manager')(p)),
+  nhsiAuthorisation: (p) => (outsideRj1(p) ? 'hidden' : only(...admins)(p)),
 };
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { isOwnStaff } from '@dcf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { orgKey, type Principal } from './principal';
+import { seesScope, type Viewer, type VisibilityScope } from './visibility';
 
 /**
  * THE permission policy. Every route declares one rule from `access` in its `config.access`; the app
@@ -42,12 +43,6 @@ export function submitterRolesFor(p: Principal, collectionId: number, organisati
     p.organisationRoles.get(orgKey(collectionId, organisationId)) ??
     new Set<'DataEntryClerk' | 'Authoriser'>()
   );
-}
-
-export function isSubmitterIn(p: Principal, collectionId: number): boolean {
-  const prefix = `${collectionId}:`;
-  for (const key of p.organisationRoles.keys()) if (key.startsWith(prefix)) return true;
-  return false;
 }
 
 /** Change a collection's setup: overview, form, schedule, periods, recipients, roles. */
@@ -109,9 +104,22 @@ export const mayChangeAccountOf = (p: Principal, userId: number, targetIsSuperAd
 export const canManageSubmissions = (p: Principal, collectionId: number) =>
   canSetUpCollection(p, collectionId);
 
-/** Knows the collection exists (any role in it), which decides 403 versus 404. */
-export const knowsCollection = (p: Principal, collectionId: number) =>
-  canMonitorCollection(p, collectionId) || isSubmitterIn(p, collectionId) || p.isManagementOrganisationUser;
+/**
+ * What the principal may see (decision 0022), from their roles: platform/visibility.ts turns it into the
+ * SQL every list filters with and every scoped rule below checks, so which records exist for a user is
+ * decided once. What is not visible answers 404; visible but not allowed answers 403.
+ */
+export function viewerOf(p: Principal): Viewer {
+  return {
+    everything: isAdmin(p),
+    monitored: [...p.collectionRoles.keys()].filter((id) => canMonitorCollection(p, id)),
+    submitterOf: [...p.organisationRoles.keys()].map((key) => {
+      const [collectionId, organisationId] = key.split(':').map(Number);
+      return [collectionId!, organisationId!] as const;
+    }),
+    nhsi: p.isManagementOrganisationUser,
+  };
+}
 
 /**
  * How much of the user directory (GET /User) the principal may search: administrators all of it (null);
@@ -136,7 +144,7 @@ const managesAnyCollection = (p: Principal) =>
 
 // ---- Rules routes declare ---------------------------------------------------------------------------
 
-export interface CollectionScope {
+export interface CollectionScope extends VisibilityScope {
   collectionId: number;
 }
 export interface OrganisationScope extends CollectionScope {
@@ -174,21 +182,12 @@ function scoped<S extends CollectionScope>(
     async decide(ctx) {
       if (isAdmin(ctx.principal)) return 'allow';
       const scope = await locate(ctx);
-      if (!scope) return 'hidden';
-      if (allowed(ctx.principal, scope)) return 'allow';
-      // A submitter never learns about another organisation's data (product decisions): 404, not 403.
-      if (
-        isOrganisationScope(scope) &&
-        !canReadOrganisationData(ctx.principal, scope.collectionId, scope.organisationId)
-      )
-        return 'hidden';
-      return knowsCollection(ctx.principal, scope.collectionId) ? 'deny' : 'hidden';
+      // Not visible (another organisation's data, a draft collection to a submitter, ...): 404, not 403.
+      if (!scope || !(await seesScope(ctx.db, viewerOf(ctx.principal), scope))) return 'hidden';
+      return allowed(ctx.principal, scope) ? 'allow' : 'deny';
     },
   };
 }
-
-const isOrganisationScope = (scope: CollectionScope): scope is OrganisationScope =>
-  typeof (scope as Partial<OrganisationScope>).organisationId === 'number';
 
 /** The collection and organisation named by two integer route parameters. */
 export const organisationFromParams =
@@ -224,8 +223,9 @@ export const access = {
     scoped('collectionSetup', locate, (p, s) => canSetUpCollection(p, s.collectionId)),
   collectionMonitor: (locate: Locate<CollectionScope> = collectionFromParam()) =>
     scoped('collectionMonitor', locate, (p, s) => canMonitorCollection(p, s.collectionId)),
+  /** Whoever sees the collection (visibility) may read its setup: overview, form, schedules, periods. */
   collectionRead: (locate: Locate<CollectionScope> = collectionFromParam()) =>
-    scoped('collectionRead', locate, (p, s) => knowsCollection(p, s.collectionId)),
+    scoped('collectionRead', locate, () => true),
   organisationDataRead: (locate: Locate<OrganisationScope>) =>
     scoped('organisationDataRead', locate, (p, s) =>
       canReadOrganisationData(p, s.collectionId, s.organisationId),

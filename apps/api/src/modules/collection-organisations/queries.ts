@@ -7,6 +7,7 @@ import {
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { returnVisible, type Viewer } from '../../platform/visibility';
 import { containsPattern } from '../organisations/queries';
 
 /** Rows per INSERT / DELETE statement in bulk changes (keeps parameter counts far below the 65,535 limit). */
@@ -38,13 +39,13 @@ export function findCollectionStatus(db: Db, collectionId: number) {
 /**
  * One page of a collection's recipients, filtered by the criteria of decision 0021 (name or code, type,
  * region, ICB, open or closed) and sorted by name, code, region or type.
- * `onlyOrganisationIds` narrows the list to a submitter's own organisations.
+ * Only the recipients the viewer may see (the visibility rule, decision 0022).
  */
 export async function listCollectionOrganisations(
   db: Db,
+  viewer: Viewer,
   collectionId: number,
   params: CollectionOrganisationListQuery,
-  onlyOrganisationIds: number[] | null,
   today: string,
 ) {
   const filtered = db
@@ -56,13 +57,8 @@ export async function listCollectionOrganisations(
       const conditions: Expression<SqlBool>[] = [
         eb('co.collectionId', '=', collectionId),
         matchesCriteria(eb as unknown as OrganisationScope, params, today),
+        returnVisible(viewer, 'co.collectionId', 'co.organisationId'),
       ];
-      if (onlyOrganisationIds)
-        conditions.push(
-          onlyOrganisationIds.length === 0
-            ? sql<SqlBool>`false`
-            : eb('co.organisationId', 'in', onlyOrganisationIds),
-        );
       return eb.and(conditions);
     });
   const direction = params.sortOrder === 'DESC' ? 'desc' : 'asc';

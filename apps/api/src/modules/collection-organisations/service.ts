@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, HttpProblem, notFound, validationProblem } from '../../platform/errors';
-import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   chunks,
@@ -33,17 +33,9 @@ import {
   organisationsWithSubmissions,
 } from './queries';
 
-/** The organisations of a collection this user holds submitter roles for. */
-function ownOrganisationIds(principal: Principal, collectionId: number): number[] {
-  const prefix = `${collectionId}:`;
-  return [...principal.organisationRoles.keys()]
-    .filter((key) => key.startsWith(prefix))
-    .map((key) => Number(key.slice(prefix.length)));
-}
-
 /**
- * Recipients of a collection. Managers, administrators and management-organisation users see all of
- * them; a submitter sees only the organisations they hold roles for, and only in a published collection.
+ * Recipients of a collection: those the principal may see (the visibility rule, decision 0022; the
+ * route's rule has decided the collection is visible).
  */
 export async function listRecipients(
   db: Db,
@@ -53,16 +45,7 @@ export async function listRecipients(
 ) {
   const collection = await findCollectionStatus(db, collectionId);
   if (!collection) throw notFound();
-  const managerial = isAdmin(principal) || canMonitorCollection(principal, collectionId);
-  const seesAll = managerial || principal.isManagementOrganisationUser;
-  if (!managerial && collection.status !== 'published') throw notFound();
-  return listCollectionOrganisations(
-    db,
-    collectionId,
-    params,
-    seesAll ? null : ownOrganisationIds(principal, collectionId),
-    londonToday(),
-  );
+  return listCollectionOrganisations(db, viewerOf(principal), collectionId, params, londonToday());
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];

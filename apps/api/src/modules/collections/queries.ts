@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { isAdmin } from '../../platform/policy';
+import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { collectionVisible } from '../../platform/visibility';
 
 export const collectionColumns = [
   'id',
@@ -21,7 +22,7 @@ export const collectionColumns = [
   'updatedAt',
 ] as const;
 
-/** Collections the principal may see: all for administrators; their own for managers; published ones for submitters. */
+/** Collections the principal may see (the visibility rule, decision 0022), filtered and paged. */
 export async function findVisibleCollections(
   db: Db,
   principal: Principal,
@@ -32,29 +33,7 @@ export async function findVisibleCollections(
     pageSize: number;
   },
 ) {
-  let q = db.selectFrom('collection');
-  if (!isAdmin(principal)) {
-    q = q.where((eb) =>
-      eb.or([
-        eb(
-          'id',
-          'in',
-          eb.selectFrom('collectionRole').select('collectionId').where('userId', '=', principal.userId),
-        ),
-        eb.and([
-          eb('status', '=', 'published'),
-          eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('collectionOrganisationRole')
-              .select('collectionId')
-              .where('userId', '=', principal.userId),
-          ),
-        ]),
-      ]),
-    );
-  }
+  let q = db.selectFrom('collection').where(collectionVisible(viewerOf(principal), 'collection.id'));
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.query)
     q = q.where(

@@ -24,7 +24,7 @@ const populateScope: Locate<OrganisationScope> = async ({ request, db }) => {
     return null;
   const row = await db
     .selectFrom('submission')
-    .select(['collectionId', 'organisationId'])
+    .select(['collectionId', 'organisationId', 'id as submissionId'])
     .where('id', '=', submissionId as number)
     .where('collectionId', '=', collectionId)
     .executeTakeFirst();

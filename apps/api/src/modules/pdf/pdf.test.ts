@@ -118,7 +118,8 @@ describe('GET /Submission/{id}/Pdf', () => {
     expect(text).toMatch(/Headcount\n7\n/);
 
     expect((await getPdf('clerkB', `/v1/api/Submission/${first.submissionId}/Pdf`)).status).toBe(404);
-    expect((await getPdf('nhsi', `/v1/api/Submission/${first.submissionId}/Pdf`)).status).toBe(200);
+    // Nor does the NHSI user see a return that does not need NHSI authorisation (decision 0022).
+    expect((await getPdf('nhsi', `/v1/api/Submission/${first.submissionId}/Pdf`)).status).toBe(404);
     // A revision of another submission is not this submission's.
     const otherPeriod = await newPeriod(t);
     const other = await startDraft(authoriser, await pageFor(t, otherPeriod), { headcount: 1 });

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
-import { intParam, isAdmin, type Locate } from '../../platform/policy';
+import { intParam, type Locate, viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { collectionVisible } from '../../platform/visibility';
 
 export const scheduleColumns = [
   'schedule.id',
@@ -17,34 +18,12 @@ export const scheduleColumns = [
   'schedule.updatedAt',
 ] as const;
 
-/**
- * Schedules of the collections the principal may see, as getCollection decides: administrators all;
- * managers and submission managers their collections in any status; submitters and management
- * organisation users published collections only.
- */
+/** Schedules of the collections the principal may see (the visibility rule, decision 0022). */
 export function findVisibleSchedules(db: Db, principal: Principal) {
-  let q = db
+  return db
     .selectFrom('schedule')
-    .innerJoin('collection', 'collection.id', 'schedule.collectionId')
-    .select(scheduleColumns);
-  if (!isAdmin(principal)) {
-    const managed = [...principal.collectionRoles.keys()];
-    const submitter = [...principal.organisationRoles.keys()].map((key) => Number(key.split(':')[0]));
-    q = q.where((eb) =>
-      eb.or([
-        ...(managed.length > 0 ? [eb('schedule.collectionId', 'in', managed)] : []),
-        eb.and([
-          eb('collection.status', '=', 'published'),
-          principal.isManagementOrganisationUser
-            ? eb.lit(true)
-            : submitter.length > 0
-              ? eb('schedule.collectionId', 'in', submitter)
-              : eb.lit(false),
-        ]),
-      ]),
-    );
-  }
-  return q
+    .select(scheduleColumns)
+    .where(collectionVisible(viewerOf(principal), 'schedule.collectionId'))
     .orderBy('schedule.collectionId')
     .orderBy('schedule.isDefault', 'desc')
     .orderBy('schedule.id')

@@ -55,7 +55,8 @@ describe('GET /Schedule and /Schedule/{id}', () => {
     expect(await seen('superAdmin')).toEqual(expect.arrayContaining([demoScheduleId, created.body.id]));
     expect(await seen('submissionManager')).toEqual([demoScheduleId]);
     expect(await seen('clerkA')).toEqual([demoScheduleId]);
-    expect(await seen('nhsi')).toEqual([demoScheduleId]);
+    // The demo collection does not require NHSI authorisation, so the NHSI user does not see it (decision 0022).
+    expect(await seen('nhsi')).toEqual([]);
     expect((await t.anonymous().get('/v1/api/Schedule')).status).toBe(401);
   });
 

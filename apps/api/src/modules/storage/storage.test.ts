@@ -50,7 +50,11 @@ describe('storage tokens and the embedded blob store', () => {
     const content = Buffer.from('%PDF-1.4 evidence');
     expect((await put(token.url, content)).statusCode).toBe(201);
 
-    for (const persona of ['clerkA', 'manager', 'nhsi'] as const) {
+    // The NHSI user does not see the demo collection (it does not require NHSI authorisation): 404.
+    expect((await (await t.as('nhsi')).post(downloadUrl(rj1), [{ blobNameWithPath: name }])).status).toBe(
+      404,
+    );
+    for (const persona of ['clerkA', 'manager'] as const) {
       const download = await (await t.as(persona)).post(downloadUrl(rj1), [{ blobNameWithPath: name }]);
       expect(download.status, persona).toBe(200);
       const file = await get(download.body[0].url);

@@ -1,4 +1,4 @@
-import { messages } from '@dcf/domain';
+import { mergeSavedRevision, messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
@@ -44,11 +44,16 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       status: 'draft',
       completedPages: ['staffing'],
       officialRevisionId: null,
-      lockedByMe: true,
-      submissionRevisions: [{ status: 'draft', isOfficial: false, isDeleted: false }],
+      revision: { status: 'draft', isOfficial: false, isDeleted: false },
     });
-    expect(res.body.currentRevisionId).toBe(res.body.submissionRevisions[0].id);
+    expect(res.body.currentRevisionId).toBe(res.body.revision.id);
     expect(Date.parse(res.body.lockExpiresAt)).toBeGreaterThanOrEqual(Date.parse(view.lockExpiresAt));
+    // The reply is what changed, not the form again; merged into the page's view it gives the server's view.
+    expect(res.body.form).toBeUndefined();
+    const { content: mergedContent, ...merged } = mergeSavedRevision(view, res.body);
+    const { content: serverContent, ...server } = (await clerk.get(page.url)).body;
+    expect(merged).toEqual(server);
+    expect(JSON.parse(mergedContent)).toEqual(JSON.parse(serverContent));
     // Another session (the same clerk tomorrow) resumes the draft.
     const resumed = (await (await t.as('clerkA')).get(page.url)).body;
     expect(JSON.parse(resumed.content)).toEqual({ headcount: 12, agencyShifts: 0 });
@@ -164,27 +169,55 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     });
   });
 
-  it('only a published collection takes returns: an archived one is read-only (409 on save and lock)', async () => {
+  it('only a published collection takes returns: an archived one is gone for its submitters (404), read-only for others', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
+    const db = t.database.db;
     const setStatus = (status: 'published' | 'archived') =>
-      t.database.db.updateTable('collection').set({ status }).where('id', '=', page.collectionId).execute();
+      db.updateTable('collection').set({ status }).where('id', '=', page.collectionId).execute();
+    // A manager who also enters RJ1's data (a clerk from elsewhere) still sees the archived collection.
+    const manager = await db
+      .selectFrom('appUser')
+      .select('id')
+      .where('email', '=', 'manager@dcf.example')
+      .executeTakeFirstOrThrow();
+    const managerAsClerk = { ...page, userId: manager.id, role: 'DataEntryClerk' as const };
+    await db
+      .insertInto('collectionOrganisationRole')
+      .values({
+        collectionId: managerAsClerk.collectionId,
+        organisationId: managerAsClerk.organisationId,
+        userId: managerAsClerk.userId,
+        role: managerAsClerk.role,
+      })
+      .execute();
     await setStatus('archived');
     try {
+      // Submitters see published collections only (decision 0022): the return does not exist for them.
       const res = await save(clerk, view.submissionId, {
         content: {},
         baseRevisionId: view.currentRevisionId,
       });
-      expect(res.status).toBe(409);
-      expect(res.body.code).toBe('collection_not_published');
-      expect((await clerk.post(`${page.url}/Lock`)).status).toBe(409);
-      expect((await clerk.get(page.url)).body).toMatchObject({
+      expect(res.status).toBe(404);
+      expect((await clerk.post(`${page.url}/Lock`)).status).toBe(404);
+      expect((await clerk.get(page.url)).status).toBe(404);
+      expect(await revisionCount(view.submissionId)).toBe(1);
+      const both = await t.as('manager');
+      const locked = await both.post(`${page.url}/Lock`);
+      expect(locked.status).toBe(409);
+      expect(locked.body.code).toBe('collection_not_published');
+      expect((await both.get(page.url)).body).toMatchObject({
         canEdit: false,
         readOnlyReason: messages.submissionCollectionNotPublished,
       });
     } finally {
       await setStatus('published');
+      await db
+        .deleteFrom('collectionOrganisationRole')
+        .where('userId', '=', manager.id)
+        .where('collectionId', '=', page.collectionId)
+        .execute();
     }
   });
 
@@ -329,6 +362,11 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     expect(submitted.body).toMatchObject({
       status: 'completed',
       officialRevisionId: official,
+      revision: { id: official, status: 'completed', isOfficial: true },
+    });
+    expect((await authoriser.get(page.url)).body).toMatchObject({
+      status: 'completed',
+      officialRevisionId: official,
       submittedBy: { name: expect.any(String) },
       awaitingNhsiAuthorisation: false,
     });
@@ -340,7 +378,8 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     expect(amended.status).toBe(201);
     expect(amended.body).toMatchObject({ status: 'draft', officialRevisionId: official });
     expect(amended.body.currentRevisionId).not.toBe(official);
-    expect(amended.body.submissionRevisions.map((r: { isOfficial: boolean }) => r.isOfficial)).toEqual([
+    const afterAmendment = (await authoriser.get(page.url)).body;
+    expect(afterAmendment.submissionRevisions.map((r: { isOfficial: boolean }) => r.isOfficial)).toEqual([
       false,
       true,
       false,

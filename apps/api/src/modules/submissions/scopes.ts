@@ -3,7 +3,8 @@ import { intParam, type Locate, type OrganisationScope } from '../../platform/po
 
 /**
  * Where a submissions request points, for the policy: the (collection, organisation) of the record it
- * names. null means no such record, which the policy answers with 404.
+ * names, and the return (submission, or period for the page) so the visibility rule can judge it. null
+ * means no such record, which the policy answers with 404.
  */
 
 /** .../Collection/:id/ReportingPeriod/:rpId/Organisation/:orgId/Submission[/Lock]: the period must be the
@@ -25,14 +26,14 @@ export const pageScope: Locate<OrganisationScope> = async ({ request, db }) => {
     .where('reportingPeriod.collectionId', '=', collectionId)
     .where('collectionOrganisation.organisationId', '=', organisationId)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { ...row, periodId } : null;
 };
 
 async function scopeOfSubmission(db: Db, submissionId: number | null) {
   if (submissionId === null) return null;
   const row = await db
     .selectFrom('submission')
-    .select(['collectionId', 'organisationId'])
+    .select(['collectionId', 'organisationId', 'id as submissionId'])
     .where('id', '=', submissionId)
     .executeTakeFirst();
   return row ?? null;
@@ -55,7 +56,7 @@ export const revisionScope: Locate<OrganisationScope> = async ({ request, db }) 
   const row = await db
     .selectFrom('submissionRevision')
     .innerJoin('submission', 'submission.id', 'submissionRevision.submissionId')
-    .select(['submission.collectionId', 'submission.organisationId'])
+    .select(['submission.collectionId', 'submission.organisationId', 'submission.id as submissionId'])
     .where('submissionRevision.id', '=', id)
     .executeTakeFirst();
   return row ?? null;

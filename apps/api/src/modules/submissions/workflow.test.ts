@@ -20,7 +20,7 @@ async function submitted(page: Page) {
     baseRevisionId: view.currentRevisionId,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  return (await authoriser.get(page.url)).body;
 }
 
 const setNhsiRequired = (page: Page, required: boolean) =>
@@ -55,7 +55,8 @@ describe('POST /Submission/{id}/Return', () => {
       baseRevisionId: done.currentRevisionId,
     });
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ status: 'completed', returned: null });
+    expect(again.body.status).toBe('completed');
+    expect((await authoriser.get(page.url)).body).toMatchObject({ status: 'completed', returned: null });
     expect(await auditActions(t, done.submissionId)).toEqual([
       'submission.lock',
       'submission.submit',
@@ -156,20 +157,24 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
         declaration: true,
         baseRevisionId: done.currentRevisionId,
       });
-      expect(again.body).toMatchObject({ awaitingNhsiAuthorisation: true, nhsiAuthorisedBy: null });
+      expect(again.status).toBe(201);
+      expect((await authoriser.get(page.url)).body).toMatchObject({
+        awaitingNhsiAuthorisation: true,
+        nhsiAuthorisedBy: null,
+      });
       expect(await auditActions(t, done.submissionId)).toContain('submission.nhsiAuthorise');
     } finally {
       await setNhsiRequired(page, false);
     }
   });
 
-  it('is refused (409) for a draft, and where NHSI authorisation is not required', async () => {
+  it('is refused (409) for a draft; where NHSI authorisation is not required the return is not theirs (404)', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const done = await submitted(page);
     const nhsi = await t.as('nhsi');
+    // Not required: the NHSI user does not see the return at all (decision 0022).
     const notRequired = await nhsi.post(`/v1/api/Submission/${done.submissionId}/NhsiAuthorisation`);
-    expect(notRequired.status).toBe(409);
-    expect(notRequired.body.code).toBe('authorisation_not_required');
+    expect(notRequired.status).toBe(404);
     await setNhsiRequired(page, true);
     try {
       const authoriser = await t.as('authoriserA');

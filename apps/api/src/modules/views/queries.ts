@@ -7,6 +7,7 @@ import {
 } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { returnVisible, submissionVisible, type Viewer } from '../../platform/visibility';
 import { containsPattern } from '../organisations/queries';
 import { isOnTimeSql, periodOpenSql, statusRankSql, submissionStatusSql } from './status-sql';
 
@@ -56,7 +57,16 @@ export function findRecipient(db: Db, collectionId: number, organisationId: numb
 }
 
 /** Every period of the collection with the organisation's submission (if any), sorted by submissionsOpen. */
-export function findOrganisationPeriods(db: Db, collectionId: number, organisationId: number) {
+/**
+ * One organisation's periods of a collection, with its return in each: those the viewer may see (null:
+ * all, for the monitoring views, whose rule admits only those who see every return).
+ */
+export function findOrganisationPeriods(
+  db: Db,
+  viewer: Viewer | null,
+  collectionId: number,
+  organisationId: number,
+) {
   return db
     .selectFrom('reportingPeriod as rp')
     .leftJoin('submission as s', (join) =>
@@ -83,6 +93,16 @@ export function findOrganisationPeriods(db: Db, collectionId: number, organisati
       userName('su').as('submittedByName'),
     ])
     .where('rp.collectionId', '=', collectionId)
+    .$if(viewer !== null, (q) =>
+      q.where(
+        returnVisible(
+          viewer!,
+          'rp.collectionId',
+          organisationId,
+          sql<SqlBool>`${sql.ref('s.officialRevisionId')} is not null`,
+        ),
+      ),
+    )
     .orderBy('rp.submissionsOpen')
     .orderBy('rp.id')
     .execute();
@@ -395,6 +415,8 @@ export type PeriodRow = Awaited<ReturnType<typeof findOpenedPeriods>>[number];
 // ---- Worklists (decision 0020) -----------------------------------------------------------------------
 
 export interface WorklistScope {
+  /** A worklist shows only returns the visibility rule lets the user see (decision 0022). */
+  viewer: Viewer;
   userId: number;
   providerCode: string | null;
   /** nhsiAuthorisation: every collection that requires it, not only the user's. */
@@ -412,6 +434,10 @@ const windowOpenSql = (now: Date) =>
   sql<SqlBool>`(${periodOpenSql(now)} or ${now}::timestamptz < s.reopened_until)`;
 
 function worklistCondition(scope: WorklistScope, now: Date): Expression<SqlBool> {
+  return sql<SqlBool>`(${worklistKindCondition(scope, now)} and ${submissionVisible(scope.viewer, 's')})`;
+}
+
+function worklistKindCondition(scope: WorklistScope, now: Date): Expression<SqlBool> {
   switch (scope.kind) {
     case 'signOff':
       // The trust's own sign-off: an authoriser who is the organisation's staff (as the policy's submit rule).

@@ -22,7 +22,7 @@ import {
 } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
-import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import { isAdmin, viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   countByPeriod,
@@ -117,7 +117,10 @@ function nextStep(
   }
 }
 
-/** A submitter's (or a manager's) view of one organisation's periods in a collection. */
+/**
+ * A submitter's (or a manager's) view of one organisation's periods in a collection (the route's rule has
+ * decided the organisation is visible; a management-organisation user sees only its submitted returns).
+ */
 export async function getSubmitterHome(
   db: Db,
   principal: Principal,
@@ -127,11 +130,9 @@ export async function getSubmitterHome(
 ): Promise<SubmitterHome> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound();
-  const managerial = isAdmin(principal) || canMonitorCollection(principal, collectionId);
-  if (!managerial && collection.status !== 'published') throw notFound();
   const organisation = await findRecipient(db, collectionId, organisationId);
   if (!organisation) throw notFound();
-  const rows = await findOrganisationPeriods(db, collectionId, organisationId);
+  const rows = await findOrganisationPeriods(db, viewerOf(principal), collectionId, organisationId);
   return {
     collection: { id: collection.id, name: collection.name },
     organisation: { id: organisation.id, name: organisation.name, code: organisation.code },
@@ -333,7 +334,7 @@ export async function getOrganisationHistory(
 ): Promise<OrganisationHistory> {
   const organisation = await findRecipient(db, collectionId, organisationId);
   if (!organisation) throw notFound();
-  const rows = await findOrganisationPeriods(db, collectionId, organisationId);
+  const rows = await findOrganisationPeriods(db, null, collectionId, organisationId);
   return {
     organisation: { id: organisation.id, name: organisation.name, code: organisation.code },
     periods: rows.map((row) => {

@@ -6,6 +6,7 @@ import {
   type WorklistKind,
 } from '@dcf/domain';
 import type { Db } from '../../db/database';
+import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { countWorklist, listWorklist, type WorklistRow } from './queries';
 
@@ -25,6 +26,7 @@ function presentItem(row: WorklistRow, kind: WorklistKind, now: Date) {
 }
 
 const scopeOf = (principal: Principal, kind: WorklistKind) => ({
+  viewer: viewerOf(principal),
   userId: principal.userId,
   providerCode: principal.providerCode,
   kind,
