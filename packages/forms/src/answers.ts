@@ -87,9 +87,19 @@ function formatDay(c: FormComponent, value: unknown): string {
   return [day || '', monthName, year || ''].filter(Boolean).join(' ') || value;
 }
 
+/**
+ * An object answer's entries in the form's order (a survey's questions, select boxes' options), then any
+ * other: the database keeps an object's keys in its own order (PostgreSQL's jsonb sorts them).
+ */
+function inFormOrder(order: Choice[], value: Record<string, unknown>): [string, unknown][] {
+  const known = order.map((item) => String(item.value)).filter((key) => Object.hasOwn(value, key));
+  const rest = Object.keys(value).filter((key) => !known.includes(key));
+  return [...known, ...rest].map((key) => [key, value[key]]);
+}
+
 function formatSurvey(c: FormComponent, value: Record<string, unknown>): string {
   const questions = Array.isArray(c.questions) ? (c.questions as Choice[]) : [];
-  return Object.entries(value)
+  return inFormOrder(questions, value)
     .map(([question, answer]) => {
       const q = questions.find((item) => String(item.value) === question);
       return `${text(q?.label) || question}: ${choiceLabel(c, answer)}`;
@@ -109,7 +119,7 @@ export function formatAnswer(c: FormComponent, value: unknown): string {
     case 'select':
       return (Array.isArray(value) ? value : [value]).map((v) => choiceLabel(c, v)).join(', ');
     case 'selectboxes': {
-      const ticked = Object.entries(value as Record<string, unknown>)
+      const ticked = inFormOrder(choicesOf(c), value as Record<string, unknown>)
         .filter(([, on]) => on === true)
         .map(([v]) => choiceLabel(c, v));
       return ticked.length > 0 ? ticked.join(', ') : notAnswered;
