@@ -258,6 +258,7 @@ describe('formAnswers', () => {
           values: [{ label: 'Agree', value: 'agree' }],
         },
         { type: 'signature', key: 'sign', label: 'Signature', input: true },
+        { type: 'signature', key: 'typed', label: 'Typed signature', input: true },
         { type: 'textfield', key: 'gone', label: 'Hidden by a condition', input: true },
       ],
     };
@@ -271,6 +272,7 @@ describe('formAnswers', () => {
         cost: 1234.5,
         survey: { clean: 'agree' },
         sign: 'data:image/png;base64,AAAA',
+        typed: 'Ann Smith',
         gone: 'x',
       },
       { hidden: new Set(['gone']) },
@@ -283,6 +285,7 @@ describe('formAnswers', () => {
       '£1,234.50',
       'Was it clean?: Agree',
       'Signed',
+      'Signed: Ann Smith',
     ]);
   });
 });

@@ -148,7 +148,8 @@ export function formatAnswer(c: FormComponent, value: unknown): string {
       }
     }
     case 'signature':
-      return 'Signed';
+      // Typed (the web form takes a typed name, decision 0024) or drawn elsewhere (an image).
+      return typeof value === 'string' && !value.startsWith('data:') ? `Signed: ${value}` : 'Signed';
     case 'tags':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'address':

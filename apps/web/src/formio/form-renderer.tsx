@@ -1,10 +1,11 @@
 import type { FormState } from '@dcf/forms';
 import type { FormComponent, FormDefinition } from '@dcf/forms/components';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Children, pathOf } from './renderer/components';
+import { Children, hasRules, pathOf } from './renderer/components';
 import { FormContext, type FormContextValue, type Scope, text } from './renderer/context';
 import { type Engine, loadEngine, loadedEngine } from './renderer/engine';
 import { fieldId, setPath } from './renderer/paths';
+import { openTabsAround } from './renderer/tabs';
 import type { FormioFileService } from './storage-provider';
 import './form-renderer.css';
 
@@ -70,6 +71,11 @@ export function FormRenderer({
   ref,
 }: FormRendererProps) {
   const [engine, setEngine] = useState<Engine | undefined>(loadedEngine);
+  const [engineFailed, setEngineFailed] = useState(false);
+  // A form whose questions come and go (conditions, logic, calculations) takes no answer before the
+  // engine is there: typing into a question about to be hidden and cleared would be lost.
+  const dynamic = useMemo(() => hasRules(definition), [definition]);
+  const waiting = dynamic && !engine;
   const evaluate = useCallback(
     (data: FormData, using: Engine | undefined = engine): FormState =>
       using ? using.evaluateForm(definition, data, 'draft') : { data, hidden: new Set(), errors: {} },
@@ -82,6 +88,7 @@ export function FormRenderer({
   const callbacks = useRef({ onChange, onPageChange });
   callbacks.current = { onChange, onPageChange };
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [revealing, setRevealing] = useState<{ path: string } | null>(null);
   // Server messages stay until their question is edited.
   const [serverErrors, setServerErrors] = useState(fieldErrors ?? {});
   useEffect(() => setServerErrors(fieldErrors ?? {}), [fieldErrors]);
@@ -97,7 +104,9 @@ export function FormRenderer({
         .then((loaded) => {
           if (!cancelled) setEngine(loaded);
         })
-        .catch((error: unknown) => console.error('The form engine could not be loaded', error));
+        .catch(() => {
+          if (!cancelled) setEngineFailed(true);
+        });
       return () => {
         cancelled = true;
       };
@@ -136,12 +145,17 @@ export function FormRenderer({
       hidden: state.hidden,
       ready: engine !== undefined,
       errorsAt: (path) => serverErrors[path] ?? (touched.has(path) ? state.errors[path] : undefined),
-      readOnly,
+      errorPathsUnder: (prefix) =>
+        [...new Set([...Object.keys(serverErrors), ...Object.keys(state.errors)])].filter(
+          (path) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`),
+        ),
+      revealing,
+      readOnly: readOnly || waiting,
       setValue,
       touch,
       fileService,
     }),
-    [state, engine, serverErrors, touched, readOnly, setValue, touch, fileService],
+    [state, engine, serverErrors, touched, revealing, readOnly, waiting, setValue, touch, fileService],
   );
 
   // Wizard pages: the top-level panels not hidden now.
@@ -180,21 +194,26 @@ export function FormRenderer({
     ref,
     () => ({
       focusField: (path) => {
+        // The question may be on another wizard page, behind a tab or in a closed edit grid row: each
+        // is opened, and the question is looked for again on the next frames until it is there.
+        setRevealing({ path });
+        if (wizard) {
+          const page = pages.findIndex((p) => containsPath(p, path));
+          if (page >= 0 && page !== pages.indexOf(current as FormComponent)) setPageIndex(page);
+        }
+        let frames = 20;
         const focus = () => {
           const element =
             document.getElementById(fieldId(path)) ??
             document.querySelector<HTMLElement>(`[id^="${CSS.escape(fieldId(path))}"]`);
-          element?.focus();
-          element?.scrollIntoView?.({ block: 'center' });
-        };
-        if (wizard) {
-          const page = pages.findIndex((p) => containsPath(p, path));
-          if (page >= 0 && page !== pages.indexOf(current as FormComponent)) {
-            setPageIndex(page);
-            requestAnimationFrame(() => requestAnimationFrame(focus));
-            return;
+          if (element && !openTabsAround(element)) {
+            element.focus();
+            element.scrollIntoView?.({ block: 'center' });
+          } else {
+            frames -= 1;
+            if (frames > 0) requestAnimationFrame(focus);
           }
-        }
+        };
         focus();
       },
       getData: () => structuredClone(dataRef.current),
@@ -206,6 +225,13 @@ export function FormRenderer({
   return (
     <FormContext.Provider value={context}>
       <div className="dcf-form">
+        {waiting ? (
+          <p className="nhsuk-body dcf-form-status" role="status">
+            {engineFailed
+              ? 'This form could not be made ready. Reload the page to try again.'
+              : 'Getting the form ready: its questions can be answered in a moment.'}
+          </p>
+        ) : null}
         {formError ? (
           <p className="nhsuk-error-message">
             <span className="nhsuk-u-visually-hidden">Error:</span> {formError.join(' ')}

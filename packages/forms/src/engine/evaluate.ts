@@ -13,6 +13,7 @@ import {
 } from './answers-data';
 import { configureFormio, defaultProcessors, processors, processSync } from './formio';
 import { isCompletenessError, messageFor } from './messages';
+import { restorePartialDates, setAsidePartialDates } from './partial-dates';
 
 export interface FormState {
   /**
@@ -100,6 +101,7 @@ export function evaluateFormForBothModes(
   const components = mutates ? structuredClone(prepared) : prepared;
   const data = pruneAnswers(components, answers);
   normaliseDates(components, data);
+  const partialDates = setAsidePartialDates(components, data);
 
   const scope: Scope = { errors: [] };
   try {
@@ -135,6 +137,7 @@ export function evaluateFormForBothModes(
       addError(draft, path, message);
       addError(completed, path, message);
     }
+  restorePartialDates(partialDates, hidden, { draft, completed });
   return { data, hidden, errors: { draft, completed } };
 }
 

@@ -1,7 +1,8 @@
-import { dataShapeOf, type FormComponent } from '@dcf/forms/components';
+import { dataShapeOf, type FormComponent, walkComponents } from '@dcf/forms/components';
 import type { JSX } from 'react';
 import { type ComponentProps, type Scope, text, useForm } from './context';
 import { DateTimeInput, DayInput, TimeInput } from './dates';
+import { EditGrid } from './editgrid';
 import { FileInput } from './file';
 import { Grid } from './grid';
 import {
@@ -14,8 +15,10 @@ import {
   TextArea,
   TextInput,
 } from './inputs';
-import { Columns, Container, Content, Fieldset, HtmlElement, LayoutTable, Panel, Tabs, Well } from './layout';
+import { Columns, Container, Content, Fieldset, HtmlElement, LayoutTable, Panel, Well } from './layout';
 import { joinPath } from './paths';
+import { SignatureInput } from './signature';
+import { Tabs } from './tabs';
 
 const views: Record<string, (props: ComponentProps) => JSX.Element | null> = {
   textfield: TextInput,
@@ -36,7 +39,7 @@ const views: Record<string, (props: ComponentProps) => JSX.Element | null> = {
   time: TimeInput,
   file: FileInput,
   datagrid: Grid,
-  editgrid: Grid,
+  editgrid: EditGrid,
   container: Container,
   panel: Panel,
   fieldset: Fieldset,
@@ -46,7 +49,7 @@ const views: Record<string, (props: ComponentProps) => JSX.Element | null> = {
   tabs: Tabs,
   content: Content,
   htmlelement: HtmlElement,
-  signature: Unsupported,
+  signature: SignatureInput,
 };
 
 /** Never shown: hidden answers (kept as they are) and buttons (the page has its own). */
@@ -71,6 +74,15 @@ export function ComponentView({ component, scope }: { component: FormComponent; 
   const View = views[type] ?? fallback(component);
   return <View component={component} path={path} scope={scope} />;
 }
+
+/** Whether any question of the form comes and goes or is calculated: the engine must be there to answer it. */
+export const hasRules = (definition: { components?: readonly FormComponent[] }) => {
+  let found = false;
+  walkComponents(definition.components ?? [], ({ component }) => {
+    if (conditional(component) || component.calculateValue) found = true;
+  });
+  return found;
+};
 
 /** Whether the component is shown only under a condition (or logic): the engine decides. */
 const conditional = (c: FormComponent) => {
@@ -104,18 +116,5 @@ export function Children({ list, scope }: { list: readonly FormComponent[] | und
         <ComponentView key={`${text(component.key)}-${index}`} component={component} scope={scope} />
       ))}
     </>
-  );
-}
-
-/** A signature cannot be given accessibly with a keyboard or screen reader: say so rather than draw a pad. */
-function Unsupported({ component }: ComponentProps) {
-  return (
-    <div className={`nhsuk-inset-text formio-component-${text(component.key)}`}>
-      <span className="nhsuk-u-visually-hidden">Information: </span>
-      <p>
-        {text(component.label) || 'Signature'}: this service cannot take a signature online. Ask the
-        collection manager how to provide it.
-      </p>
-    </div>
   );
 }

@@ -11,6 +11,10 @@ export interface FormContextValue {
   ready: boolean;
   /** Messages to show at a question now (server messages until edited, then the engine's on leaving it). */
   errorsAt(path: string): readonly string[] | undefined;
+  /** Paths at or under `prefix` with a message (shown or not yet): an edit grid row checks itself with it. */
+  errorPathsUnder(prefix: string): string[];
+  /** The question the page asked to move to (error summary, Change link): a closed edit grid row opens for it. */
+  revealing: { path: string } | null;
   readOnly: boolean;
   setValue(path: string, value: unknown): void;
   /** The person left the question: its draft check may now show. */

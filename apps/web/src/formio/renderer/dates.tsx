@@ -92,9 +92,9 @@ export function DayInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
-  const order: Part[] = component.dayFirst === true ? ['day', 'month', 'year'] : ['month', 'day', 'year'];
-  const stored = order.filter((p) => !hiddenPart(component, p));
-  const shown = (['day', 'month', 'year'] as Part[]).filter((p) => stored.includes(p));
+  // Form.io keeps all three parts, in its order, a part the form hides (or not typed) as zeros.
+  const stored: Part[] = component.dayFirst === true ? ['day', 'month', 'year'] : ['month', 'day', 'year'];
+  const shown = (['day', 'month', 'year'] as Part[]).filter((p) => !hiddenPart(component, p));
   const parse = (value: unknown): Parts => {
     if (typeof value !== 'string' || value === '') return empty;
     const values = value.split('/');
@@ -119,7 +119,7 @@ export function DayInput(props: ComponentProps) {
         onChange={(part, text) => {
           const next = { ...typed, [part]: text };
           setParts(next);
-          const value = stored.every((p) => next[p] === '')
+          const value = shown.every((p) => next[p] === '')
             ? undefined
             : stored
                 .map((p) => (next[p] === '' ? (p === 'year' ? '0000' : '00') : next[p].padStart(2, '0')))

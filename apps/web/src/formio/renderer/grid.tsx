@@ -4,9 +4,9 @@ import { ErrorMessage, labelText, RequiredMark, useFieldParts } from './field';
 import { getPath } from './paths';
 
 /**
- * Data grids and edit grids: one fieldset per row ("Row 1", "Row 2"...), each with a Remove button
- * named by its row, and an "Add another" button, all in words. A data grid shows one empty row to
- * start (as Form.io does); typing into it makes it a row. An edit grid starts with none.
+ * Data grids (and grids of types we do not know): one fieldset per row ("Row 1", "Row 2"...), each with
+ * a Remove button named by its row, and an "Add another" button, all in words. A data grid shows one
+ * empty row to start (as Form.io does); typing into it makes it a row. Edit grids: ./editgrid.tsx.
  */
 export function Grid({ component, path, scope }: ComponentProps) {
   const form = useForm();

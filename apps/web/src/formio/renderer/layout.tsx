@@ -6,8 +6,7 @@ import { Html } from './sanitize';
 
 /**
  * Form.io's layout components as NHS.UK layout: titled sections, fieldsets, a responsive grid for
- * columns and layout tables, tabs as sections (every tab's questions on the page, each under its
- * heading), sanitised HTML for content.
+ * columns and layout tables, sanitised HTML for content (tabs: ./tabs.tsx).
  */
 
 const inner = (scope: Scope, path: string): Scope => ({
@@ -16,9 +15,17 @@ const inner = (scope: Scope, path: string): Scope => ({
   level: scope.level + 1,
 });
 
-export function Heading({ level, children }: { level: number; children: string }) {
+export function Heading({
+  level,
+  children,
+  className,
+}: {
+  level: number;
+  children: string;
+  className?: string;
+}) {
   const Tag = `h${Math.min(Math.max(level, 2), 6)}` as ElementType;
-  return <Tag className={level <= 2 ? 'nhsuk-heading-m' : 'nhsuk-heading-s'}>{children}</Tag>;
+  return <Tag className={className ?? (level <= 2 ? 'nhsuk-heading-m' : 'nhsuk-heading-s')}>{children}</Tag>;
 }
 
 export function Panel({ component, path, scope }: ComponentProps) {
@@ -95,27 +102,6 @@ export function LayoutTable({ component, path, scope }: ComponentProps) {
           </div>
         ) : null,
       )}
-    </div>
-  );
-}
-
-/** Tabs as sections, one under another, each under its tab's name: nothing hidden behind a tab. */
-export function Tabs({ component, path, scope }: ComponentProps) {
-  const tabs = Array.isArray(component.components) ? component.components : [];
-  return (
-    <div className={`dcf-tabs formio-component-${text(component.key)}`}>
-      {tabs.map((tab, index) => {
-        const tabPath = `${path}.${text(tab.key)}`;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the same name may appear twice.
-          <section className="dcf-panel" key={`${text(tab.key)}-${index}`}>
-            <Heading level={scope.level}>
-              {text(tab.label) || text(tab.title) || `Section ${index + 1}`}
-            </Heading>
-            <Children list={tab.components} scope={inner(scope, tabPath)} />
-          </section>
-        );
-      })}
     </div>
   );
 }
