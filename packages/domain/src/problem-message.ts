@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from './error-codes';
+import type { ErrorCode } from './error-codes';
 import { messages } from './messages';
 
 // Kept apart from problem.ts and free of zod: the web client needs this on its first page, and zod
@@ -12,7 +12,11 @@ const isStringListRecord = (value: unknown): value is Record<string, string[]> =
   !Array.isArray(value) &&
   Object.values(value).every(isStringList);
 
-/** The fields of problem details a client reads; `code` only when it is one the catalogue knows. */
+/**
+ * The fields of problem details a client reads. `code` is typed from the catalogue but not checked
+ * against it here (the catalogue stays out of the first bundle): a newer server's code falls through
+ * a client's switch to its default.
+ */
 export interface ProblemFields {
   code?: ErrorCode;
   title?: string;
@@ -23,8 +27,8 @@ export interface ProblemFields {
 
 /**
  * A body shaped like problem details with every field optional: the same test as
- * `problemSchema.partial().safeParse(body).success` (problem.ts), written out by hand, except that a
- * code this client does not know yet is dropped rather than failing the whole body.
+ * `problemSchema.partial().safeParse(body).success` (problem.ts), written out by hand, except that any
+ * code is taken (see ProblemFields).
  */
 export function problemOf(body: unknown): ProblemFields | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
@@ -39,9 +43,7 @@ export function problemOf(body: unknown): ProblemFields | null {
     optional(b.instance, isString) &&
     optional(b.errors, isStringListRecord) &&
     optional(b.additionalDetails, (v) => isString(v) || isStringList(v));
-  if (!valid) return null;
-  const { code, ...rest } = b as ProblemFields & { code?: string };
-  return isErrorCode(code) ? { ...rest, code } : rest;
+  return valid ? (b as ProblemFields) : null;
 }
 
 /**

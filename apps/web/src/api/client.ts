@@ -1,12 +1,15 @@
 // Deep imports, not the '@dcf/domain' index: the first bundle stays free of zod (README, "Loading").
+
+import type { ErrorCode } from '@dcf/domain/error-codes';
 import { messages } from '@dcf/domain/messages';
-import { messageForFailure } from '@dcf/domain/problem-message';
+import { messageForFailure, problemOf } from '@dcf/domain/problem-message';
 import type { ZodType } from 'zod';
 
 /**
  * The one typed client for the API (specification, section 7): every call goes to `/v1/api`, sends the
  * session cookie, echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` on every non-GET request, sends JSON
- * bodies, and turns a failure into an `ApiError` whose `message` is the specification's text for the status.
+ * bodies, and turns a failure into an `ApiError` whose `message` is the specification's text for the status
+ * and whose `code` is the problem's stable code (api/problems.ts is the one place that switches on it).
  */
 export const API_BASE = '/v1/api';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -22,12 +25,15 @@ export class ApiError extends Error {
   /** The parsed response body (problem details for API errors), when there was one. */
   readonly body: unknown;
   readonly kind: ApiErrorKind;
+  /** The problem details' stable code (packages/domain/src/error-codes.ts), when the server sent one. */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, body: unknown, kind: ApiErrorKind = 'http', options?: { cause?: unknown }) {
     super(kind === 'http' ? messageForFailure(status, body) : messages.somethingWentWrong, options);
     this.status = status;
     this.body = body;
     this.kind = kind;
+    this.code = kind === 'http' ? problemOf(body)?.code : undefined;
   }
 }
 

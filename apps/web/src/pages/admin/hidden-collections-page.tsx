@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useChangeCollectionStatus } from '../../api/collections';
+import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, Notification, PageContainer, YesNoModal } from '../../components';
-import { problemMessages } from '../collection/problem-messages';
 import { CollectionList } from './collection-list';
 
 /**

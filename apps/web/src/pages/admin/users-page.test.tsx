@@ -133,7 +133,8 @@ describe('/collection/admin/users', () => {
 
   it('registers a user by email and shows the API validation errors in the error summary', async () => {
     const user = userEvent.setup();
-    registerResponse = () => jsonResponse({ errors: { email: ['Enter a valid email address'] } }, 400);
+    registerResponse = () =>
+      jsonResponse({ code: 'validation_failed', errors: { email: ['Enter a valid email address'] } }, 400);
     renderRoutes(routes, '/collection/admin/users');
     await user.type(await screen.findByLabelText('Email address'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Register' }));

@@ -1,7 +1,8 @@
 import type { Administrator } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { problemMessages } from '../../api/problems';
 import {
   searchUsers,
   useAdministrators,
@@ -19,15 +20,6 @@ import { SearchWidget } from '../../components/search-widget';
 import { YesNoModal } from '../../components/yes-no-modal';
 
 const PAGE_SIZE = 25;
-
-/** The field messages of a 400 answer (`{errors: {field: [message]}}`), else the error's message. */
-function problemMessages(error: unknown): string[] {
-  if (isApiError(error) && error.status === 400) {
-    const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors;
-    if (errors) return Object.values(errors).flat();
-  }
-  return [errorMessage(error)];
-}
 
 /**
  * Users and roles (route: /collection/admin/users, administrators): find a user and open them to see and

@@ -10,6 +10,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/client';
 import { useFeatureFlags } from '../../api/feature-flags';
+import { fieldErrorsOf } from '../../api/problems';
 import { ErrorSummary, Notification, RequiredLabel } from '../../components';
 
 export interface CollectionFormValues {
@@ -119,8 +120,8 @@ export function CollectionForm({
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      const body = isApiError(error) ? (error.body as { errors?: FieldErrors } | undefined) : undefined;
-      if (isApiError(error) && error.status === 400 && body?.errors) setErrors(body.errors);
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
       else setFailure(isApiError(error) ? error.message : String(error));
     } finally {
       setPending(false);

@@ -44,7 +44,12 @@ describe('CreateCollectionPage', () => {
     stubApi({ ...flags, COLLECTIONICON: true, EMAILENABLED: true }, (body) => {
       posted = body;
       return jsonResponse(
-        { title: 'Your request has errors', status: 400, errors: { name: ['Taken'] } },
+        {
+          code: 'validation_failed',
+          title: 'Your request has errors',
+          status: 400,
+          errors: { name: ['Taken'] },
+        },
         400,
       );
     });

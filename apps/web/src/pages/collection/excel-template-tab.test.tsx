@@ -136,6 +136,7 @@ describe('ExcelTemplateTab', () => {
       patch: () =>
         jsonResponse(
           {
+            code: 'validation_failed',
             title: 'Your request has errors',
             status: 400,
             errors: { excelTemplateFileName: ['File is the wrong type; it must be .xlsx'] },

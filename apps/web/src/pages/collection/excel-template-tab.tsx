@@ -14,10 +14,10 @@ import {
   useSetExcelTemplateEnabled,
 } from '../../api/excel-template';
 import { useFeatureFlags } from '../../api/feature-flags';
+import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl, useFileUpload } from '../../api/storage';
 import { browser } from '../../app/browser';
 import { FileUploadStatus, Notification, QueryState } from '../../components';
-import { problemMessages } from './problem-messages';
 
 const inputId = 'excel-template-file';
 

@@ -1,6 +1,7 @@
 import type { FormDefinition, FormVersion } from '@dcf/forms';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
 import { currentForm, useForms, useSaveForm } from '../../api/forms';
+import { problemMessages } from '../../api/problems';
 import {
   ErrorBoundary,
   Notification,
@@ -10,7 +11,6 @@ import {
   UnsavedChangesPrompt,
 } from '../../components';
 import { emptyDefinition, parseDefinition, withDisplay } from './definition-input';
-import { problemMessages } from './problem-messages';
 
 /** Form.io's builder is large (about 490 kB gzip with the renderer): it loads only when this tab opens. */
 const FormioBuilder = lazy(() => import('../../formio-builder/form-builder'));

@@ -7,11 +7,11 @@ import {
   useDeleteCollection,
   useSaveCollection,
 } from '../../api/collections';
+import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
 import { Notification, QueryState, YesNoModal } from '../../components';
 import { CollectionForm, valuesOf } from './collection-form';
 import { CollectionStatusTag } from './collection-status-tag';
-import { problemMessages } from './problem-messages';
 
 type Notice = { variant: 'success' | 'error'; title?: string; message: string | string[] };
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCollectionRoles, useSetCollectionRole } from '../../api/collection-roles';
+import { problemMessages } from '../../api/problems';
 import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import { Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
-import { problemMessages } from './problem-messages';
 
 type ManagedRole = 'collectionManager' | 'submissionManager';
 

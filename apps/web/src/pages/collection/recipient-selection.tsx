@@ -7,8 +7,8 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { previewRecipientSelection, useRecipientSelection } from '../../api/collection-organisations';
 import { useOrganisationTypes, useRegions, useStps } from '../../api/organisations';
+import { problemMessages } from '../../api/problems';
 import { Select } from '../../components';
-import { problemMessages } from './problem-messages';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const organisations = (n: number) => `${count(n)} ${n === 1 ? 'organisation' : 'organisations'}`;

@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
+import { problemMessages } from '../../api/problems';
 import {
   Notification,
   PageSizeSelect,
@@ -17,7 +18,6 @@ import {
   useListParams,
   YesNoModal,
 } from '../../components';
-import { problemMessages } from './problem-messages';
 import {
   AddByCriteria,
   CodeList,

@@ -224,7 +224,14 @@ describe('reporting periods page', () => {
       if (init?.method !== 'PUT') return undefined;
       attempt += 1;
       return attempt === 1
-        ? jsonResponse({ status: 400, errors: { formId: ['Choose a form version of this collection'] } }, 400)
+        ? jsonResponse(
+            {
+              status: 400,
+              code: 'validation_failed',
+              errors: { formId: ['Choose a form version of this collection'] },
+            },
+            400,
+          )
         : jsonResponse(period({ formId: 12 }));
     });
     const { router } = renderAt('/collection/1/reportingPeriod/7/true');

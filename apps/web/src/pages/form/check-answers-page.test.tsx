@@ -227,6 +227,7 @@ describe('Check your answers', { timeout: 20_000 }, () => {
       'POST /Submission/5/SubmissionRevision': () =>
         jsonResponse(
           {
+            code: 'validation_failed',
             title: 'Bad Request',
             status: 400,
             errors: { comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] },

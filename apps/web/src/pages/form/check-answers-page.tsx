@@ -3,6 +3,7 @@ import { evaluateForm, type FormDefinition, formAnswers } from '@dcf/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { fieldErrorsOf, problemText } from '../../api/problems';
 import {
   releaseLock,
   type SubmissionPageKey,
@@ -15,7 +16,6 @@ import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { AnswersSummary } from './answers-summary';
 import { parseContent } from './compare-revisions';
-import { fieldErrorsOf, problemText } from './problem-text';
 
 const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 const TITLE = 'Check your answers before submitting your return';

@@ -1,8 +1,8 @@
 import { messages } from '@dcf/domain';
 import { useState } from 'react';
+import { problemText } from '../../api/problems';
 import { downloadPopulatedExcel, downloadSubmissionPdf } from '../../api/submissions';
 import { useExcelTemplateOffered } from './excel-offered';
-import { problemText } from './problem-text';
 
 /** Hands a downloaded file to the browser under a name. */
 function saveFile(blob: Blob, fileName: string) {

@@ -68,8 +68,8 @@ function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
 }
 
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
-const problem = (status: number, title: string, extra: object = {}) =>
-  jsonResponse({ type: 'about:blank', title, status, ...extra }, status);
+const problem = (status: number, code: string, title: string, extra: object = {}) =>
+  jsonResponse({ type: `urn:dcf:problem:${code}`, code, title, status, ...extra }, status);
 
 /** A fake API: each handler answers one method and path; calls are recorded. */
 function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
@@ -127,7 +127,7 @@ describe('Form entry page', { timeout: 20_000 }, () => {
   it('shows the return read-only with the holder when someone else has the lock', async () => {
     stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => problem(409, 'Locked by Bea Clerk since 09:15'),
+      [`POST ${PAGE}/Lock`]: () => problem(409, 'lock_held', 'Locked by Bea Clerk since 09:15'),
     });
     renderPage();
     expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
@@ -141,7 +141,12 @@ describe('Form entry page', { timeout: 20_000 }, () => {
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
         jsonResponse(
-          { title: 'Bad Request', status: 400, errors: { headcount: ['Headcount is required'] } },
+          {
+            code: 'validation_failed',
+            title: 'Bad Request',
+            status: 400,
+            errors: { headcount: ['Headcount is required'] },
+          },
           400,
         ),
     });
@@ -175,7 +180,7 @@ describe('Form entry page', { timeout: 20_000 }, () => {
         return jsonResponse(view);
       },
       'POST /Submission/5/SubmissionRevision': () =>
-        problem(409, 'This return has been saved by someone else since you opened it'),
+        problem(409, 'stale_revision', 'This return has been saved by someone else since you opened it'),
     });
     renderPage();
     // Read-only until the lock is taken, then editable.

@@ -1,6 +1,7 @@
 import type { CurrentUser, SubmissionView } from '@dcf/domain';
 import { DateTime } from 'luxon';
 import { useId, useState } from 'react';
+import { fieldErrorsOf, problemText } from '../../api/problems';
 import {
   authoriseNhsi,
   getSubmission,
@@ -9,7 +10,6 @@ import {
   returnSubmission,
   type SubmissionPageKey,
 } from '../../api/submissions';
-import { fieldErrorsOf, problemText } from './problem-text';
 
 /** Collection managers and administrators act on returns; the API checks every call. */
 export function isManagerOf(user: CurrentUser, collectionId: number): boolean {

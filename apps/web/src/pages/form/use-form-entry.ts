@@ -1,6 +1,7 @@
 import { cleanSubmissionContent, messages, type SaveRevisionBody, type SubmissionView } from '@dcf/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import {
   getSubmission,
   releaseLock,
@@ -12,7 +13,6 @@ import {
 import type { FormData } from '../../formio/form-renderer';
 import { parseContent } from './compare-revisions';
 import { clearBackup, type FormBackup, readBackup, writeBackup } from './form-backup';
-import { fieldErrorsOf, isStaleSave, problemText } from './problem-text';
 import { useAutosave } from './use-autosave';
 
 /** The lock lapses after 20 minutes without a save or heartbeat; the page renews it every 5. */
@@ -216,7 +216,7 @@ export function useFormEntry(
         const fields = fieldErrorsOf(error);
         setFieldErrors(fields ?? {});
         setProblem(fields ? null : problemText(error));
-        if (isStaleSave(error)) setStale(true);
+        if (hasCode(error, 'stale_revision')) setStale(true);
         if (problemText(error) === messages.submissionLockRequired)
           setLock({ state: 'refused', message: messages.submissionLockRequired });
         throw error;

@@ -18,6 +18,7 @@ import { useParams } from 'react-router';
 import { getRecipients } from '../../api/collection-organisations';
 import { useSaveSubmitterAccess, useSubmitterAccess } from '../../api/collection-roles';
 import { useCollection } from '../../api/collections';
+import { problemMessages } from '../../api/problems';
 import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import {
@@ -30,7 +31,6 @@ import {
   SearchWidget,
   UnsavedChangesPrompt,
 } from '../../components';
-import { problemMessages } from '../collection/problem-messages';
 
 const roleLabels: Record<OrganisationRole, string> = {
   DataEntryClerk: 'Data entry clerk',

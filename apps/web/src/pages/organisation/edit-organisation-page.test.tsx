@@ -53,7 +53,13 @@ describe('EditOrganisationPage', () => {
   });
 
   it("shows the API's duplicate-code conflict at the code field", async () => {
-    stubApi(() => json(409, { title: 'An organisation with this code already exists', status: 409 }));
+    stubApi(() =>
+      json(409, {
+        code: 'already_exists',
+        title: 'An organisation with this code already exists',
+        status: 409,
+      }),
+    );
     renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Y56 - London' })).toBeInTheDocument());

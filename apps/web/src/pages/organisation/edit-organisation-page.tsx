@@ -14,6 +14,7 @@ import {
   useRegions,
   useSaveOrganisation,
 } from '../../api/organisations';
+import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, ErrorSummary, Notification, PageContainer, Select, Spinner } from '../../components';
 
@@ -99,11 +100,9 @@ export function EditOrganisationPage() {
       await save.mutateAsync(input);
       navigate(paths.organisations);
     } catch (error) {
-      const body = isApiError(error)
-        ? (error.body as { errors?: FieldErrors; title?: string } | undefined)
-        : undefined;
-      if (isApiError(error) && error.status === 400 && body?.errors) setErrors(body.errors);
-      else if (isApiError(error) && error.status === 409) setErrors({ code: [body?.title ?? error.message] });
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
+      else if (hasCode(error, 'already_exists')) setErrors({ code: [problemText(error)] });
       else setFailure(isApiError(error) ? error.message : messages.somethingWentWrong);
     }
   };

@@ -6,7 +6,8 @@ import {
 } from '@dcf/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import { ErrorSummary, Notification, Select, UnsavedChangesPrompt, YesNoModal } from '../../components';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
@@ -76,8 +77,8 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
       await save.mutateAsync(body);
       setSaved(true);
     } catch (caught) {
-      const problem = isApiError(caught) ? (caught.body as { errors?: FieldErrors } | null) : null;
-      if (isApiError(caught) && caught.status === 400 && problem?.errors) setErrors(problem.errors);
+      const fields = fieldErrorsOf(caught);
+      if (fields) setErrors(fields);
       else setFailure(errorMessage(caught));
     }
   }

@@ -121,7 +121,14 @@ describe('schedule editor (amend tab "schedule")', () => {
   it("shows the API's field messages from a 400", async () => {
     stubApi((url, init) =>
       init?.method === 'POST' && url.endsWith('/Collection/1/Schedule')
-        ? jsonResponse({ status: 400, errors: { lastReportingPeriodStart: [messages.yearTooLate] } }, 400)
+        ? jsonResponse(
+            {
+              status: 400,
+              code: 'validation_failed',
+              errors: { lastReportingPeriodStart: [messages.yearTooLate] },
+            },
+            400,
+          )
         : undefined,
     );
     renderAmend('/collection/amend/1/schedule');

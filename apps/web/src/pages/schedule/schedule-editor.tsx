@@ -6,7 +6,8 @@ import {
   validateSchedule,
 } from '@dcf/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { fieldErrorsOf } from '../../api/problems';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
@@ -92,13 +93,6 @@ export interface ScheduleEditorProps {
   isDefault: boolean;
   scheduleId: number | null;
   initial: ScheduleFormValues;
-}
-
-/** 400 bodies carry `errors: {field: [message]}`; anything else is one message for the page. */
-function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  if (!isApiError(error) || error.status !== 400) return undefined;
-  const body = error.body as { errors?: FieldErrors } | undefined;
-  return body?.errors;
 }
 
 export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }: ScheduleEditorProps) {
