@@ -1,7 +1,8 @@
 import type { DataQualityCheck, DataQualityRule } from '@dcf/domain/data-quality';
 import { describe, expect, it } from 'vitest';
 import { checkFields, compileCheck } from './compile';
-import { buildStatistics, evaluateDataQuality, fieldStatistics, statisticsPaths } from './evaluate';
+import { evaluateDataQuality } from './evaluate';
+import { buildStatistics, fieldStatistics, statisticsPaths } from './values';
 
 const rule = (check: DataQualityCheck, severity: 'error' | 'warning' = 'warning'): DataQualityRule => ({
   id: 'r1',

@@ -1,5 +1,6 @@
 import { type DataQualityFinding, type DataQualityRule, dataQualityMessages } from '@dcf/domain/data-quality';
-import { buildStatistics, evaluateDataQuality, statisticsPaths } from '@dcf/forms/data-quality/evaluate';
+import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
+import { buildStatistics, statisticsPaths } from '@dcf/forms/data-quality/values';
 import type { Db, Tx } from '../../db/database';
 import { validationProblem } from '../../platform/errors';
 import { findPreviousData, findRulesOfForm, type PeriodKey, saveRevisionFindings } from './queries';

@@ -1,4 +1,5 @@
 import { dataQualityMessages } from '@dcf/domain/data-quality';
+import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
@@ -274,5 +275,90 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
     expect((await clerk.get(`/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality`)).status).toBe(
       403,
     );
+  });
+});
+
+describe('browser and server agree', () => {
+  it('the verdicts the entry page computes from what the API sends it are the ones the server saves', async () => {
+    const manager = await t.as('manager');
+    const lastPeriod = await newPeriod(t);
+    const thisPeriod = await newPeriod(t);
+    const page = await pageFor(t, thisPeriod);
+    await seedSubmittedReturns(
+      lastPeriod,
+      page.organisationId,
+      [5, 8, 13, 21, 34, 55].map((n) => ({
+        ...completeAnswers,
+        headcount: 100 + n,
+        agencyShifts: n,
+        sicknessDays: n,
+      })),
+    );
+    let formId = await currentFormId();
+    const more = [
+      {
+        name: 'Sickness within the middle 90%',
+        severity: 'warning',
+        message: 'Outside the 5th to 95th percentile',
+        check: { kind: 'range', field: 'sicknessDays', bounds: 'p5p95' },
+      },
+      {
+        name: 'Agency shifts changed',
+        severity: 'warning',
+        message: 'Agency shifts changed a lot',
+        check: { kind: 'change', field: 'agencyShifts', percent: 50, amount: 3 },
+      },
+      {
+        name: 'Headcount total',
+        severity: 'warning',
+        message: 'Headcount should equal vacancies plus agency shifts',
+        check: { kind: 'sum', total: 'headcount', parts: ['vacancies', 'agencyShifts'] },
+      },
+      {
+        name: 'Expert: sickness per head',
+        severity: 'warning',
+        message: 'More than one day lost per head',
+        check: {
+          kind: 'logic',
+          logic: { '<=': [{ var: 'answers.sicknessDays' }, { var: 'answers.headcount' }] },
+          fields: ['sicknessDays'],
+        },
+      },
+    ];
+    for (const rule of more) {
+      const res = await manager.post(rulesUrl(formId), rule);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      formId = res.body.formId;
+    }
+    const clerk = await t.as('clerkA');
+    const contextUrl = `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
+    const context = (await clerk.get(contextUrl)).body;
+    let view = await lock(clerk, page);
+    const answerSets = [
+      { ...completeAnswers, headcount: 10, vacancies: 4, agencyShifts: 6, sicknessDays: 8 },
+      { ...completeAnswers, headcount: 10, vacancies: 40, agencyShifts: 60, sicknessDays: 80 },
+      { ...completeAnswers, headcount: 1000, vacancies: 0, agencyShifts: 5, sicknessDays: 55 },
+      { ...completeAnswers, headcount: 7, vacancies: 7, sicknessDays: 5 },
+      { headcount: 3 },
+    ];
+    const flagged: string[][] = [];
+    for (const answers of answerSets) {
+      const browser = evaluateDataQuality(context.rules, {
+        answers,
+        previous: context.previous?.answers ?? null,
+        stats: context.stats,
+      }).map((v) => v.ruleId);
+      const saved = await saveWith(clerk, view.submissionId, {
+        content: answers,
+        baseRevisionId: view.currentRevisionId,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      view = saved.body;
+      const server = (await clerk.get(contextUrl)).body.findings.map((f: { ruleId: string }) => f.ruleId);
+      expect(server).toEqual(browser);
+      flagged.push(server);
+    }
+    // The answer sets reach different verdicts (the comparison is not between two empty lists).
+    expect(new Set(flagged.map((ids) => ids.join())).size).toBeGreaterThanOrEqual(3);
   });
 });

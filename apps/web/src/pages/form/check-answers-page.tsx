@@ -14,6 +14,8 @@ import {
 } from '../../api/submissions';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { DataQualityPanel } from '../data-quality/entry-panel';
+import { explanationId, useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
 import { parseContent } from './compare-revisions';
 
@@ -100,6 +102,9 @@ function CheckAnswers({
     const { hidden } = evaluateForm(definition, content, 'draft');
     return formAnswers(definition, content, { hidden });
   }, [definition, view.content]);
+  // The data quality findings and explanations, shown to whoever signs the return off (decision 0028).
+  const content = useMemo(() => parseContent(view.content), [view.content]);
+  const quality = useDataQuality(pageKey, content);
   const [confirmed, setConfirmed] = useState(false);
   const [declarationError, setDeclarationError] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -147,6 +152,7 @@ function CheckAnswers({
         baseRevisionId,
         completedPages: view.completedPages,
         declaration: true,
+        explanations: quality.readExplanations(),
       });
       queryClient.setQueryData(submissionKeys.view(pageKey), next);
       await releaseLock(pageKey).catch(() => undefined);
@@ -168,7 +174,13 @@ function CheckAnswers({
   };
 
   const fieldLinks = Object.entries(fieldErrors).flatMap(([key, list]) =>
-    list.map((message, i) => ({ key: `${key}-${i}`, href: changeHref(key), message })),
+    list.map((message, i) => ({
+      key: `${key}-${i}`,
+      href: key.startsWith('explanations.')
+        ? `#${explanationId(key.slice('explanations.'.length))}`
+        : changeHref(key),
+      message,
+    })),
   );
   const hasProblems = fieldLinks.length > 0 || declarationError || problem !== null;
 
@@ -215,6 +227,13 @@ function CheckAnswers({
         items={items}
         isWizard={definition.display === 'wizard'}
         changeHref={view.canEdit ? changeHref : undefined}
+      />
+
+      <DataQualityPanel
+        quality={quality}
+        definition={definition}
+        answers={content}
+        editable={!cannotSubmit}
       />
 
       {cannotSubmit ? (

@@ -16,7 +16,11 @@ import {
 } from '../../components';
 import { FormRenderer, type WizardPage } from '../../formio/form-renderer';
 import { createFileService } from '../../formio/storage-provider';
+import { DataQualityPanel } from '../data-quality/entry-panel';
+import { summaryItems, useStableErrors } from '../data-quality/entry-summary';
+import { errorsByField, useDataQuality } from '../data-quality/use-data-quality';
 import type { SubmittedState } from './check-answers-page';
+import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
 import { ManagerActions } from './manager-actions';
@@ -42,7 +46,10 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   // `?field=` (a Change link of check your answers) opens the form at that question.
   const { ref: rendererRef, handle: renderer } = useFieldFromAddress(settled);
   const readData = useCallback(() => renderer.current?.getData(), [renderer]);
-  const entry = useFormEntry(pageKey, initial, readData);
+  // The answers on screen, for the data quality rules run on every change (decision 0028).
+  const [answers, setAnswers] = useState(() => parseContent(initial.content));
+  const quality = useDataQuality(pageKey, answers);
+  const entry = useFormEntry(pageKey, initial, readData, quality.readExplanations);
   const { view } = entry;
   useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
   const { notification, notify, clear } = useNotification();
@@ -94,9 +101,13 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       : !view.canEdit
         ? (view.readOnlyReason ?? messages.submissionNoEditRole)
         : null;
-  const errorItems = Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
-    list.map((message) => ({ href: `#dcf-field-${key}`, message })),
-  );
+  const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(quality.findings));
+  const errorItems = [
+    ...Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
+      list.map((message) => ({ href: `#dcf-field-${key}`, message })),
+    ),
+    ...summaryItems(quality.findings, entry.fieldErrors),
+  ];
   // The NHS error pattern: after a refused save, focus moves to the summary, so it is read out at once.
   const errorSummary = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -150,14 +161,25 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           submission={entry.loaded.data}
           readOnly={!entry.editable}
           completedPages={entry.completedPages}
-          onChange={entry.onChange}
+          onChange={(data, modified) => {
+            entry.onChange(data, modified);
+            setAnswers(data);
+          }}
           onPageChange={setPage}
-          fieldErrors={entry.fieldErrors}
+          fieldErrors={qualityErrors}
           fileService={fileService}
         />
       ) : (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
       )}
+      {definition ? (
+        <DataQualityPanel
+          quality={quality}
+          definition={definition}
+          answers={answers}
+          editable={entry.editable}
+        />
+      ) : null}
       {/* 'Uploading: N%' in words for the form's attachments; cleared once stored. */}
       <FileUploadStatus status={upload?.status} fileName={upload?.fileName} />
 

@@ -62,6 +62,8 @@ export function useFormEntry(
   initial: SubmissionView,
   /** The data on screen now, read at save time (change events arrive a little later). */
   readData: () => FormData | undefined,
+  /** The explanations of data quality warnings, sent with every save (decision 0028). */
+  readExplanations?: () => Record<string, string> | undefined,
 ) {
   const [view, setView] = useState(initial);
   const viewRef = useRef(initial);
@@ -185,6 +187,7 @@ export function useFormEntry(
         status,
         baseRevisionId: viewRef.current.currentRevisionId,
         completedPages: completedRef.current,
+        explanations: readExplanations?.(),
       });
       saving.current = run;
       setIsSaving(true);
@@ -225,7 +228,7 @@ export function useFormEntry(
         setIsSaving(false);
       }
     },
-    [key, replaceView, readData, differsFromSaved],
+    [key, replaceView, readData, readExplanations, differsFromSaved],
   );
 
   const editable = view.canEdit && lock.state === 'mine' && !stale;

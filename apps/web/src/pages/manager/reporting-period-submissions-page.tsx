@@ -25,6 +25,7 @@ import {
   useListParams,
   useNotification,
 } from '../../components';
+import { PeriodDataQuality } from '../data-quality/period-data-quality';
 import { deadline, openingTime } from '../schedule/period-dates';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { CompletenessTrend } from './completeness-trend';
@@ -94,6 +95,7 @@ export function ReportingPeriodSubmissionsPage() {
             onSearch={setQuery}
           />
           <SubmissionsTable data={data} query={query} setQuery={setQuery} />
+          <PeriodDataQuality periodId={periodId} collectionId={data.period.collectionId} />
           <h2 className="nhsuk-heading-m">Completeness trend</h2>
           <Trend collectionId={data.period.collectionId} />
         </>

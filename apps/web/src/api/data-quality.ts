@@ -1,0 +1,83 @@
+import {
+  type DataQualityRuleBody,
+  dataQualityContextSchema,
+  dataQualityRuleSetSchema,
+  periodDataQualitySchema,
+} from '@dcf/domain/data-quality';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { formKeys } from './forms';
+import type { SubmissionPageKey } from './submissions';
+
+/** Data quality rules, their context at entry and the period summary (decision 0028). */
+export const dataQualityKeys = {
+  all: ['dataQuality'] as const,
+  rules: (collectionId: number, formId: number) => ['dataQuality', 'rules', collectionId, formId] as const,
+  entry: (key: SubmissionPageKey) =>
+    ['dataQuality', 'entry', key.collectionId, key.reportingPeriodId, key.organisationId] as const,
+  period: (periodId: number, ruleId: string | undefined) =>
+    ['dataQuality', 'period', periodId, ruleId ?? ''] as const,
+};
+
+const rulesPath = (collectionId: number, formId: number) =>
+  `/Collection/${collectionId}/Form/${formId}/DataQualityRule`;
+
+export function useDataQualityRules(collectionId: number, formId: number | undefined) {
+  return useQuery({
+    queryKey: dataQualityKeys.rules(collectionId, formId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(rulesPath(collectionId, formId as number), { schema: dataQualityRuleSetSchema, signal }),
+    enabled: formId !== undefined,
+  });
+}
+
+/** Adds (no ruleId), changes or (body null) deletes a rule; a version with returns gets a new version. */
+export function useSaveDataQualityRule(collectionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      formId,
+      ruleId,
+      body,
+    }: {
+      formId: number;
+      ruleId?: string;
+      body: DataQualityRuleBody | null;
+    }) => {
+      const path = rulesPath(collectionId, formId);
+      const schema = dataQualityRuleSetSchema;
+      if (body === null) return api.delete(`${path}/${ruleId}`, { schema });
+      return ruleId === undefined
+        ? api.post(path, body, { schema })
+        : api.put(`${path}/${ruleId}`, body, { schema });
+    },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: dataQualityKeys.all }),
+        client.invalidateQueries({ queryKey: formKeys.list(collectionId) }),
+      ]),
+  });
+}
+
+export function useDataQualityContext(key: SubmissionPageKey) {
+  return useQuery({
+    queryKey: dataQualityKeys.entry(key),
+    queryFn: ({ signal }) =>
+      api.get(
+        `/Collection/${key.collectionId}/ReportingPeriod/${key.reportingPeriodId}/Organisation/${key.organisationId}/DataQuality`,
+        { schema: dataQualityContextSchema, signal },
+      ),
+  });
+}
+
+export function usePeriodDataQuality(periodId: number, ruleId: string | undefined) {
+  return useQuery({
+    queryKey: dataQualityKeys.period(periodId, ruleId),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/ReportingPeriod/${periodId}/DataQuality`, {
+        schema: periodDataQualitySchema,
+        query: { ruleId },
+        signal,
+      }),
+  });
+}

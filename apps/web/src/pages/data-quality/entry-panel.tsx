@@ -1,0 +1,141 @@
+import { dataQualityMessages, type FieldStatistics } from '@dcf/domain/data-quality';
+import type { FormDefinition } from '@dcf/forms';
+import { ruleFields } from '@dcf/forms/data-quality/fields';
+import { fieldValue } from '@dcf/forms/data-quality/values';
+import { useMemo } from 'react';
+import { type DataQualityState, explanationId, type LiveFinding } from './use-data-quality';
+
+const shown = (value: number | null) => (value === null ? 'not answered' : value.toLocaleString('en-GB'));
+
+function statisticsOf(stats: Record<string, unknown>, path: string): FieldStatistics | undefined {
+  const [first, column] = path.split('.') as [string, string | undefined];
+  const node = stats[first] as Record<string, unknown> | undefined;
+  return (column === undefined ? node : node?.[column]) as FieldStatistics | undefined;
+}
+
+/**
+ * The findings of the data quality rules as the clerk works (decision 0028): each with the figures it
+ * reads, the previous return's value, last period's range, and for a warning a textarea for the
+ * explanation (saved with the next save, required before submit). Errors also show at their questions.
+ */
+export function DataQualityPanel({
+  quality,
+  definition,
+  answers,
+  editable,
+}: {
+  quality: DataQualityState;
+  definition: FormDefinition;
+  answers: Record<string, unknown>;
+  editable: boolean;
+}) {
+  const labels = useMemo(() => new Map(ruleFields(definition).map((f) => [f.path, f.label])), [definition]);
+  if (quality.findings.length === 0) return null;
+  return (
+    <section className="nhsuk-warning-callout" aria-labelledby="dcf-data-quality-title">
+      <h2 className="nhsuk-warning-callout__label" id="dcf-data-quality-title">
+        <span className="nhsuk-u-visually-hidden">Important: </span>
+        Check these figures
+      </h2>
+      <ul className="nhsuk-list">
+        {quality.findings.map((finding) => (
+          <FindingItem
+            key={finding.ruleId}
+            finding={finding}
+            quality={quality}
+            labels={labels}
+            answers={answers}
+            editable={editable}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FindingItem({
+  finding,
+  quality,
+  labels,
+  answers,
+  editable,
+}: {
+  finding: LiveFinding;
+  quality: DataQualityState;
+  labels: Map<string, string>;
+  answers: Record<string, unknown>;
+  editable: boolean;
+}) {
+  const context = quality.context;
+  const id = explanationId(finding.ruleId);
+  const isRange = finding.rule.check.kind === 'range';
+  const isChange = finding.rule.check.kind === 'change';
+  return (
+    <li className="nhsuk-u-margin-bottom-4" data-testid={`finding-${finding.ruleId}`}>
+      <p className="nhsuk-body nhsuk-u-margin-bottom-1">
+        <strong
+          className={`nhsuk-tag ${finding.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
+        >
+          {finding.severity === 'error' ? 'Error' : 'Warning'}
+        </strong>{' '}
+        <strong>{finding.message}</strong>
+      </p>
+      <ul className="nhsuk-list nhsuk-list--bullet nhsuk-body-s">
+        {finding.fields.map((path) => {
+          const range = isRange && context ? statisticsOf(context.stats, path) : undefined;
+          const low =
+            range && finding.rule.check.kind === 'range' && finding.rule.check.bounds === 'p5p95'
+              ? range.p5
+              : range?.min;
+          const high =
+            range && finding.rule.check.kind === 'range' && finding.rule.check.bounds === 'p5p95'
+              ? range.p95
+              : range?.max;
+          return (
+            <li key={path}>
+              {labels.get(path) ?? path}: {shown(fieldValue(answers, path))}
+              {context?.previous && (isChange || isRange) ? (
+                <>
+                  <br />
+                  {dataQualityMessages.previousValue(
+                    shown(fieldValue(context.previous.answers, path)),
+                    context.previous.periodName,
+                  )}
+                </>
+              ) : null}
+              {range && low !== undefined && high !== undefined ? (
+                <>
+                  <br />
+                  {dataQualityMessages.rangeValue(shown(low), shown(high), context?.statsPeriodName ?? '')}
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {finding.severity === 'warning' ? (
+        <div className={`nhsuk-form-group${finding.explanation === null ? ' nhsuk-form-group--error' : ''}`}>
+          <label className="nhsuk-label" htmlFor={id}>
+            {dataQualityMessages.explanationLabel}
+          </label>
+          {finding.explanation === null ? (
+            <span className="nhsuk-error-message" id={`${id}-error`}>
+              <span className="nhsuk-u-visually-hidden">Error:</span>{' '}
+              {dataQualityMessages.explanationRequired(finding.name)}
+            </span>
+          ) : null}
+          <textarea
+            className={`nhsuk-textarea${finding.explanation === null ? ' nhsuk-textarea--error' : ''}`}
+            id={id}
+            rows={3}
+            maxLength={2000}
+            readOnly={!editable}
+            aria-describedby={finding.explanation === null ? `${id}-error` : undefined}
+            value={quality.explanations[finding.ruleId] ?? ''}
+            onChange={(event) => quality.setExplanation(finding.ruleId, event.target.value)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
