@@ -1,4 +1,4 @@
-import type { FormComponent } from '@dcf/forms';
+import { type FormComponent, formatAnswer, notAnswered } from '@dcf/forms';
 import type { CellValue } from 'exceljs';
 
 /**
@@ -37,10 +37,11 @@ export function toCell(c: FormComponent, value: unknown): CellValue | undefined 
     case 'select':
       return (Array.isArray(value) ? value : [value]).map((v) => labelFor(c, v)).join(', ');
     case 'selectboxes':
-      return Object.entries(value as Record<string, unknown>)
-        .filter(([, on]) => on === true)
-        .map(([v]) => labelFor(c, v))
-        .join(', ');
+    case 'survey': {
+      // As the PDF writes them: labels, in the form's order (not the order the database keeps keys in).
+      const text = formatAnswer(c, value);
+      return text === notAnswered ? undefined : text;
+    }
     case 'file':
       return (Array.isArray(value) ? value : [])
         .map((f) =>
@@ -121,6 +122,8 @@ export function fromCell(c: FormComponent, raw: string | number | boolean | Date
     }
     case 'file':
       return { ok: false, reason: 'Files cannot be filled in from Excel' };
+    case 'survey':
+      return { ok: false, reason: 'Surveys cannot be filled in from Excel' };
     case 'day':
     case 'datetime':
       return { ok: true, value: text };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   evaluateForm,
   type FormComponent,
@@ -13,7 +16,9 @@ import type { Component } from '@formio/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CorpusEntry, corpus, readCorpusDefinition } from '../../../../../test-data/formio-corpus/index';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../platform/csrf';
+import { templateForForm } from '../excel/testing/template-for-form';
 import { pdfText } from '../pdf/testing/pdf-text';
 import { lock, type Page, save } from '../submissions/testing/fixtures';
 
@@ -66,11 +71,16 @@ const withoutIndices = (property: string) => property.replace(/\[\d+\]/g, '');
 
 let t: TestApp;
 let organisationId: number;
+let blobDir: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-corpus-'));
+  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   organisationId = await t.organisationId('RJ1');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(blobDir, { recursive: true, force: true });
+});
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -103,7 +113,7 @@ async function upload(entry: CorpusEntry) {
 }
 
 /** Publishes the collection with an open period and Guy's and St Thomas' as its recipient. */
-async function publish(manager: Awaited<ReturnType<TestApp['as']>>, collectionId: number): Promise<Page> {
+async function publish(manager: Client, collectionId: number): Promise<Page> {
   const now = Date.now();
   const period = await manager.post(`/v1/api/Collection/${collectionId}/ReportingPeriod`, {
     name: 'Corpus period',
@@ -138,12 +148,46 @@ async function publish(manager: Awaited<ReturnType<TestApp['as']>>, collectionId
   };
 }
 
-/** The bytes of a download (the harness client's body is text). */
-async function download(client: Awaited<ReturnType<TestApp['as']>>, url: string) {
+/** The bytes of a download, GET or POST (the harness client's body is text). */
+async function download(client: Client, url: string, body?: object) {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const res = await t.app.inject({
+    method: body ? 'POST' : 'GET',
+    url,
+    headers: { cookie, [CSRF_HEADER]: client.cookies.get(CSRF_COOKIE) ?? '' },
+    ...(body ? { payload: body } : {}),
+  });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
   return res.rawPayload;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The manager records an Excel template on the collection's form and switches templates on. */
+async function recordTemplate(manager: Client, collectionId: number, bytes: Buffer) {
+  const blobNameWithPath = `${collectionId}/FORMTEMPLATE/corpus/template.xlsx`;
+  const token = await manager.post(
+    `/v1/api/Storage/StorageTokensForUpload/Collection/${collectionId}/Organisation`,
+    [{ blobNameWithPath, fileSizeInMb: 1, isFormTemplate: true }],
+  );
+  expect(token.status, token.text).toBe(200);
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: token.body[0].url,
+    payload: bytes,
+    headers: { 'content-type': XLSX },
+  });
+  expect(put.statusCode).toBe(201);
+  const recorded = await manager.patch(`/v1/api/Collection/${collectionId}/Form/ExcelTemplate`, {
+    excelTemplateFileName: 'template.xlsx',
+    blobNameWithPath,
+  });
+  expect(recorded.status, recorded.text).toBe(200);
+  const enabled = await manager.patch(`/v1/api/Collection/${collectionId}/IsExcelTemplateEnabled`, {
+    isExcelTemplateEnabled: true,
+  });
+  expect(enabled.status, enabled.text).toBeLessThan(300);
+  return recorded.body as { missedKeys: string[]; unknownNames: string[] };
 }
 
 /**
@@ -285,6 +329,27 @@ describe('the corpus through HTTP', () => {
         expect(cell, answer.path).not.toBeUndefined();
         expect(cell, answer.path).not.toBe('');
       }
+
+      // Excel Populate fills every answer into a template naming every question and grid (decision 0023).
+      const { bytes, expected } = await templateForForm(stored, content);
+      const filled = new Set(expected.map((cell) => cell.path));
+      for (const answer of given) expect(filled, answer.path).toContain(answer.path);
+      const coverage = await recordTemplate(manager, collectionId, bytes);
+      expect(coverage).toMatchObject({ missedKeys: [], unknownNames: [] });
+      const populated = new ExcelJS.Workbook();
+      await populated.xlsx.load(
+        (await download(
+          clerk,
+          `/v1/api/Collection/${collectionId}/Form/${form.body.id}/ExcelTemplate/Populate`,
+          {
+            submissionId: view.submissionId,
+          },
+        )) as unknown as ArrayBuffer,
+      );
+      for (const cell of expected)
+        expect(populated.getWorksheet(cell.sheet)?.getCell(cell.row, cell.column).value, cell.path).toEqual(
+          cell.value,
+        );
     },
     120_000,
   );
