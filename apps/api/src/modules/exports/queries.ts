@@ -128,8 +128,8 @@ export async function findExportOrganisationIds(db: Db, period: ExportPeriod): P
 }
 
 /**
- * One batch of a period's rows (the given organisations, in export order): each batch is its own
- * short query, so no connection or transaction is held while the client downloads.
+ * One batch of a period's rows (the given organisations, in export order): small batches keep memory
+ * flat; they are read in the export's snapshot (snapshot.ts), so every batch sees the same moment.
  */
 export async function findExportBatch(
   db: Db,

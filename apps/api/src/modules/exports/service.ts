@@ -17,6 +17,7 @@ import {
   findExportPeriods,
   maxGridRows,
 } from './queries';
+import { openSnapshot, type Snapshot } from './snapshot';
 import { type Cell, csvSink, type DictionaryEntry, type RowSink } from './writers';
 import { xlsxSink } from './xlsx-writer';
 
@@ -116,7 +117,22 @@ export function exportDictionary(columns: ExportColumn[]): DictionaryEntry[] {
   ];
 }
 
-async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
+async function pump(
+  snapshot: Snapshot,
+  sink: RowSink,
+  periods: ExportPeriod[],
+  columns: ExportColumn[],
+  now: Date,
+) {
+  try {
+    await readInto(snapshot.db, sink, periods, columns, now);
+  } finally {
+    await snapshot.end();
+  }
+  await sink.finish();
+}
+
+async function readInto(db: Db, sink: RowSink, periods: ExportPeriod[], columns: ExportColumn[], now: Date) {
   await sink.start(exportDictionary(columns));
   for (const period of periods) {
     const organisationIds = await findExportOrganisationIds(db, period);
@@ -131,21 +147,44 @@ async function pump(db: Db, sink: RowSink, periods: ExportPeriod[], columns: Exp
       await sink.writeRows(batch.map((row) => rowCells(period, row, columns)));
     }
   }
-  await sink.finish();
 }
 
 /**
  * A period's returns (or every period's, for a whole collection) as CSV or XLSX: one row per
  * organisation and period, one column per answer (see columns.ts), the official (last completed)
  * revision's answers. The columns are worked out first (a few small queries); the rows are then
- * streamed into the response in batches read by primary key (the order is fixed first, as ids).
+ * streamed into the response in batches read by primary key (the order is fixed first, as ids),
+ * all of it in one snapshot of the database (snapshot.ts).
  */
 export async function prepareExport(
   db: Db,
   principal: Principal,
-  request: { collectionId: number; periodId?: number; format: ExportFormat },
+  request: ExportRequest,
   requestId: string,
 ): Promise<PreparedExport> {
+  const snapshot = await openSnapshot(db);
+  try {
+    return await prepareInSnapshot(snapshot, principal, request, requestId);
+  } catch (error) {
+    await snapshot.end();
+    throw error;
+  }
+}
+
+interface ExportRequest {
+  collectionId: number;
+  periodId?: number;
+  format: ExportFormat;
+}
+
+/** Everything before the first row, read in the export's snapshot; the rows follow in `pump`. */
+async function prepareInSnapshot(
+  snapshot: Snapshot,
+  principal: Principal,
+  request: ExportRequest,
+  requestId: string,
+): Promise<PreparedExport> {
+  const db = snapshot.db;
   const collectionName = await findCollectionName(db, request.collectionId);
   if (collectionName === undefined) throw notFound();
   const periods = await findExportPeriods(db, request.collectionId, request.periodId);
@@ -175,7 +214,7 @@ export async function prepareExport(
     request.format === 'csv'
       ? csvSink(stream)
       : xlsxSink(stream, periods.length === 1 ? periods[0]!.name : 'Returns');
-  pump(db, sink, periods, columns, new Date()).catch((error: unknown) =>
+  pump(snapshot, sink, periods, columns, new Date()).catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   const periodName = request.periodId === undefined ? 'all periods' : (periods[0]?.name ?? '');
