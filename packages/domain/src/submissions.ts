@@ -106,6 +106,44 @@ export const saveRevisionBodySchema = z.object({
 });
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 
+/**
+ * What a save answers: what changed, not the whole view (issue 16: the view, with the form definition
+ * and up to 50 revisions, cost the server a third of a save). The page already holds the form and the
+ * rest of the view and merges this in (mergeSavedRevision); after a submit it reloads the view, whose
+ * banners change.
+ */
+export const savedRevisionSchema = z.object({
+  submissionId: z.number().int(),
+  status: revisionStatus,
+  currentRevisionId: z.number().int(),
+  officialRevisionId: z.number().int().nullable(),
+  /** The answers as saved (JSON text): unknown keys dropped, hidden answers cleared, calculations set. */
+  content: z.string(),
+  completedPages: z.array(z.string()),
+  /** The save renewed the caller's lock until then. */
+  lockExpiresAt: z.string(),
+  /** The new revision, as the view lists it. */
+  revision: submissionRevisionSummarySchema,
+});
+export type SavedRevision = z.infer<typeof savedRevisionSchema>;
+
+/** The view after a save: the saved revision merged in (the view lists at most VIEW_REVISIONS, 50). */
+export function mergeSavedRevision(view: SubmissionView, saved: SavedRevision): SubmissionView {
+  return {
+    ...view,
+    submissionId: saved.submissionId,
+    status: saved.status,
+    currentRevisionId: saved.currentRevisionId,
+    officialRevisionId: saved.officialRevisionId,
+    content: saved.content,
+    completedPages: saved.completedPages,
+    isLocked: true,
+    lockExpiresAt: saved.lockExpiresAt,
+    lockedByMe: true,
+    submissionRevisions: [saved.revision, ...view.submissionRevisions].slice(0, 50),
+  };
+}
+
 /** GET /Submission/SubmissionRevisions?submissionId=&page=&pageSize= */
 export const revisionListQuerySchema = z.object({
   submissionId: idParam,

@@ -1,6 +1,8 @@
 import {
+  type SavedRevision,
   type SaveRevisionBody,
   type SubmissionView,
+  savedRevisionSchema,
   submissionRevisionListSchema,
   submissionRevisionSchema,
   submissionViewSchema,
@@ -22,6 +24,7 @@ export const submissionKeys = {
     ['submissions', 'view', key.collectionId, key.reportingPeriodId, key.organisationId] as const,
   revisions: (submissionId: number, page: number) =>
     ['submissions', 'revisions', submissionId, page] as const,
+  revisionsOf: (submissionId: number) => ['submissions', 'revisions', submissionId] as const,
   revision: (id: number) => ['submissions', 'revision', id] as const,
 };
 
@@ -72,9 +75,12 @@ export function releaseLock(key: SubmissionPageKey, { keepalive = false } = {}):
   return run;
 }
 
-/** POST /Submission/{id}/SubmissionRevision: save a draft or submit. 409 stale / no lock / closed; 400 field errors. */
-export function saveRevision(submissionId: number, body: SaveRevisionBody): Promise<SubmissionView> {
-  return api.post(`/Submission/${submissionId}/SubmissionRevision`, body, { schema: submissionViewSchema });
+/**
+ * POST /Submission/{id}/SubmissionRevision: save a draft or submit. 409 stale / no lock / closed; 400
+ * field errors. Answers what changed (merge it into the view with mergeSavedRevision), not the view.
+ */
+export function saveRevision(submissionId: number, body: SaveRevisionBody): Promise<SavedRevision> {
+  return api.post(`/Submission/${submissionId}/SubmissionRevision`, body, { schema: savedRevisionSchema });
 }
 
 /** POST /Submission/{id}/Return: a manager sends a completed return back with a reason. */

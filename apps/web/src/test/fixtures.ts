@@ -1,4 +1,4 @@
-import { anonymousUser, type CurrentUser } from '@dcf/domain';
+import { anonymousUser, type CurrentUser, type SavedRevision } from '@dcf/domain';
 
 /** Current users for each role, as GET /User/Current returns them. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -42,4 +42,28 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
     status,
     headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
   });
+}
+
+/** What POST /Submission/5/SubmissionRevision answers: a draft saved as revision 41 (`id` names another). */
+export function savedRevision(overrides: Partial<SavedRevision> & { id?: number } = {}): SavedRevision {
+  const { id = 41, ...rest } = overrides;
+  const status = rest.status ?? 'draft';
+  return {
+    submissionId: 5,
+    status,
+    currentRevisionId: id,
+    officialRevisionId: status === 'completed' ? id : null,
+    content: '{"headcount":12}',
+    completedPages: [],
+    lockExpiresAt: '2026-11-10T10:20:00.000Z',
+    revision: {
+      id,
+      createdAt: '2026-11-10T10:00:00.000Z',
+      createdBy: { id: 1, name: 'Alex Smith' },
+      status,
+      isOfficial: status === 'completed',
+      isDeleted: false,
+    },
+    ...rest,
+  };
 }

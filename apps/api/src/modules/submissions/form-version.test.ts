@@ -20,7 +20,7 @@ describe('a submission keeps its own form version', () => {
       baseRevisionId: null,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const madeWith = first.body.form as { id: number; definition: { components: unknown[] } };
+    const madeWith = view.form as { id: number; definition: { components: unknown[] } };
 
     const manager = await t.as('manager');
     const changed = await manager.put(`/v1/api/Collection/${page.collectionId}/Form/${madeWith.id}`, {
@@ -57,6 +57,7 @@ describe('a submission keeps its own form version', () => {
       baseRevisionId: first.body.currentRevisionId,
     });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
-    expect(second.body.form.id).toBe(madeWith.id);
+    expect(JSON.parse(second.body.content)).toEqual({ headcount: 8 });
+    expect((await clerk.get(page.url)).body.form.id).toBe(madeWith.id);
   });
 });

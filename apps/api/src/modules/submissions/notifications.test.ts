@@ -241,8 +241,9 @@ describe('NHSI authorisation emails', () => {
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const after = (await clerk.get(page.url)).body;
     await release(clerk, page);
-    return res.body;
+    return after;
   }
 
   const managementOrganisation = ['collection.admin@dcf.example', 'nhsi.user@dcf.example'];

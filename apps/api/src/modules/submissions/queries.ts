@@ -4,6 +4,28 @@ import type { Db, Tx } from '../../db/database';
 /** How many revisions the submission view carries; the revisions screen pages through the rest. */
 export const VIEW_REVISIONS = 50;
 
+/** What the page needs of the period, its collection, the organisation and its recipient flags. */
+export const pageContextColumns = [
+  'reportingPeriod.id as periodId',
+  'reportingPeriod.name as periodName',
+  'reportingPeriod.start',
+  'reportingPeriod.end',
+  'reportingPeriod.formId as periodFormId',
+  'reportingPeriod.submissionsOpen',
+  'reportingPeriod.submissionsClose',
+  'reportingPeriod.submissionsReopen',
+  'reportingPeriod.submissionsReclose',
+  'reportingPeriod.ifSubmissionReopens',
+  'collection.id as collectionId',
+  'collection.name as collectionName',
+  'collection.status as collectionStatus',
+  'organisation.id as organisationId',
+  'organisation.name as organisationName',
+  'organisation.code as organisationCode',
+  'collectionOrganisation.isTrustAuthorisationRequired',
+  'collectionOrganisation.isNhsiAuthorisationRequired',
+] as const;
+
 /** The period, its collection and the organisation's recipient flags: everything the page needs but the submission. */
 export function findPageContext(db: Db | Tx, collectionId: number, periodId: number, organisationId: number) {
   return db
@@ -15,33 +37,14 @@ export function findPageContext(db: Db | Tx, collectionId: number, periodId: num
         .on('collectionOrganisation.organisationId', '=', organisationId),
     )
     .innerJoin('organisation', 'organisation.id', 'collectionOrganisation.organisationId')
-    .select([
-      'reportingPeriod.id as periodId',
-      'reportingPeriod.name as periodName',
-      'reportingPeriod.start',
-      'reportingPeriod.end',
-      'reportingPeriod.formId as periodFormId',
-      'reportingPeriod.submissionsOpen',
-      'reportingPeriod.submissionsClose',
-      'reportingPeriod.submissionsReopen',
-      'reportingPeriod.submissionsReclose',
-      'reportingPeriod.ifSubmissionReopens',
-      'collection.id as collectionId',
-      'collection.name as collectionName',
-      'collection.status as collectionStatus',
-      'organisation.id as organisationId',
-      'organisation.name as organisationName',
-      'organisation.code as organisationCode',
-      'collectionOrganisation.isTrustAuthorisationRequired',
-      'collectionOrganisation.isNhsiAuthorisationRequired',
-    ])
+    .select(pageContextColumns)
     .where('reportingPeriod.id', '=', periodId)
     .where('reportingPeriod.collectionId', '=', collectionId)
     .executeTakeFirst();
 }
 export type PageContext = NonNullable<Awaited<ReturnType<typeof findPageContext>>>;
 
-const submissionColumns = [
+export const submissionColumns = [
   'submission.id',
   'submission.collectionId',
   'submission.reportingPeriodId',
@@ -198,32 +201,6 @@ export function findLatestContent(db: Db | Tx, submissionId: number) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-export async function insertRevision(
-  tx: Tx,
-  values: {
-    submissionId: number;
-    status: 'draft' | 'completed';
-    content: Record<string, unknown>;
-    completedPages: string[];
-    createdBy: number;
-    /** A submit's declaration: the words confirmed, who and when (decision 0016). */
-    declaration?: string;
-    declaredBy?: number;
-    declaredAt?: Date;
-  },
-): Promise<number> {
-  const row = await tx
-    .insertInto('submissionRevision')
-    .values({
-      ...values,
-      content: JSON.stringify(values.content),
-      completedPages: JSON.stringify(values.completedPages),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** Display names of users by id (falling back to email when a user has no name). */

@@ -3,6 +3,7 @@ import {
   reopenSubmissionBodySchema,
   returnSubmissionBodySchema,
   revisionListQuerySchema,
+  savedRevisionSchema,
   saveRevisionBodySchema,
   softDeleteRevisionsBodySchema,
   submissionRevisionListSchema,
@@ -70,12 +71,12 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
         tags,
         params: idParams,
         body: saveRevisionBodySchema,
-        response: { 201: submissionViewSchema },
+        response: { 201: savedRevisionSchema },
       },
     },
     async (request, reply) => {
       // Server-Timing tells the browser's developer tools (and the benchmark) what validation cost.
-      const view = await service.saveRevision(
+      const saved = await service.saveRevision(
         db,
         principalOf(request),
         request.params.id,
@@ -83,7 +84,7 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
         request.id,
         (ms) => reply.header('Server-Timing', `validate;dur=${ms.toFixed(2)}`),
       );
-      return reply.status(201).send(view);
+      return reply.status(201).send(saved);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   lockExpiry,
   lockedByMessage,
   messages,
+  type SavedRevision,
   type SaveRevisionBody,
   submissionWindow,
 } from '@dcf/domain';
@@ -13,16 +14,16 @@ import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } fr
 import type { Principal } from '../../platform/principal';
 import { assessReturn, keepFindings } from '../data-quality/assess';
 import { notify } from '../notifications/events';
+import { formDefinition } from './form-definitions';
 import {
   ensureSubmission,
-  findForm,
   findPageContext,
   findSubmissionFor,
   findUserNames,
-  insertRevision,
   lockSubmission,
   type SubmissionRow,
 } from './queries';
+import { findSaveContext, writeRevision } from './save-statements';
 import { validateContent } from './validation';
 import { buildView, isLiveLock } from './view';
 
@@ -150,7 +151,8 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
  * makes the new revision official and clears a return and an earlier NHSI authorisation. The save
  * renews the lock. In the same transaction it raises the emails (decision 0006): 'submitted' on a
  * submit (and 'nhsiAuthorisationRequested' where NHSI authorisation is required),
- * 'authorisationRequested' when a clerk's draft is ready for an authoriser.
+ * 'authorisationRequested' when a clerk's draft is ready for an authoriser. It answers what changed
+ * (SavedRevision), not the whole view: the page merges it into the view it holds.
  */
 export async function saveRevision(
   db: Db,
@@ -164,11 +166,10 @@ export async function saveRevision(
   // A submit is signed: the submitter confirmed the declaration on the check-your-answers page.
   if (body.status === 'completed' && body.declaration !== true)
     throw validationProblem({ declaration: [messages.submissionDeclarationRequired] });
-  const key = await db.transaction().execute(async (tx) => {
-    const row = await lockSubmission(tx, submissionId);
+  return db.transaction().execute(async (tx): Promise<SavedRevision> => {
+    const row = await findSaveContext(tx, submissionId);
     if (!row) throw notFound();
-    const context = await findPageContext(tx, row.collectionId, row.reportingPeriodId, row.organisationId);
-    if (!context) throw notFound();
+    const context = row;
     if (!isLiveLock(row, now) || row.lockedBy !== principal.userId) {
       if (isLiveLock(row, now)) throw await lockedByConflict(tx, row);
       throw conflict('lock_required', messages.submissionLockRequired);
@@ -190,10 +191,10 @@ export async function saveRevision(
     )
       throw forbidden(messages.submissionAuthoriserRequired);
 
-    const form = await findForm(tx, row.formId);
-    if (!form) throw notFound();
+    const definition = await formDefinition(db, tx, row.formId, row.formRowVersion);
+    if (!definition) throw notFound();
     const started = performance.now();
-    const checked = validateContent(form.definition, cleanSubmissionContent(body.content));
+    const checked = validateContent(definition, cleanSubmissionContent(body.content));
     onValidated?.(performance.now() - started);
     const errors = checked.for(body.status);
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
@@ -208,27 +209,25 @@ export async function saveRevision(
 
     const completedPages = [...new Set(body.completedPages ?? [])];
     const submitted = body.status === 'completed';
-    const revisionId = await insertRevision(tx, {
-      submissionId,
-      status: body.status,
-      content,
-      completedPages,
-      createdBy: principal.userId,
-      ...(submitted
-        ? { declaration: messages.submissionDeclaration, declaredBy: principal.userId, declaredAt: now }
-        : {}),
-    });
-    await keepFindings(tx, revisionId, quality);
-    await tx
-      .updateTable('submission')
-      .set({
+    const contentJson = JSON.stringify(content);
+    const revision = await writeRevision(
+      tx,
+      {
+        submissionId,
         status: body.status,
-        currentRevisionId: revisionId,
+        content: contentJson,
+        completedPages,
+        createdBy: principal.userId,
+        ...(submitted
+          ? { declaration: messages.submissionDeclaration, declaredBy: principal.userId, declaredAt: now }
+          : {}),
+      },
+      {
+        status: body.status,
         lockExpiresAt: lockExpiry(now),
         updatedAt: now,
         ...(submitted
           ? {
-              officialRevisionId: revisionId,
               submittedBy: principal.userId,
               submittedAt: now,
               nhsiAuthorisedBy: null,
@@ -238,29 +237,31 @@ export async function saveRevision(
               returnedReason: null,
             }
           : {}),
-      })
-      .where('id', '=', submissionId)
-      .execute();
-    await writeAudit(tx, {
-      userId: principal.userId,
-      action: submitted ? 'submission.submit' : 'submission.saveDraft',
-      entityType: 'submission',
-      entityId: submissionId,
-      collectionId: row.collectionId,
-      organisationId: row.organisationId,
-      before: {
-        status: row.status,
-        currentRevisionId: row.currentRevisionId,
-        officialRevisionId: row.officialRevisionId,
       },
-      after: {
-        status: body.status,
-        currentRevisionId: revisionId,
-        fields: Object.keys(content).length,
-        ...(submitted ? { declaration: messages.submissionDeclaration } : {}),
+      {
+        userId: principal.userId,
+        action: submitted ? 'submission.submit' : 'submission.saveDraft',
+        entityType: 'submission',
+        entityId: submissionId,
+        collectionId: row.collectionId,
+        organisationId: row.organisationId,
+        before: {
+          status: row.status,
+          currentRevisionId: row.currentRevisionId,
+          officialRevisionId: row.officialRevisionId,
+        },
+        // currentRevisionId is added by the statement (the new revision's id).
+        after: {
+          status: body.status,
+          fields: Object.keys(content).length,
+          ...(submitted ? { declaration: messages.submissionDeclaration } : {}),
+        },
+        requestId,
       },
-      requestId,
-    });
+      submitted,
+    );
+    const revisionId = revision.id;
+    await keepFindings(tx, revisionId, quality);
     if (submitted) {
       await notify(tx, { type: 'submitted', submissionId, revisionId });
       // The return now awaits NHSI authorisation (the view's awaitingNhsiAuthorisation): ask the
@@ -281,16 +282,27 @@ export async function saveRevision(
         officialRevisionId: row.officialRevisionId,
       });
     return {
-      collectionId: row.collectionId,
-      periodId: row.reportingPeriodId,
-      organisationId: row.organisationId,
+      submissionId,
+      status: body.status,
+      currentRevisionId: revisionId,
+      officialRevisionId: submitted ? revisionId : row.officialRevisionId,
+      content: contentJson,
+      completedPages,
+      lockExpiresAt: lockExpiry(now).toISOString(),
+      revision: {
+        id: revisionId,
+        createdAt: revision.createdAt.toISOString(),
+        createdBy: { id: principal.userId, name: principal.name ?? principal.email },
+        status: body.status,
+        isOfficial: submitted,
+        isDeleted: false,
+      },
     };
   });
-  return buildView(db, principal, key.collectionId, key.periodId, key.organisationId);
 }
 
 /** A data entry clerk of the organisation who is not also one of its authorisers (who would just submit). */
-function isClerkOnly(principal: Principal, row: SubmissionRow) {
+function isClerkOnly(principal: Principal, row: Pick<SubmissionRow, 'collectionId' | 'organisationId'>) {
   const roles = submitterRolesFor(principal, row.collectionId, row.organisationId);
   return roles.has('DataEntryClerk') && !roles.has('Authoriser');
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, savedRevision, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
 
@@ -185,7 +185,7 @@ describe('Check your answers', { timeout: 20_000 }, () => {
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(makeView({ status: 'completed', currentRevisionId: 41, officialRevisionId: 41 }), 201),
+        jsonResponse(savedRevision({ status: 'completed' }), 201),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Submit return' }));
@@ -218,6 +218,11 @@ describe('Check your answers', { timeout: 20_000 }, () => {
       'POST /Submission/5/SubmissionRevision',
       `DELETE ${PAGE}/Lock`,
     ]);
+    // The save answers only what changed: the form page opens on the view read again after the submit.
+    const keys = calls.map((c) => c.key);
+    expect(keys.lastIndexOf(`GET ${PAGE}`)).toBeGreaterThan(
+      keys.indexOf('POST /Submission/5/SubmissionRevision'),
+    );
   });
 
   it("shows the server's field messages with links back to the questions", async () => {

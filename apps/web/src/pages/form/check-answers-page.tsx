@@ -146,7 +146,7 @@ function CheckAnswers({
       // The form page let the lock go on leaving; a submit must hold it (decision 0006).
       await takeLock(pageKey);
       locked = true;
-      const next = await saveRevision(submissionId, {
+      await saveRevision(submissionId, {
         content: parseContent(view.content),
         status: 'completed',
         baseRevisionId,
@@ -154,9 +154,11 @@ function CheckAnswers({
         declaration: true,
         explanations: quality.readExplanations(),
       });
-      queryClient.setQueryData(submissionKeys.view(pageKey), next);
       await releaseLock(pageKey).catch(() => undefined);
       locked = false;
+      // A submit changes more than its answer says (who submitted, authorisation awaited): the form
+      // page opens on the view read again.
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.view(pageKey) });
       const state: SubmittedState = { submitted: true };
       await navigate(formHref, { state });
     } catch (error) {

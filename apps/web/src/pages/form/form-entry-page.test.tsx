@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, savedRevision, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { FormEntryPage } from './form-entry-page';
 
@@ -108,20 +108,33 @@ describe('Form entry page', { timeout: 20_000 }, () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => sessionStorage.clear());
 
-  it('takes the lock, saves a draft naming its base revision, and says so', async () => {
+  it('takes the lock, saves a draft naming its base revision, and says so; the next save builds on it', async () => {
+    let revision = 40;
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
-      'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(makeView({ isLocked: true, lockedByMe: true, currentRevisionId: 41 }), 201),
+      'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision({ id: ++revision }), 201),
     });
     renderPage();
     await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
     await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toHaveValue('12'));
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Successfully saved.')).toBeInTheDocument();
-    const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
-    expect(save?.body).toMatchObject({ status: 'draft', baseRevisionId: 40, content: { headcount: 12 } });
+    const saves = () => calls.filter((c) => c.key === 'POST /Submission/5/SubmissionRevision');
+    expect(saves()[0]?.body).toMatchObject({
+      status: 'draft',
+      baseRevisionId: 40,
+      content: { headcount: 12 },
+    });
+    // The save answers only what changed (revision 41); the page keeps the form and builds on it.
+    await userEvent.type(screen.getByLabelText('Comments'), 'One ward short');
+    const button = screen.getByRole('button', { name: 'Save draft' });
+    // The button rests for 3 s after a save.
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'), { timeout: 10_000 });
+    await userEvent.click(button);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]?.body).toMatchObject({ baseRevisionId: 41, content: { comments: 'One ward short' } });
+    expect(screen.getByLabelText('Comments')).toBeEnabled();
   });
 
   it('shows the return read-only with the holder when someone else has the lock', async () => {
@@ -227,8 +240,7 @@ describe('Form entry page', { timeout: 20_000 }, () => {
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
-      'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(makeView({ isLocked: true, lockedByMe: true, currentRevisionId: 41 }), 201),
+      'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision(), 201),
     });
     renderPage();
     await waitFor(() => expect(screen.getByLabelText('Comments').tagName).toBe('TEXTAREA'));

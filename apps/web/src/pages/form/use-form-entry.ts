@@ -1,4 +1,10 @@
-import { cleanSubmissionContent, messages, type SaveRevisionBody, type SubmissionView } from '@dcf/domain';
+import {
+  cleanSubmissionContent,
+  mergeSavedRevision,
+  messages,
+  type SaveRevisionBody,
+  type SubmissionView,
+} from '@dcf/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
@@ -192,8 +198,10 @@ export function useFormEntry(
       saving.current = run;
       setIsSaving(true);
       try {
-        const next = await run;
+        const next = mergeSavedRevision(viewRef.current, await run);
         replaceView(next);
+        // The revisions list, where shown, gains the new revision.
+        void queryClient.invalidateQueries({ queryKey: submissionKeys.revisionsOf(submissionId) });
         saved.current = sent;
         const changedSince = differsFromSaved(readData() ?? dataRef.current, completedRef.current);
         setDirty(changedSince);
@@ -228,7 +236,7 @@ export function useFormEntry(
         setIsSaving(false);
       }
     },
-    [key, replaceView, readData, readExplanations, differsFromSaved],
+    [key, replaceView, readData, readExplanations, differsFromSaved, queryClient],
   );
 
   const editable = view.canEdit && lock.state === 'mine' && !stale;

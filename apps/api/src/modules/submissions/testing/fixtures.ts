@@ -86,7 +86,7 @@ export function save(
   return client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });
 }
 
-/** Locks and saves one draft (201); returns the view after the save. */
+/** Locks and saves one draft (201); returns the view after the save, as the page reads it. */
 export async function startDraft(
   client: Client,
   page: Page,
@@ -95,7 +95,9 @@ export async function startDraft(
   const view = await lock(client, page);
   const res = await save(client, view.submissionId, { content, baseRevisionId: view.currentRevisionId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
+  const after = await client.get(page.url);
+  expect(after.status).toBe(200);
+  return after.body;
 }
 
 /** The audit actions written for one submission, oldest first. */
