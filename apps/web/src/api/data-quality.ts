@@ -67,6 +67,8 @@ export function useDataQualityContext(key: SubmissionPageKey) {
         `/Collection/${key.collectionId}/ReportingPeriod/${key.reportingPeriodId}/Organisation/${key.organisationId}/DataQuality`,
         { schema: dataQualityContextSchema, signal },
       ),
+    // The findings saved with the latest revision change with every save: always asked again on opening.
+    refetchOnMount: 'always',
   });
 }
 

@@ -38,15 +38,17 @@ export function useDataQuality(key: SubmissionPageKey, answers: Record<string, u
   }, []);
   const [explanations, setExplanations] = useState<Record<string, string>>({});
   const seeded = useRef(false);
+  // Explanations start from the server's latest findings: this page's own fetch, never a cached answer
+  // from before the last save (the form's Submit saves, then opens check your answers).
   useEffect(() => {
-    if (seeded.current || !context.data) return;
+    if (seeded.current || !context.data || !context.isFetchedAfterMount) return;
     seeded.current = true;
     setExplanations(
       Object.fromEntries(
         context.data.findings.filter((f) => f.explanation).map((f) => [f.ruleId, f.explanation ?? '']),
       ),
     );
-  }, [context.data]);
+  }, [context.data, context.isFetchedAfterMount]);
   const explanationsRef = useRef(explanations);
   explanationsRef.current = explanations;
 

@@ -1,0 +1,153 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+
+/**
+ * Issue 18 (decision 0028): a manager defines a data quality rule on the amend page's 'Data quality
+ * rules' tab with the keyboard; a clerk filling in a return sees the warning beside the figures and in
+ * the error summary, explains it and submits; the manager sees the count and the explanation on the
+ * period view. A collection of its own (made through the API) keeps other journeys' returns unchecked.
+ */
+
+const RULE = 'Vacancies within headcount';
+const MESSAGE = 'Vacancies are more than headcount: check both figures';
+const EXPLANATION = 'Two wards closed for refurbishment; their posts are advertised';
+
+async function session(browser: Browser, persona: PersonaName): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, persona);
+  return page;
+}
+
+async function api(page: Page) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-xsrf-token': csrf };
+  const call = async (
+    request: APIRequestContext,
+    method: 'post' | 'put' | 'patch',
+    url: string,
+    data: unknown,
+  ) => {
+    const response = await request[method](url, { headers, data });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return response.status() === 204 ? null : response.json();
+  };
+  return {
+    post: (url: string, data: unknown) => call(page.request, 'post', url, data),
+    put: (url: string, data: unknown) => call(page.request, 'put', url, data),
+    patch: (url: string, data: unknown) => call(page.request, 'patch', url, data),
+    get: async (url: string) => (await page.request.get(url)).json(),
+  };
+}
+
+const isoDate = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A published collection with a two-number form, an open period, RJ1 as recipient and clerkA as its clerk. */
+async function makeCollection(manager: Page) {
+  const call = await api(manager);
+  const { id } = await call.post('/v1/api/Collection', { name: `Data quality journey ${Date.now()}` });
+  await call.post(`/v1/api/Collection/${id}/Form`, {
+    definition: {
+      display: 'form',
+      components: [
+        { type: 'number', key: 'headcount', label: 'Headcount', input: true },
+        { type: 'number', key: 'vacancies', label: 'Vacancies', input: true },
+      ],
+    },
+  });
+  const period = await call.post(`/v1/api/Collection/${id}/ReportingPeriod`, {
+    collectionId: id,
+    name: 'Data quality month',
+    start: isoDate(-5),
+    end: isoDate(20),
+    submissionsOpen: isoDate(-1),
+    openTime: '00:00',
+    submissionsClose: isoDate(10),
+    closeTime: '23:59',
+  });
+  const organisations = await call.get('/v1/api/Organisation?query=RJ1');
+  const organisation = organisations.items.find((o: { code: string }) => o.code === 'RJ1');
+  await call.put(`/v1/api/Collection/${id}/Organisation/Bulk`, { add: [organisation.id] });
+  const users = await call.get(`/v1/api/User?query=${encodeURIComponent('clerk.a@dcf.example')}`);
+  await call.put(`/v1/api/Collection/${id}/Organisation/${organisation.id}/SubmitterAccess`, {
+    userId: users.items[0].id,
+    roles: ['DataEntryClerk'],
+  });
+  await call.patch(`/v1/api/Collection/${id}/Status`, { status: 'Published' });
+  return {
+    collectionId: id as number,
+    periodId: period.id as number,
+    organisationId: organisation.id as number,
+  };
+}
+
+test('a manager defines a rule; the clerk sees the warning, explains it and submits; the manager sees the count', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const manager = await session(browser, 'manager');
+  const { collectionId, periodId, organisationId } = await makeCollection(manager);
+
+  // The manager's rule, with the keyboard only.
+  await manager.goto(`/collection/amend/${collectionId}/dataQuality`);
+  await expect(manager.getByRole('heading', { level: 2, name: 'Data quality rules' })).toBeVisible();
+  await expect(manager.getByText('No rules yet.')).toBeVisible();
+  await manager.getByRole('button', { name: 'Add a rule' }).focus();
+  await manager.keyboard.press('Enter');
+  const editor = manager.getByRole('form', { name: 'Add a data quality rule' });
+  await editor.getByLabel('Rule name').focus();
+  await manager.keyboard.type(RULE);
+  await editor.getByLabel('Kind of check').selectOption({ label: 'Compare two figures' });
+  await editor.getByLabel('First figure').selectOption({ label: 'Vacancies' });
+  await editor.getByLabel('Must be').selectOption({ label: 'is less than or equal to' });
+  await editor.getByLabel('Second figure').selectOption({ label: 'Headcount' });
+  await expect(editor.getByLabel('Warning: the submitter must explain the figure')).toBeChecked();
+  await editor.getByLabel('Message the submitter sees').focus();
+  await manager.keyboard.type(MESSAGE);
+  await expectNoAxeViolations(manager);
+  await manager.keyboard.press('Tab');
+  await expect(editor.getByRole('button', { name: 'Save rule' })).toBeFocused();
+  await manager.keyboard.press('Enter');
+  await expect(manager.getByText(`Rule '${RULE}' saved.`)).toBeVisible();
+  await expect(manager.getByRole('cell', { name: 'Vacancies <= Headcount' })).toBeVisible();
+  await expectNoAxeViolations(manager);
+
+  // The clerk: the warning beside the figures and in the error summary, explained, then submitted.
+  const clerk = await session(browser, 'clerkA');
+  await clerk.goto(
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${periodId}`,
+  );
+  await expect(clerk.getByLabel(/^Headcount/)).toBeEditable();
+  await clerk.getByLabel(/^Headcount/).fill('10');
+  await clerk.getByLabel(/^Vacancies/).fill('12');
+  const findings = clerk.getByRole('region', { name: /Check these figures/ });
+  await expect(findings.getByText(MESSAGE)).toBeVisible();
+  await expect(findings.getByText('Vacancies: 12')).toBeVisible();
+  const summary = clerk.locator('.nhsuk-error-summary');
+  const required = `Enter an explanation for "${RULE}"`;
+  await expect(summary.getByRole('link', { name: required })).toBeVisible();
+  await expectNoAxeViolations(clerk);
+  await findings.getByLabel('Explain why this figure is right').fill(EXPLANATION);
+  await expect(summary.getByRole('link', { name: required })).toHaveCount(0);
+  await clerk.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    clerk.getByRole('heading', { level: 1, name: 'Check your answers before submitting your return' }),
+  ).toBeVisible();
+  const review = clerk.getByRole('region', { name: /Check these figures/ });
+  await expect(review.getByLabel('Explain why this figure is right')).toHaveValue(EXPLANATION);
+  await expectNoAxeViolations(clerk);
+  await clerk.getByLabel('I confirm that the information in this return is correct and complete').check();
+  await clerk.getByRole('button', { name: 'Submit return' }).click();
+  await expect(clerk.getByText('Your return has been submitted.')).toBeVisible();
+
+  // The manager's period view: the count, the explanation, the filter by rule.
+  await manager.goto(`/collection/manage/reportingPeriod/${periodId}`);
+  await expect(manager.getByTestId('returns-with-warnings')).toHaveText(
+    '1 of 1 submitted returns have data quality warnings.',
+  );
+  const quality = manager.getByRole('region', { name: 'Data quality' });
+  await expect(quality.getByText(`Explanation: ${EXPLANATION}`)).toBeVisible();
+  await quality.getByLabel('Show returns flagged by').selectOption({ label: `${RULE} (1)` });
+  await expect(quality.getByRole('link', { name: /RJ1/ })).toBeVisible();
+  await expectNoAxeViolations(manager);
+});
