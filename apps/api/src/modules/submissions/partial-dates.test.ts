@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { demoFormDefinition } from '../../db/seed/demo-collection';
+import { completeAnswers, lock, newPeriod, pageFor, save } from './testing/fixtures';
+
+/**
+ * A date typed in part (decision 0024) through HTTP: a draft keeps `15//2026` as typed, a submit is
+ * refused with the missing part named; the browser's renderer gets the same verdict from the same engine.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  // A new version of the demo form with two date questions (a superset: the demo answers still fit).
+  const db = t.database.db;
+  const collectionId = await t.demoCollectionId();
+  const definition = {
+    ...demoFormDefinition,
+    components: [
+      ...demoFormDefinition.components,
+      { type: 'datetime', key: 'visitDate', label: 'Date of visit', enableTime: false, input: true },
+      { type: 'day', key: 'openedOn', label: 'Date the ward opened', dayFirst: true, input: true },
+    ],
+  };
+  const { version } = await db
+    .selectFrom('form')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('collectionId', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('form')
+    .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
+    .execute();
+});
+afterAll(() => t.close());
+
+describe('a date typed in part', () => {
+  it('a draft keeps it as typed; a submit answers 400 naming the missing part of each date', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const authoriser = await t.as('authoriserA');
+    const view = await lock(authoriser, page);
+    const partial = { visitDate: '15//2026', openedOn: '00/10/2026' };
+    const draft = await save(authoriser, view.submissionId, {
+      content: { ...completeAnswers, ...partial },
+      baseRevisionId: null,
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(JSON.parse(draft.body.content)).toMatchObject(partial);
+
+    const submit = await save(authoriser, view.submissionId, {
+      content: { ...completeAnswers, ...partial },
+      status: 'completed',
+      declaration: true,
+      baseRevisionId: draft.body.currentRevisionId,
+    });
+    expect(submit.status).toBe(400);
+    expect(submit.body.errors).toEqual({
+      visitDate: ['Date of visit must include a month'],
+      openedOn: ['Date the ward opened must include a day'],
+    });
+
+    // A part out of range is a wrong answer: refused in a draft too.
+    const wrong = await save(authoriser, view.submissionId, {
+      content: { ...completeAnswers, visitDate: '32//2026' },
+      baseRevisionId: draft.body.currentRevisionId,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ visitDate: ['Date of visit must be a real date'] });
+  });
+});
