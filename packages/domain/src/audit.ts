@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { sortOrder } from './enums';
 import { idParam } from './ids';
 import { messages } from './messages';
 
@@ -22,6 +23,8 @@ export const auditQuerySchema = z.object({
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** By when: newest first (DESC, the default) or oldest first. */
+  sortOrder: sortOrder.default('DESC'),
 });
 /** What the browser sends (every filter optional; the server fills the paging defaults). */
 export type AuditQuery = Partial<z.infer<typeof auditQuerySchema>>;

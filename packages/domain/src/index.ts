@@ -2,6 +2,7 @@ import './zod-setup';
 
 export * from './access';
 export * from './audit';
+export * from './collection-guidance';
 export * from './collection-organisations';
 export * from './collections';
 export * from './constants';
@@ -21,6 +22,7 @@ export * from './schedules';
 export * from './storage';
 export * from './submission-status';
 export * from './submissions';
+export * from './submitter-returns';
 export * from './user-roles';
 export * from './users';
 export * from './views';

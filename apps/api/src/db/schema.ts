@@ -101,6 +101,8 @@ export interface CollectionTable {
   createdBy: number | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** Guidance for submitters (0011, decision 0025). */
+  guidance: string | null;
 }
 export interface CollectionRoleTable {
   id: Generated<number>;

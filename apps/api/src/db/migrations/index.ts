@@ -9,6 +9,7 @@ import * as m0007 from './0007_ods_register';
 import * as m0008 from './0008_submission_declaration';
 import * as m0009 from './0009_rate_limit';
 import * as m0010 from './0010_job_priority';
+import * as m0011 from './0011_collection_guidance';
 import * as m0012 from './0012_data_quality';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_submission_declaration': m0008,
   '0009_rate_limit': m0009,
   '0010_job_priority': m0010,
+  '0011_collection_guidance': m0011,
   '0012_data_quality': m0012,
 };

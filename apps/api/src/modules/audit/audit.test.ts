@@ -69,6 +69,13 @@ describe('GET /AuditLog', () => {
     expect(byRecord.body.total).toBe(1);
   });
 
+  it('sorts oldest first when asked (the list keeps its sort in the URL, decision 0025)', async () => {
+    const admin = await t.as('collectionAdmin');
+    const oldest = await admin.get('/v1/api/AuditLog?who=morgan&from=2026-06-01&to=2026-07-31&sortOrder=ASC');
+    expect(oldest.body.items.map((i: { entityId: string }) => i.entityId)).toEqual(['42', '7', '43']);
+    expect((await admin.get('/v1/api/AuditLog?sortOrder=sideways')).status).toBe(400);
+  });
+
   it('is for administrators only, and checks its dates', async () => {
     expect((await (await t.as('manager')).get('/v1/api/AuditLog')).status).toBe(403);
     expect((await t.anonymous().get('/v1/api/AuditLog')).status).toBe(401);

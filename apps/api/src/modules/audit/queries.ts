@@ -22,6 +22,7 @@ function londonDayStart(isoDate: string): Date {
 export async function searchAuditLog(db: Db, query: AuditQuery): Promise<AuditPage> {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.pageSize ?? 25);
+  const direction = query.sortOrder === 'ASC' ? 'asc' : 'desc';
   let base = db.selectFrom('auditLog as a').leftJoin('appUser as u', 'u.id', 'a.userId');
   if (query.who) {
     const pattern = likePattern(query.who);
@@ -58,8 +59,8 @@ export async function searchAuditLog(db: Db, query: AuditQuery): Promise<AuditPa
         'a.after',
         'a.requestId',
       ])
-      .orderBy('a.occurredAt', 'desc')
-      .orderBy('a.id', 'desc')
+      .orderBy('a.occurredAt', direction)
+      .orderBy('a.id', direction)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

@@ -11,12 +11,15 @@ import { z } from 'zod';
 import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import { guidanceRoutes } from './guidance';
 import * as service from './service';
 
 const idParams = z.object({ id: idParam });
 const tags = ['Collections'];
 
-export const collectionRoutes: RouteModule = (app, { database: { db } }) => {
+export const collectionRoutes: RouteModule = (app, deps) => {
+  const { db } = deps.database;
+  guidanceRoutes(app, deps);
   app.get(
     '/Collection',
     {

@@ -10,6 +10,8 @@ import {
   periodSubmissionListSchema,
   periodSubmissionQuerySchema,
   submitterHomeSchema,
+  submitterReturnListSchema,
+  submitterReturnQuerySchema,
   worklistCountsSchema,
   worklistSchema,
 } from '@dcf/domain';
@@ -25,6 +27,7 @@ import {
 import { principalOf } from '../../platform/request-context';
 import { nonSubmittersCsv } from './csv';
 import * as service from './service';
+import { getSubmitterReturns } from './submitter-returns-service';
 import { getWorklist, getWorklistCounts } from './worklist-service';
 
 const tags = ['Views'];
@@ -54,6 +57,21 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
     },
     async (request) =>
       service.getSubmitterHome(db, principalOf(request), request.params.collectionId, request.params.orgId),
+  );
+
+  // Decision 0025: every return of a clerk at many organisations, one request and one query.
+  app.get(
+    '/View/Submitter/Returns',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'Your returns across every organisation and collection you submit for (own roles only)',
+        querystring: submitterReturnQuerySchema,
+        response: { 200: submitterReturnListSchema },
+      },
+    },
+    async (request) => getSubmitterReturns(db, principalOf(request), request.query),
   );
 
   app.get(

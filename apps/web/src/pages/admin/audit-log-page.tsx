@@ -1,8 +1,17 @@
-import { type AuditEntryDto, type AuditQuery, formatMediumDateTime } from '@dcf/domain';
+import { type AuditEntryDto, type AuditQuery, auditQuerySchema, formatMediumDateTime } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, Pagination, QueryState } from '../../components';
+import {
+  Breadcrumbs,
+  PageContainer,
+  PageSizeSelect,
+  Pagination,
+  QueryState,
+  SortableHeader,
+  type SortOrder,
+  useListParams,
+} from '../../components';
 
 const PAGE_SIZE = 25;
 const FILTERS = [
@@ -25,75 +34,57 @@ const FILTERS = [
 ] as const;
 type FilterName = (typeof FILTERS)[number]['name'];
 
+/** The list's state, kept in the URL (decision 0021): page, size, sort by when, every filter. */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortOrder: 'DESC',
+  who: undefined as string | undefined,
+  action: undefined as string | undefined,
+  entityType: undefined as string | undefined,
+  entityId: undefined as string | undefined,
+  from: undefined as string | undefined,
+  to: undefined as string | undefined,
+};
+
 /**
  * Audit log (route: /collection/admin/audit, administrators): every change, who made it and when,
- * searched and paged on the server, newest first; the values before and after where recorded.
+ * searched and paged on the server, newest first (or oldest); the values before and after where
+ * recorded. Filters, sort and page live in the URL, so reload and Back keep them.
  */
 export function AuditLogPage() {
-  const [form, setForm] = useState<Record<FilterName, string>>({
-    who: '',
-    action: '',
-    entityType: '',
-    entityId: '',
-    from: '',
-    to: '',
-  });
-  const [query, setQuery] = useState<AuditQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = auditQuerySchema.safeParse(params);
+  const query: AuditQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const log = useAuditLog(query);
-  const page = Number(query.page ?? 1);
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const filters = Object.fromEntries(
-      Object.entries(form)
-        .map(([k, v]) => [k, v.trim()])
-        .filter(([, v]) => v !== ''),
-    );
-    setQuery({ ...filters, page: 1, pageSize: PAGE_SIZE });
-  };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / pageSize)) : 1;
 
   return (
     <PageContainer
       title="Audit log"
       breadcrumbs={<Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Audit log' }]} />}
     >
-      <form onSubmit={search} aria-label="Search the audit log">
-        <div className="nhsuk-grid-row">
-          {FILTERS.map((f) => (
-            <div key={f.name} className="nhsuk-grid-column-one-third">
-              <div className="nhsuk-form-group">
-                <label className="nhsuk-label" htmlFor={`audit-${f.name}`}>
-                  {f.label}
-                </label>
-                <div className="nhsuk-hint" id={`audit-${f.name}-hint`}>
-                  {f.hint}
-                </div>
-                <input
-                  className="nhsuk-input"
-                  id={`audit-${f.name}`}
-                  name={f.name}
-                  type={f.type}
-                  aria-describedby={`audit-${f.name}-hint`}
-                  value={form[f.name]}
-                  onChange={(e) => setForm((current) => ({ ...current, [f.name]: e.target.value }))}
-                />
-              </div>
-            </div>
-          ))}
-        </div>
-        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        key={FILTERS.map((f) => query[f.name] ?? '').join('|')}
+        query={query}
+        onSearch={(filters) => setParams(filters)}
+      />
       <QueryState query={log} isEmpty={(data) => data.items.length === 0} emptyMessage="No results(s) found">
         {(data) => (
           <>
             <p className="nhsuk-body" aria-live="polite">
               {data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-GB')} changes`}
             </p>
-            <AuditTable entries={data.items} />
-            <Pagination page={page} pages={pages} onChange={(p) => setQuery((q) => ({ ...q, page: p }))} />
+            <AuditTable
+              entries={data.items}
+              sortOrder={query.sortOrder ?? 'DESC'}
+              onSort={(sortOrder) => setParams({ sortOrder })}
+            />
+            <Pagination page={page} pages={pages} onChange={(p) => setParams({ page: p })} />
+            <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
           </>
         )}
       </QueryState>
@@ -101,13 +92,84 @@ export function AuditLogPage() {
   );
 }
 
-function AuditTable({ entries }: { entries: AuditEntryDto[] }) {
+function SearchForm({
+  query,
+  onSearch,
+}: {
+  query: AuditQuery;
+  onSearch: (filters: Record<FilterName, string | undefined>) => void;
+}) {
+  const [form, setForm] = useState<Record<FilterName, string>>(
+    () =>
+      Object.fromEntries(FILTERS.map((f) => [f.name, String(query[f.name] ?? '')])) as Record<
+        FilterName,
+        string
+      >,
+  );
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(
+      Object.fromEntries(FILTERS.map((f) => [f.name, form[f.name].trim() || undefined])) as Record<
+        FilterName,
+        string | undefined
+      >,
+    );
+  };
+  return (
+    <form onSubmit={search} aria-label="Search the audit log">
+      <div className="nhsuk-grid-row">
+        {FILTERS.map((f) => (
+          <div key={f.name} className="nhsuk-grid-column-one-third">
+            <div className="nhsuk-form-group">
+              <label className="nhsuk-label" htmlFor={`audit-${f.name}`}>
+                {f.label}
+              </label>
+              <div className="nhsuk-hint" id={`audit-${f.name}-hint`}>
+                {f.hint}
+              </div>
+              <input
+                className="nhsuk-input"
+                id={`audit-${f.name}`}
+                name={f.name}
+                type={f.type}
+                aria-describedby={`audit-${f.name}-hint`}
+                value={form[f.name]}
+                onChange={(e) => setForm((current) => ({ ...current, [f.name]: e.target.value }))}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function AuditTable({
+  entries,
+  sortOrder,
+  onSort,
+}: {
+  entries: AuditEntryDto[];
+  sortOrder: SortOrder;
+  onSort: (sortOrder: SortOrder) => void;
+}) {
   return (
     <table className="nhsuk-table">
-      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Changes, newest first</caption>
+      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+        Changes, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
+      </caption>
       <thead className="nhsuk-table__head">
         <tr>
-          <th scope="col">When</th>
+          <SortableHeader
+            column="occurredAt"
+            label="When"
+            sortBy="occurredAt"
+            sortOrder={sortOrder}
+            onSort={(_c, o) => onSort(o)}
+          />
           <th scope="col">Who</th>
           <th scope="col">What</th>
           <th scope="col">Record</th>

@@ -4,9 +4,9 @@ import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, Spinner } from '../../components';
-import { DataQualityTab } from '../data-quality/data-quality-tab';
 import { DefaultScheduleTab, ScheduleTab } from '../schedule/schedule-editor';
 import { FormTab } from './form-tab';
+import { GuidanceEditor } from './guidance-editor';
 import { OrganisationsTab } from './organisations-tab';
 import { OverviewTab } from './overview-tab';
 import { PermissionsTab } from './permissions-tab';
@@ -32,13 +32,12 @@ const ExcelTemplateTab = loadExcelTemplateTab
     })
   : undefined;
 
-/** The amend page's tabs (specification, section 2), in order; 'Data quality rules' is decision 0028's. */
+/** The amend page's tabs (specification, section 2), in order. */
 export const amendTabs = [
   ['overview', 'Overview'],
   ['organisations', 'Organisations'],
   ['preview', 'Preview'],
   ['form', 'Form'],
-  ['dataQuality', 'Data quality rules'],
   ['excelTemplate', 'Excel template'],
   ['schedule', 'Schedule'],
   ['default-schedule', 'Default schedule'],
@@ -116,15 +115,18 @@ function AmendTabs({ collectionId, tab }: { collectionId: number; tab: AmendTab 
 function AmendTabContent({ tab, collectionId }: { tab: AmendTab; collectionId: number }) {
   switch (tab) {
     case 'overview':
-      return <OverviewTab collectionId={collectionId} />;
+      return (
+        <>
+          <OverviewTab collectionId={collectionId} />
+          <GuidanceEditor collectionId={collectionId} />
+        </>
+      );
     case 'organisations':
       return <OrganisationsTab collectionId={collectionId} />;
     case 'preview':
       return <PreviewTab collectionId={collectionId} />;
     case 'form':
       return <FormTab collectionId={collectionId} />;
-    case 'dataQuality':
-      return <DataQualityTab collectionId={collectionId} />;
     case 'excelTemplate':
       return ExcelTemplateTab ? (
         <Suspense fallback={<Spinner block />}>

@@ -4,6 +4,7 @@ import { useReportingPeriods } from '../../api/reporting-periods';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { CollectionGuidanceNote } from '../submitter/collection-guidance';
 import { FormEntry } from './form-entry';
 import { RevisionCompare, type RevisionLinks, RevisionsList, RevisionView } from './revisions';
 
@@ -102,6 +103,13 @@ function SubmissionScreens({ pageKey }: { pageKey: SubmissionPageKey }) {
       }
     >
       {subtitle ? <p className="nhsuk-lede-text">{subtitle}</p> : null}
+      {data && !screen ? (
+        <CollectionGuidanceNote
+          collectionId={pageKey.collectionId}
+          collectionName={data.collectionName}
+          variant="inset"
+        />
+      ) : null}
       <QueryState query={submission}>
         {(view) =>
           before !== undefined && after !== undefined ? (

@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useOwnCollectionOrganisations, useSubmitterHomes } from '../../api/views';
+import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, Notification, PageContainer, QueryState, Spinner } from '../../components';
 import { DisplayStateTag } from '../manager/submission-status-tag';
 import { deadline } from '../schedule/period-dates';
 import { scheduleWindow } from '../schedule/schedule-window';
+import { CollectionGuidanceNote } from './collection-guidance';
+import { ReturnsTable } from './returns-table';
 
 const actionLabels = { start: 'Start', continue: 'Continue', view: 'View' } as const;
 
@@ -17,20 +20,30 @@ const actionLabels = { start: 'Start', continue: 'Continue', view: 'View' } as c
  * state, deadline, what needs doing and a link to the form.
  */
 export function SubmitterHomePage() {
-  const pairs = useOwnCollectionOrganisations();
+  const user = useUser();
+  // One organisation: its periods per collection, as before. Several (a clerk at 50 trusts): one
+  // compact, paged table of every return (decision 0025), one request whatever their number.
+  const organisations = new Set(user.collectionOrganisationRoles.map((r) => r.organisationId));
   return (
     <PageContainer
       title="Collections to submit"
       breadcrumbs={<Breadcrumbs items={[{ text: 'Collections to submit' }]} />}
     >
-      <QueryState
-        query={pairs}
-        isEmpty={(data) => data.items.length === 0}
-        emptyMessage="You do not submit for any collection yet."
-      >
-        {(data) => <SubmitterHomes pairs={data.items} />}
-      </QueryState>
+      {organisations.size > 1 ? <ReturnsTable /> : <OneOrganisation />}
     </PageContainer>
+  );
+}
+
+function OneOrganisation() {
+  const pairs = useOwnCollectionOrganisations();
+  return (
+    <QueryState
+      query={pairs}
+      isEmpty={(data) => data.items.length === 0}
+      emptyMessage="You do not submit for any collection yet."
+    >
+      {(data) => <SubmitterHomes pairs={data.items} />}
+    </QueryState>
   );
 }
 
@@ -71,6 +84,11 @@ function OrganisationPeriods({ home }: { home: SubmitterHome }) {
           {home.organisation.name} ({home.organisation.code})
         </span>
       </h2>
+      <CollectionGuidanceNote
+        collectionId={home.collection.id}
+        collectionName={home.collection.name}
+        variant="details"
+      />
       {home.periods.length === 0 ? (
         <p className="nhsuk-body">No reporting periods yet.</p>
       ) : (

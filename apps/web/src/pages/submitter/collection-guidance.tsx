@@ -1,0 +1,52 @@
+import { useCollectionGuidance } from '../../api/collection-guidance';
+import { GuidanceText } from '../../components/guidance-text';
+
+/**
+ * A collection's guidance for its submitters (decision 0025), or nothing when there is none. `inset`
+ * on the form page (read before filling in); a closed "Guidance" details on the home, which lists
+ * many collections and should stay short.
+ */
+export function CollectionGuidanceNote({
+  collectionId,
+  collectionName,
+  variant,
+}: {
+  collectionId: number;
+  collectionName: string;
+  variant: 'inset' | 'details';
+}) {
+  const guidance = useCollectionGuidance(collectionId).data?.guidance;
+  if (!guidance) return null;
+  return <GuidanceBox text={guidance} collectionName={collectionName} variant={variant} />;
+}
+
+export function GuidanceBox({
+  text,
+  collectionName,
+  variant,
+}: {
+  text: string;
+  collectionName: string;
+  variant: 'inset' | 'details';
+}) {
+  if (variant === 'details')
+    return (
+      <details className="nhsuk-details">
+        <summary className="nhsuk-details__summary">
+          <span className="nhsuk-details__summary-text">
+            Guidance<span className="nhsuk-u-visually-hidden"> for {collectionName}</span>
+          </span>
+        </summary>
+        <div className="nhsuk-details__text">
+          <GuidanceText text={text} />
+        </div>
+      </details>
+    );
+  return (
+    <div className="nhsuk-inset-text" data-testid="collection-guidance">
+      <span className="nhsuk-u-visually-hidden">Information: </span>
+      <h2 className="nhsuk-heading-s">Guidance for {collectionName}</h2>
+      <GuidanceText text={text} />
+    </div>
+  );
+}

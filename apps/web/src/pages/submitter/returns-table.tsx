@@ -1,0 +1,262 @@
+import {
+  periodSubmissionStatuses,
+  type SubmitterReturn,
+  type SubmitterReturnList,
+  type SubmitterReturnQuery,
+  type SubmitterReturnSortBy,
+  submitterReturnQuerySchema,
+} from '@dcf/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useSubmitterReturns } from '../../api/submitter-returns';
+import { paths } from '../../app/paths';
+import {
+  Notification,
+  PageSizeSelect,
+  Pagination,
+  Select,
+  SortableHeader,
+  Spinner,
+  useListParams,
+} from '../../components';
+import { DisplayStateTag, statusLabels } from '../manager/submission-status-tag';
+import { deadline } from '../schedule/period-dates';
+import { GuidanceBox } from './collection-guidance';
+
+const PAGE_SIZE = 25;
+const actionLabels = { start: 'Start', continue: 'Continue', view: 'View' } as const;
+
+/** The list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'deadline',
+  sortOrder: 'ASC',
+  periods: 'open',
+  query: undefined as string | undefined,
+  collectionId: undefined as number | undefined,
+  status: undefined as string | undefined,
+};
+
+/**
+ * The submitter home of a clerk or authoriser at more than one organisation (decision 0025): every
+ * return across organisations and collections as one compact, server-paged table (one request), open
+ * periods first by deadline, with a filter by organisation, collection, status and period.
+ */
+export function ReturnsTable() {
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = submitterReturnQuerySchema.safeParse(params);
+  const query: SubmitterReturnQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const list = useSubmitterReturns(query);
+  if (list.isPending) return <Spinner block />;
+  if (list.isError)
+    return <Notification variant="error" message={errorMessage(list.error)} dismissible={false} />;
+  return (
+    <>
+      <Filters
+        key={JSON.stringify([query.query, query.collectionId, query.status, query.periods])}
+        query={query}
+        collections={list.data.collections}
+        onSearch={setParams}
+      />
+      <Table data={list.data} query={query} setQuery={setParams} />
+      <Guidance collections={list.data.collections} />
+    </>
+  );
+}
+
+/** Each collection's guidance for submitters (decision 0025), closed, after the table. */
+function Guidance({ collections }: { collections: SubmitterReturnList['collections'] }) {
+  const withGuidance = collections.filter((c) => c.guidance);
+  if (withGuidance.length === 0) return null;
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Guidance</h2>
+      {withGuidance.map((c) => (
+        <section key={c.id} aria-label={`Guidance for ${c.name}`}>
+          <h3 className="nhsuk-heading-s">{c.name}</h3>
+          <GuidanceBox text={c.guidance!} collectionName={c.name} variant="details" />
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Filters({
+  query,
+  collections,
+  onSearch,
+}: {
+  query: SubmitterReturnQuery;
+  collections: SubmitterReturnList['collections'];
+  onSearch: (query: SubmitterReturnQuery) => void;
+}) {
+  const [text, setText] = useState(query.query ?? '');
+  const [collectionId, setCollectionId] = useState(query.collectionId ? String(query.collectionId) : '');
+  const [status, setStatus] = useState(query.status ?? '');
+  const [periods, setPeriods] = useState(query.periods ?? 'open');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({
+      query: text.trim() || undefined,
+      collectionId: collectionId ? Number(collectionId) : undefined,
+      status: (status || undefined) as SubmitterReturnQuery['status'],
+      periods: periods === 'all' ? 'all' : 'open',
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filter returns">
+      <div className="nhsuk-form-group">
+        <label className="nhsuk-label" htmlFor="returns-search">
+          Organisation name or ODS code
+        </label>
+        <input
+          id="returns-search"
+          className="nhsuk-input nhsuk-u-width-two-thirds"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Collection"
+            value={collectionId}
+            onChange={setCollectionId}
+            options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={periodSubmissionStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="returns-periods">
+              Periods
+            </label>
+            <select
+              id="returns-periods"
+              className="nhsuk-select"
+              value={periods}
+              onChange={(e) => setPeriods(e.target.value === 'all' ? 'all' : 'open')}
+            >
+              <option value="open">Open now</option>
+              <option value="all">All periods</option>
+            </select>
+          </div>
+        </div>
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function Table({
+  data,
+  query,
+  setQuery,
+}: {
+  data: SubmitterReturnList;
+  query: SubmitterReturnQuery;
+  setQuery: (change: SubmitterReturnQuery) => void;
+}) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(data.total / pageSize));
+  const header = (column: SubmitterReturnSortBy, label: string) => (
+    <SortableHeader
+      column={column}
+      label={label}
+      sortBy={query.sortBy ?? 'deadline'}
+      sortOrder={query.sortOrder ?? 'ASC'}
+      onSort={(sortBy, sortOrder) => setQuery({ sortBy: sortBy as SubmitterReturnSortBy, sortOrder })}
+    />
+  );
+  return (
+    <>
+      <p className="nhsuk-body" aria-live="polite">
+        {data.total === 1 ? '1 return' : `${data.total.toLocaleString('en-GB')} returns`}
+      </p>
+      {data.items.length === 0 ? (
+        <p className="nhsuk-body">No returns match these filters.</p>
+      ) : (
+        <div className="dcf-table-scroll">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+              Your returns by organisation, collection and period
+            </caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                {header('organisation', 'Organisation')}
+                {header('collection', 'Collection')}
+                <th scope="col" className="nhsuk-table__header">
+                  Period
+                </th>
+                {header('status', 'Status')}
+                {header('deadline', 'Deadline')}
+                <th scope="col" className="nhsuk-table__header">
+                  <span className="nhsuk-u-visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {data.items.map((row) => (
+                <ReturnRow key={`${row.period.id}:${row.organisation.id}`} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} onChange={(next) => setQuery({ page: next })} />
+      <PageSizeSelect value={pageSize} onChange={(size) => setQuery({ pageSize: size })} />
+    </>
+  );
+}
+
+function ReturnRow({ row }: { row: SubmitterReturn }) {
+  return (
+    <tr className="nhsuk-table__row">
+      <td className="nhsuk-table__cell">
+        {row.organisation.name}
+        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+          {row.organisation.code}
+        </span>
+      </td>
+      <td className="nhsuk-table__cell">{row.collection.name}</td>
+      <td className="nhsuk-table__cell">{row.period.name}</td>
+      <td className="nhsuk-table__cell">
+        <DisplayStateTag state={row.displayState} />
+        {row.returned ? (
+          <span className="nhsuk-body-s nhsuk-u-display-block">Returned for correction</span>
+        ) : null}
+      </td>
+      <td className="nhsuk-table__cell">
+        {row.deadlineText}
+        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+          {row.windowStatus === 'Future' ? '' : deadline(row.deadline)}
+        </span>
+      </td>
+      <td className="nhsuk-table__cell">
+        {row.action === 'none' ? null : (
+          <Link to={paths.form(row.collection.id, row.organisation.id, row.period.id)}>
+            {actionLabels[row.action]}
+            <span className="nhsuk-u-visually-hidden">
+              {' '}
+              {row.period.name} for {row.organisation.name}, {row.collection.name}
+            </span>
+          </Link>
+        )}
+      </td>
+    </tr>
+  );
+}
