@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, Spinner } from '../../components';
+import { DataQualityTab } from '../data-quality/data-quality-tab';
 import { DefaultScheduleTab, ScheduleTab } from '../schedule/schedule-editor';
 import { FormTab } from './form-tab';
 import { GuidanceEditor } from './guidance-editor';
@@ -32,12 +33,13 @@ const ExcelTemplateTab = loadExcelTemplateTab
     })
   : undefined;
 
-/** The amend page's tabs (specification, section 2), in order. */
+/** The amend page's tabs (specification, section 2), in order; 'Data quality rules' is decision 0028's. */
 export const amendTabs = [
   ['overview', 'Overview'],
   ['organisations', 'Organisations'],
   ['preview', 'Preview'],
   ['form', 'Form'],
+  ['dataQuality', 'Data quality rules'],
   ['excelTemplate', 'Excel template'],
   ['schedule', 'Schedule'],
   ['default-schedule', 'Default schedule'],
@@ -127,6 +129,8 @@ function AmendTabContent({ tab, collectionId }: { tab: AmendTab; collectionId: n
       return <PreviewTab collectionId={collectionId} />;
     case 'form':
       return <FormTab collectionId={collectionId} />;
+    case 'dataQuality':
+      return <DataQualityTab collectionId={collectionId} />;
     case 'excelTemplate':
       return ExcelTemplateTab ? (
         <Suspense fallback={<Spinner block />}>
