@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { readPgliteTemplate } from './pglite-template';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -35,6 +37,8 @@ export async function openDatabase(options: {
   /** How long a request waits for a new connection before it answers 503 (the server is unreachable). */
   connectTimeoutMs?: number;
   pglite?: PGlite;
+  /** Where the build's PGlite templates are (tests point it elsewhere). */
+  pgliteTemplateDir?: string;
   /** Told about connections the server dropped (restart, network); the pool replaces them. */
   onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -52,8 +56,14 @@ export async function openDatabase(options: {
   let lite = options.pglite;
   const ownsLite = !lite;
   if (!lite) {
-    if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-    lite = await PGlite.create(options.pgliteDir);
+    const dir = options.pgliteDir;
+    // A directory without a cluster yet starts from the build's template (pglite-template.ts).
+    const template =
+      dir.startsWith('memory://') || existsSync(path.join(dir, 'PG_VERSION'))
+        ? undefined
+        : readPgliteTemplate(options.pgliteTemplateDir);
+    if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+    lite = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   }
   const pool = new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), max: 1 });
   const db = createKysely(pool);
