@@ -14,12 +14,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { auditRoutes } from './modules/audit/routes';
@@ -48,6 +43,7 @@ import { viewRoutes } from './modules/views/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { installHostileInputChecks } from './platform/hostile-input';
+import { openapiOptions } from './platform/openapi';
 import { access } from './platform/policy';
 import { createRateLimitStore } from './platform/rate-limit/store';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
@@ -150,22 +146,7 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
     allowList: (request) => !request.url.startsWith(API_PREFIX),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Data Collection Framework API',
-        version: '1.0.0',
-        description: 'Every route of the service. Errors are RFC 9457 problem details.',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'dcf_session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
   installErrorHandler(app);

@@ -27,6 +27,8 @@ export const collectionOrganisationRoutes: RouteModule = (app, { database: { db 
       config: { access: access.signedIn },
       schema: {
         tags,
+        operationId: 'listOwnCollectionOrganisations',
+        summary: 'The collections and organisations the signed-in user submits returns for',
         querystring: submitterCollectionOrganisationQuerySchema,
         response: { 200: submitterCollectionOrganisationListSchema },
       },
