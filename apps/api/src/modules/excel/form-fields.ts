@@ -92,10 +92,15 @@ function byPath(components: FormComponent[], segments: string[]): FillableField 
   const steps: Step[] = [];
   let list = components;
   for (let i = 0; i < segments.length; ) {
-    const wanted = (segments[i] as string).toLowerCase();
-    const c = dataChildren(list).find((child) => keyOf(child).toLowerCase() === wanted);
+    // A Form.io key may itself hold dots (`ward.beds`): the longest key that matches wins.
+    const children = dataChildren(list);
+    let c: FormComponent | undefined;
+    for (let j = segments.length; j > i && !c; j--) {
+      const wanted = segments.slice(i, j).join('.').toLowerCase();
+      c = children.find((child) => keyOf(child).toLowerCase() === wanted);
+      if (c) i = j;
+    }
     if (!c) return null;
-    i++;
     const shape = dataShapeOf(c);
     if (i === segments.length) return shape === 'object' ? null : fieldOf(c, steps);
     if (shape === 'object') {

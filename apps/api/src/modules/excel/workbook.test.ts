@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { resolveName } from './form-fields';
 import { columnLetters, parseRange, populateTemplate, readPrefill } from './workbook';
 
 const definition = {
@@ -218,6 +219,22 @@ describe('workbook', () => {
       expect(read([1, 3, 4, 5], ['L'])).toEqual([['17:00'], ['Mon'], ['Tue'], [null]]);
       // A grid in a container, by its path and by its own key (decision 0008's rule).
       expect(read([2], ['N', 'P'])).toEqual([['020 7946 0000', '020 7946 0000']]);
+    });
+
+    it('resolves each way of naming, keys that hold dots too, and nothing else', () => {
+      const names = ['days', 'DAYS.2.hours', 'days.hours', 'days.1.shift.end', 'contact.phones', 'phones'];
+      expect(names.map((n) => resolveName(timesheet, n)?.key)).toEqual([
+        'days',
+        'days.2.hours',
+        'days.hours',
+        'days.1.shift.end',
+        'contact.phones',
+        'contact.phones',
+      ]);
+      for (const none of ['shift', 'days.0.day', 'days.1', 'contact', 'start', 'days.shift.start.x'])
+        expect(resolveName(timesheet, none), none).toBeNull();
+      const dotted = { components: [{ type: 'number', key: 'ward.beds', label: 'Beds' }] };
+      expect(resolveName(dotted, 'Ward.Beds')?.component.key).toBe('ward.beds');
     });
 
     it('reads nested answers back into their places; the answers of every row cannot be, and say so', async () => {
