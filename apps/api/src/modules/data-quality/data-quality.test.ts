@@ -2,6 +2,7 @@ import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { pdfText } from '../pdf/testing/pdf-text';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
 
 let t: TestApp;
@@ -268,6 +269,28 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
       'Merger',
       'Norovirus outbreak on two wards',
     ]);
+    // The PDF and the period's export carry the warnings with their explanations.
+    const submissionId = submitted.body.submissionId;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/v1/api/Submission/${submissionId}/Pdf`,
+      headers: { cookie: [...manager.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const printed = pdfText(pdf.rawPayload);
+    expect(printed).toContain('Data quality warning: Headcount change');
+    expect(printed).toContain('Explanation: Norovirus outbreak on two wards');
+    const csv = await manager.get(
+      `/v1/api/Collection/${collectionId}/ReportingPeriod/${thisPeriod}/Export?format=csv`,
+    );
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]?.endsWith('Data quality warnings (rule: explanation)')).toBe(true);
+    expect(lines.find((line) => line.includes('Merger'))).toContain(
+      'Headcount change: Merger | Sickness in range: Norovirus outbreak on two wards',
+    );
+
     const filtered = await manager.get(
       `/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality?ruleId=r1`,
     );

@@ -39,7 +39,7 @@ export async function findExportForms(db: Db, periodIds: number[]) {
   if (periodIds.length === 0) return [];
   const rows = await db
     .selectFrom('form')
-    .select(['id', 'version', 'definition'])
+    .select(['id', 'version', 'definition', 'dataQualityRules'])
     .where((eb) =>
       eb.or([
         eb.exists(
@@ -64,6 +64,7 @@ export async function findExportForms(db: Db, periodIds: number[]) {
     id: r.id,
     version: r.version,
     components: ((r.definition as { components?: FormComponent[] }).components ?? []) as FormComponent[],
+    hasDataQualityRules: r.dataQualityRules.length > 0,
   }));
 }
 
@@ -113,6 +114,8 @@ export interface ExportRow {
    * answers' keys (it camel-cases nested object keys of results: `q1_total` would become `q1Total`).
    */
   content: string | null;
+  /** The official revision's data quality findings as JSON text (decision 0028). */
+  dataQuality: string | null;
 }
 
 /**
@@ -141,7 +144,7 @@ export async function findExportBatch(
     select o.id as "organisationId", o.code as "organisationCode", o.name as "organisationName",
       ${submissionStatusSql(now)} as status,
       u.name as "submittedBy", r.created_at as "submittedAt", f.version as "formVersion",
-      r.content::text as content
+      r.content::text as content, r.data_quality::text as "dataQuality"
     from organisation o
     join reporting_period rp on rp.id = ${period.id}
     left join submission s on s.reporting_period_id = rp.id and s.organisation_id = o.id

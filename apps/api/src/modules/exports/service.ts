@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { DATA_QUALITY_COLUMN, findingsCell } from '../data-quality/print';
 import { cellValue, type ExportColumn, exportColumns, gridPatterns, valueAt } from './columns';
 import { londonTimestamp } from './london-time';
 import {
@@ -96,6 +97,7 @@ function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[])
     row.submittedAt ? londonTimestamp(row.submittedAt) : null,
     row.formVersion,
     ...columns.map((c) => {
+      if (c === DATA_QUALITY_COLUMN) return findingsCell(row.dataQuality);
       if (!content) return null;
       const value = cellValue(valueAt(content, c.path));
       return INSTANT_TYPES.has(c.type) ? londonAnswer(value) : value;
@@ -196,6 +198,8 @@ async function prepareInSnapshot(
   for (const pattern of gridPatterns(forms))
     gridRows.set(JSON.stringify(pattern), await maxGridRows(db, periodIds, pattern));
   const columns = exportColumns(forms, (pattern) => gridRows.get(JSON.stringify(pattern)) ?? 0);
+  // Warnings and their explanations, last, where any exported version has data quality rules (0028).
+  if (forms.some((form) => form.hasDataQualityRules)) columns.push(DATA_QUALITY_COLUMN);
   let rows = 0;
   for (const period of periods) rows += await countExportRows(db, period);
 

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { canMonitorCollection } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { findingFacts } from '../data-quality/print';
+import { findRevisionFindings } from '../data-quality/queries';
 import {
   findFormDefinition,
   findPrintableRevision,
@@ -72,6 +74,8 @@ export async function buildSubmissionPdf(
       'Declaration',
       `"${revision.declaration}", confirmed by ${revision.declaredByName ?? revision.declaredByEmail ?? 'Unknown'} on ${formatLongDateTime(revision.declaredAt)}`,
     ]);
+  // The data quality findings saved with this revision and their explanations (decision 0028).
+  facts.push(...findingFacts(await findRevisionFindings(db, revision.id)));
   if (revision.isDeleted) facts.push(['Note', 'This revision has been deleted']);
   facts.push(['Printed', formatLongDateTime(new Date())]);
 
