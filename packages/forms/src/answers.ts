@@ -207,9 +207,13 @@ export function formAnswers(
           text(c.legend) ||
           (c.type === 'panel' || c.type === 'fieldset' || !c.type ? text(c.label) : '');
         const isPage = depth === 0 && c.type === 'panel' && definition.display === 'wizard';
-        if (title && (c.type === 'panel' || c.type === 'fieldset' || !c.type))
+        const headed = Boolean(title) && (c.type === 'panel' || c.type === 'fieldset' || !c.type);
+        const before = items.length;
+        if (headed)
           items.push(isPage ? { kind: 'page', title, path } : { kind: 'heading', title, path, depth });
         for (const children of childLists(c)) walk(children, data, prefix, path, depth + 1);
+        // A section with no question in it (only content, or a button removed on upload) has no heading.
+        if (headed && items.length === before + 1) items.pop();
         continue;
       }
       if (!key) continue;

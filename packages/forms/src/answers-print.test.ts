@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnswer } from './answers';
+import { formAnswers, formatAnswer } from './answers';
 
 // PostgreSQL's jsonb keeps an object's keys shortest first, so a saved survey or select boxes answer
 // comes back in another order than the form asks: the printed answer follows the form.
@@ -31,5 +31,38 @@ describe('object answers print in the form order, whatever order their keys come
       ],
     };
     expect(formatAnswer(boxes, { ae: true, xray: true, maternity: true })).toBe('Maternity, A&E, X-ray');
+  });
+});
+
+describe('sections', () => {
+  it('a panel or fieldset with no question in it has no heading; one with questions keeps its heading', () => {
+    const items = formAnswers(
+      {
+        display: 'form',
+        components: [
+          {
+            type: 'fieldset',
+            key: 'intro',
+            legend: 'About this return',
+            components: [{ type: 'htmlelement', key: 'note', content: '<p>Read this first</p>' }],
+          },
+          {
+            type: 'panel',
+            key: 'beds',
+            title: 'Beds',
+            components: [
+              { type: 'number', key: 'open', label: 'Beds open', input: true },
+              { type: 'fieldset', key: 'end', legend: 'Submit', components: [] },
+            ],
+          },
+        ],
+      },
+      { open: 4 },
+    );
+    expect(
+      items.map((i) =>
+        i.kind === 'field' ? `${i.label}: ${i.answer}` : `${i.kind} ${'title' in i ? i.title : i.label}`,
+      ),
+    ).toEqual(['heading Beds', 'Beds open: 4']);
   });
 });
