@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** How long a request waits for a database connection before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   PGLITE_DIR: z.string().default(path.join(repoRoot, 'data/pglite')),
+  /** Where `npm run build` leaves the cluster a fresh PGLITE_DIR starts from (db/pglite-template.ts). */
+  PGLITE_TEMPLATE_DIR: z.string().default(path.join(repoRoot, 'data/pglite-template')),
   SEED_DEMO_DATA: bool(true),
 
   SESSION_SECRET: z.string().min(32).default(DEV_SESSION_SECRET),
@@ -102,6 +104,7 @@ export interface Config {
     poolSize: number;
     connectTimeoutMs: number;
     pgliteDir: string;
+    pgliteTemplateDir: string;
     seedDemoData: boolean;
   };
   session: { secret: string; idleMinutes: number; absoluteHours: number; secureCookie: boolean };
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       poolSize: e.DATABASE_POOL_SIZE,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       pgliteDir: e.PGLITE_DIR,
+      pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR,
       seedDemoData: e.SEED_DEMO_DATA,
     },
     session: {

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.database.url,
     pgliteDir: config.database.pgliteDir,
+    pgliteTemplateDir: config.database.pgliteTemplateDir,
     poolSize: config.database.poolSize,
     connectTimeoutMs: config.database.connectTimeoutMs,
     onConnectionLost: (error) =>

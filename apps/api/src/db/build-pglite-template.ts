@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { loadConfig } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { PGLITE_TEMPLATE_DIR, pgliteTemplateFile } from './pglite-template';
@@ -30,6 +31,7 @@ export async function buildPgliteTemplate(dir = PGLITE_TEMPLATE_DIR): Promise<st
 if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
   const started = performance.now();
   // A build of the same code (same PGlite, same migrations) keeps the template it has.
-  const file = existsSync(pgliteTemplateFile()) ? pgliteTemplateFile() : await buildPgliteTemplate();
+  const dir = loadConfig().database.pgliteTemplateDir;
+  const file = existsSync(pgliteTemplateFile(dir)) ? pgliteTemplateFile(dir) : await buildPgliteTemplate(dir);
   console.log(`PGlite template ${file} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

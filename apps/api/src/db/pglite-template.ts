@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../config';
 import { migrations } from './migrations';
 
 /**
@@ -13,9 +14,7 @@ import { migrations } from './migrations';
  * The file is named by the PGlite version and the migrations it holds: a template made by other code
  * is never used, and without one a start creates the cluster as before.
  */
-export const PGLITE_TEMPLATE_DIR = fileURLToPath(
-  new URL('../../../../data/pglite-template/', import.meta.url),
-);
+export const PGLITE_TEMPLATE_DIR = path.join(repoRoot, 'data/pglite-template');
 
 /** The installed PGlite's version: a cluster is only readable by the PGlite that wrote it. */
 function pgliteVersion(): string {
@@ -35,7 +34,7 @@ export function pgliteTemplateFile(dir = PGLITE_TEMPLATE_DIR): string {
   return path.join(dir, `${key}.tar.gz`);
 }
 
-/** The template for this code, when the build has made one. */
+/** The template for this code, when the build has made one (PGLITE_TEMPLATE_DIR, config.ts). */
 export function readPgliteTemplate(dir = PGLITE_TEMPLATE_DIR): Blob | undefined {
   const file = pgliteTemplateFile(dir);
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
