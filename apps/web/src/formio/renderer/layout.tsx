@@ -127,6 +127,7 @@ export function Content({ component }: ComponentProps) {
     <Html
       className={`dcf-content formio-component-${text(component.key)}`}
       html={text(component.html) || text(component.content)}
+      demoteH1
     />
   );
 }

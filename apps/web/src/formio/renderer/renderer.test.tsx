@@ -287,13 +287,13 @@ describe('FormRenderer components', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Town')).toHaveAttribute('id', 'dcf-field-address.town');
   });
 
-  it('content and HTML elements are sanitised: no scripts, no event attributes', async () => {
+  it('content and HTML elements are sanitised: no scripts, no event attributes, no second page title', async () => {
     await show(
       form([
         {
           type: 'content',
           key: 'c',
-          html: '<p>Read <strong>this</strong></p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+          html: '<h1 class="x">About</h1><p>Read <strong>this</strong></p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
           input: false,
         },
         {
@@ -306,6 +306,7 @@ describe('FormRenderer components', { timeout: 30_000 }, () => {
       ]),
     );
     expect(screen.getByText('this').tagName).toBe('STRONG');
+    expect(screen.getByRole('heading', { name: 'About' }).tagName).toBe('H2');
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('[onerror]')).toBeNull();
     expect(screen.getByText('Guidance')).not.toHaveAttribute('href', 'javascript:alert(3)');

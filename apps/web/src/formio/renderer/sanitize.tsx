@@ -17,13 +17,18 @@ export function sanitiseHtml(html: string): string {
 export function Html({
   html,
   as: Tag = 'div',
+  demoteH1 = false,
   ...rest
 }: {
   html: string;
   as?: ElementType;
+  /** An h1 becomes an h2: the page has its title already (content blocks often open with one). */
+  demoteH1?: boolean;
   id?: string;
   className?: string;
 }) {
+  const clean = sanitiseHtml(html);
+  const markup = demoteH1 ? clean.replace(/<(\/?)h1(?=[\s>])/gi, '<$1h2') : clean;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above, by DOMPurify.
-  return <Tag {...rest} dangerouslySetInnerHTML={{ __html: sanitiseHtml(html) }} />;
+  return <Tag {...rest} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
