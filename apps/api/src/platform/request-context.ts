@@ -5,8 +5,8 @@ import { checkCsrf, ensureCsrfCookie } from './csrf';
 import { HttpProblem, notFound, unauthorised } from './errors';
 import { getFeatureFlags } from './feature-flags';
 import type { AccessRule } from './policy';
-import { loadPrincipal, type Principal } from './principal';
-import { type ActiveSession, findSession, SESSION_COOKIE, touchSession } from './sessions';
+import { findSessionPrincipal, type Principal } from './principal';
+import { type ActiveSession, SESSION_COOKIE, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,10 +63,9 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     checkCsrf(request);
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await findSession(db, token);
-    if (!session) return;
-    const principal = await loadPrincipal(db, session.userId, session.id);
-    if (!principal) return;
+    const found = await findSessionPrincipal(db, token);
+    if (!found) return;
+    const { session, principal } = found;
     request.session = session;
     request.principal = principal;
     const flags = await getFeatureFlags(db, config);

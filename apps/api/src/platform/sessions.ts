@@ -8,7 +8,8 @@ import type { Db } from '../db/database';
  */
 export const SESSION_COOKIE = 'dcf_session';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A session's id: the SHA-256 of its cookie token. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface ActiveSession {
   id: string;
@@ -33,7 +34,7 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const session: ActiveSession = {
-    id: hashToken(token),
+    id: sessionIdOf(token),
     userId,
     idleExpiresAt: new Date(now + idleMinutes(config, options.sessionManagement) * 60_000),
     absoluteExpiresAt: new Date(now + config.session.absoluteHours * 3_600_000),
@@ -41,19 +42,6 @@ export async function createSession(
   };
   await db.insertInto('session').values(session).execute();
   return { token, session };
-}
-
-/** The live session a cookie token names, or null when unknown, ended or expired. */
-export async function findSession(db: Db, token: string): Promise<ActiveSession | null> {
-  const row = await db
-    .selectFrom('session')
-    .select(['id', 'userId', 'idleExpiresAt', 'absoluteExpiresAt', 'idToken'])
-    .where('id', '=', hashToken(token))
-    .where('endedAt', 'is', null)
-    .where('idleExpiresAt', '>', new Date())
-    .where('absoluteExpiresAt', '>', new Date())
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /**
