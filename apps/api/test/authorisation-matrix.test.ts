@@ -1,19 +1,32 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/db/seed/demo-users';
 import { type ApiRoute, apiRoutesOf } from '../src/platform/request-context';
+import { changedTables, fingerprint } from './db-fingerprint';
 import { type Client, type PersonaKey, startTestApp, type TestApp } from './harness';
+import {
+  type Expected,
+  type MatrixContext,
+  type WriteCall,
+  type WriteCase,
+  writeCases,
+} from './matrix-writes';
 
 /**
  * The authorisation matrix: every registered /v1/api route x every demo persona (plus anonymous),
  * checked through HTTP against the expectation for the route's access rule. Generated from the route
  * list, so a new route is covered as soon as it is registered, and a route whose rule has no row in
- * `expectations` fails the suite until someone writes down who may use it.
+ * `expectations` (or a write route without a request in matrix-writes.ts) fails the suite until someone
+ * writes down who may use it and how.
  *
  * Scoped routes are called with the demo collection's ids (organisation: Guy's and St Thomas', RJ1).
- * Allowed calls send an empty body, so most writes stop at validation (400); allowed calls run last
- * for each route and destructive routes run last overall, so one call cannot change another's answer.
+ * Reads: allowed answers 200. Writes send a valid request (matrix-writes.ts): every refusal (401, 403,
+ * 404) is proven to change no table, every allowed call answers 2xx and changes the tables its route is
+ * for (and reads the change back through the API where the route has a read). Refusals run before the
+ * allowed calls of each route, and destructive routes last overall.
  */
-type Expected = 'allow' | 'deny' | 'hidden';
 const personas = demoUsers.map((u) => u.key as PersonaKey);
 const only =
   (...allowed: PersonaKey[]) =>
@@ -49,46 +62,67 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
 };
 
 let t: TestApp;
+let blobDir: string;
 let routes: ApiRoute[];
-let ids: Record<string, number>;
+let ids: MatrixContext['ids'];
+let cases: Record<string, WriteCase>;
 
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
+  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-matrix-'));
+  t = await startTestApp({
+    RATE_LIMIT_SIGN_IN_MAX: '100000',
+    STORAGE_DRIVER: 'local',
+    STORAGE_LOCAL_DIR: blobDir,
+  });
   routes = [...apiRoutesOf(t.app)].sort(byRisk);
   const db = t.database.db;
-  const collection = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('name', '=', 'Monthly workforce return')
-    .executeTakeFirstOrThrow();
-  const organisation = await db
-    .selectFrom('organisation')
-    .select('id')
-    .where('code', '=', 'RJ1')
-    .executeTakeFirstOrThrow();
-  const first = async (table: 'reportingPeriod' | 'form' | 'schedule') =>
+  const collection = await t.demoCollectionId();
+  const organisation = await t.organisationId('RJ1');
+  const first = async (table: 'form' | 'schedule') =>
     (
       await db
         .selectFrom(table)
         .select('id')
-        .where('collectionId', '=', collection.id)
+        .where('collectionId', '=', collection)
         .orderBy('id')
-        .executeTakeFirst()
-    )?.id ?? 1;
+        .executeTakeFirstOrThrow()
+    ).id;
   ids = {
-    collection: collection.id,
-    organisation: organisation.id,
-    period: await first('reportingPeriod'),
+    collection,
+    organisation,
+    rgt: await t.organisationId('RGT'),
     form: await first('form'),
     schedule: await first('schedule'),
-    ...(await demoSubmission(collection.id, organisation.id)),
+    ...(await demoSubmission(collection, organisation)),
   };
-}, 60_000);
-afterAll(() => t.close());
+  const users = Object.fromEntries(
+    await Promise.all(
+      demoUsers.map(async (u) => {
+        const row = await db
+          .selectFrom('appUser')
+          .select('id')
+          .where('email', '=', u.email)
+          .executeTakeFirstOrThrow();
+        return [u.key, row.id] as const;
+      }),
+    ),
+  ) as MatrixContext['users'];
+  const helper = await db
+    .insertInto('appUser')
+    .values({ email: 'matrix.helper@dcf.example', name: 'Matrix Helper', updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sandbox = await (await t.as('manager')).post('/v1/api/Collection', { name: 'Matrix sandbox' });
+  cases = writeCases({ t, ids, users, helper: helper.id, sandbox: sandbox.body.id });
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await rm(blobDir, { recursive: true, force: true });
+});
 
 /**
  * One draft submission of RJ1 in the demo collection's open period, made through the API (lock, save,
- * release), for the routes that name a submission or a revision.
+ * release), for the routes that name a period, a submission or a revision.
  */
 async function demoSubmission(collectionId: number, organisationId: number) {
   const now = new Date();
@@ -109,7 +143,11 @@ async function demoSubmission(collectionId: number, organisationId: number) {
   });
   if (saved.status !== 201) throw new Error(`demo submission: ${saved.status} ${saved.text}`);
   await authoriser.delete(`${page}/Lock`);
-  return { submission: saved.body.submissionId as number, revision: saved.body.currentRevisionId as number };
+  return {
+    period: open.id,
+    submission: saved.body.submissionId as number,
+    revision: saved.body.currentRevisionId as number,
+  };
 }
 
 /** Reads first, then writes, deletes and migrations last; longer (narrower) URLs before shorter ones. */
@@ -120,10 +158,11 @@ function byRisk(a: ApiRoute, b: ApiRoute): number {
   return rank(a) - rank(b) || b.url.length - a.url.length || (a.url < b.url ? -1 : 1);
 }
 
-/** Fills route parameters with the demo records' ids. */
-function concreteUrl(url: string): string {
+/** Fills route parameters with the demo records' ids (or a write case's own records). */
+function concreteUrl(url: string, params: WriteCall['params'] = {}): string {
   const resource = url.split('/')[3] ?? '';
   return url.replace(/:(\w+)/g, (_m, name: string) => {
+    if (params[name] !== undefined) return String(params[name]);
     const key = name.toLowerCase();
     if (key === 'name') return 'SESSIONMANAGEMENT';
     if (key === 'collectionid') return String(ids.collection);
@@ -143,22 +182,97 @@ function concreteUrl(url: string): string {
   });
 }
 
-/** Routes whose scope is in the query or the body get the demo submission's ids there. */
+/** Query strings a read needs: the demo submission's id, an export's format. */
 function concreteQuery(url: string): string {
+  if (url.endsWith('/Export')) return '?format=csv';
   return url.endsWith('/Submission/SubmissionRevisions') ? `?submissionId=${ids.submission}` : '';
 }
-function concreteBody(url: string): object {
-  if (url.endsWith('/ExcelTemplate/Populate')) return { submissionId: ids.submission };
-  return url.endsWith('/SubmissionRevisions/SoftDelete') ? { revisionIds: [ids.revision] } : {};
-}
 
-async function call(client: Client, route: ApiRoute, url = concreteUrl(route.url)) {
-  const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const keyOf = (route: ApiRoute) => `${route.method} ${route.url}`;
+
+/** A read, or a write with the request its case arranges. */
+function call(
+  client: Client,
+  route: ApiRoute,
+  request: WriteCall = {},
+  url = concreteUrl(route.url, request.params),
+) {
+  const method = route.method as Method;
   return client.request(
     method,
     url + concreteQuery(route.url),
-    method === 'GET' ? undefined : concreteBody(route.url),
+    method === 'GET' ? undefined : request.body,
+    request.headers ? { headers: request.headers } : {},
   );
+}
+
+const refused = (expected: Expected, status: number) => status === (expected === 'deny' ? 403 : 404);
+
+/** A read: 401 anonymously on a protected route, 200 to those allowed, 403 / 404 to the others. */
+async function checkRead(route: ApiRoute, expect_: (p: PersonaKey) => Expected, failures: string[]) {
+  const label = `${keyOf(route)} [${route.access.name}]`;
+  const anonymous = await call(t.anonymous(), route);
+  if (route.access.requiresSignIn && anonymous.status !== 401)
+    failures.push(`${label} anonymous: ${anonymous.status}, expected 401`);
+  for (const persona of personas) {
+    const expected = expect_(persona);
+    const res = await call(await t.as(persona), route);
+    // Public reads (sign-in) answer redirects and their own refusals; signed-in reads answer 200.
+    const allowed = route.access.requiresSignIn ? res.status < 300 : ![401, 403].includes(res.status);
+    const ok = expected === 'allow' ? allowed && res.status < 500 : refused(expected, res.status);
+    if (!ok)
+      failures.push(`${label} ${persona}: ${res.status}, expected ${expected} ${res.text.slice(0, 120)}`);
+  }
+}
+
+/**
+ * A write with a valid request: the refusals (anonymous and the personas the rule refuses) change no
+ * table; each allowed caller's call answers 2xx and changes the tables the route is for.
+ */
+async function checkWrite(
+  route: ApiRoute,
+  write: WriteCase,
+  expect_: (p: PersonaKey) => Expected,
+  failures: string[],
+) {
+  const label = `${keyOf(route)} [${route.access.name}]`;
+  const db = t.database.db;
+  const refusing = personas.filter((p) => expect_(p) !== 'allow');
+  const request = await write.arrange(refusing[0] ?? 'anonymous', 99);
+  const before = await fingerprint(db);
+  const anonymous = await call(t.anonymous(), route, request);
+  if (route.access.requiresSignIn && anonymous.status !== 401)
+    failures.push(`${label} anonymous: ${anonymous.status}, expected 401`);
+  for (const persona of refusing) {
+    const res = await call(await t.as(persona), route, request);
+    if (!refused(expect_(persona), res.status))
+      failures.push(`${label} ${persona}: ${res.status}, expected ${expect_(persona)}`);
+  }
+  const changedByRefusals = changedTables(before, await fingerprint(db));
+  if (changedByRefusals.length > 0)
+    failures.push(`${label} refused calls changed ${changedByRefusals.join(', ')}`);
+
+  const allowed = personas.filter((p) => expect_(p) === 'allow');
+  for (const [n, persona] of allowed.entries()) {
+    const request = await write.arrange(persona, n);
+    const client = await t.as(persona);
+    const before = await fingerprint(db);
+    const res = await call(client, route, request);
+    const changed = changedTables(before, await fingerprint(db));
+    if (res.status >= 300) {
+      failures.push(`${label} ${persona}: ${res.status}, expected 2xx: ${res.text.slice(0, 200)}`);
+      continue;
+    }
+    const missing = write.changes.filter((table) => !changed.includes(table));
+    if (missing.length > 0) failures.push(`${label} ${persona}: ${missing.join(', ')} unchanged`);
+    // A route that only reads may write its audit record, nothing else.
+    if (write.changes.length === 0 && changed.some((table) => table !== 'audit_log'))
+      failures.push(`${label} ${persona}: a read changed ${changed.join(', ')}`);
+    const wrong = await write.check?.(res, request, client);
+    if (wrong) failures.push(`${label} ${persona}: ${wrong}`);
+  }
+  await write.restore?.();
 }
 
 describe('authorisation matrix (generated from the route list)', () => {
@@ -168,33 +282,18 @@ describe('authorisation matrix (generated from the route list)', () => {
     expect(unknown, 'access rules without a row in the expectation table').toEqual([]);
   });
 
-  it('answers 401 / 403 / 404 / allowed for every route x persona, as the policy table says', async () => {
+  it('answers 401 / 403 / 404 / allowed for every route x persona; writes change what they should, refusals nothing', async () => {
     const failures: string[] = [];
     for (const route of routes) {
-      const expect_ = expectations[route.access.name];
+      const write = cases[keyOf(route)];
+      const expect_ = write?.expected ?? expectations[route.access.name];
       if (!expect_) continue;
-      const label = `${route.method} ${route.url} [${route.access.name}]`;
-      const anonymous = await call(t.anonymous(), route);
-      if (route.access.requiresSignIn && anonymous.status !== 401)
-        failures.push(`${label} anonymous: ${anonymous.status}, expected 401`);
-      if (!route.access.requiresSignIn && [401, 403].includes(anonymous.status))
-        failures.push(`${label} anonymous: ${anonymous.status} on a public route`);
-      // Refusals first, allowed callers last (their calls may change data).
-      const ordered = [...personas].sort(
-        (a, b) => Number(expect_(a) === 'allow') - Number(expect_(b) === 'allow'),
-      );
-      for (const persona of ordered) {
-        const expected = expect_(persona);
-        const res = await call(await t.as(persona), route);
-        const ok =
-          expected === 'allow'
-            ? ![401, 403].includes(res.status) && res.status < 500
-            : res.status === (expected === 'deny' ? 403 : 404);
-        if (!ok) failures.push(`${label} ${persona}: ${res.status}, expected ${expected}`);
-      }
+      if (route.method === 'GET') await checkRead(route, expect_, failures);
+      else if (!write) failures.push(`${keyOf(route)}: no valid request in matrix-writes.ts`);
+      else await checkWrite(route, write, expect_, failures);
     }
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 
   it('hides a collection the caller has no role in (404, never 403)', async () => {
     const failures: string[] = [];
@@ -208,7 +307,7 @@ describe('authorisation matrix (generated from the route list)', () => {
         `/Collection/${ids.collection}`,
         `/Collection/${unknownCollection}`,
       );
-      const res = await call(await t.as('clerkA'), route, url);
+      const res = await call(await t.as('clerkA'), route, {}, url);
       if (res.status !== 404) failures.push(`${route.method} ${route.url}: ${res.status}, expected 404`);
     }
     expect(failures).toEqual([]);
