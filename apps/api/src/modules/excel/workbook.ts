@@ -1,6 +1,6 @@
 import type { PrefillResult } from '@dcf/domain';
 import type { FormDefinition } from '@dcf/forms';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fromCell, plainCell, toCell } from './cells';
 import {
   dataPathOf,
@@ -25,7 +25,9 @@ const MAX_OPEN_ROWS = 1000;
 export class NotAWorkbookError extends Error {}
 
 export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs is a large module nothing needs at start (cold start, decision 0026).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

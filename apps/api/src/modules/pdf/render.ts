@@ -1,5 +1,4 @@
 import { type AnswerItem, notAnswered } from '@dcf/forms';
-import PDFDocument from 'pdfkit';
 
 export interface PrintedReturn {
   title: string;
@@ -19,7 +18,9 @@ const GREY = '#4c6272';
  * sized to their content that repeat their header row on a new page, or row by row when their words
  * cannot sit side by side unbroken.
  */
-export function renderReturnPdf(printed: PrintedReturn): Promise<Buffer> {
+export async function renderReturnPdf(printed: PrintedReturn): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its fonts are large and nothing needs them at start (decision 0026).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
