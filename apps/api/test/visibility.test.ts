@@ -61,6 +61,14 @@ async function survey(persona: PersonaKey): Promise<Seen> {
     const listed = collections.includes(id);
     for (const detail of ['', '/Form', '/Schedule/Default', '/ReportingPeriod', '/Organisation?pageSize=100'])
       await agree(`/v1/api/Collection/${id}${detail}`, listed, 'GET /Collection');
+    // Monitoring views and exports are for managers: 403 to others who see the collection, 404 to the rest.
+    for (const monitoring of [`/View/Manager/Home/Collection/${id}`, `/Collection/${id}/Export?format=csv`]) {
+      const { status } = await client.get(`/v1/api${monitoring}`);
+      if (!(listed ? [200, 403].includes(status) : status === 404))
+        mismatches.push(
+          `${monitoring}: ${status}, but GET /Collection ${listed ? 'lists' : 'leaves out'} it`,
+        );
+    }
     const periods = await db
       .selectFrom('reportingPeriod')
       .select('id')
@@ -109,6 +117,7 @@ async function survey(persona: PersonaKey): Promise<Seen> {
   for (const sub of await db.selectFrom('submission').select(['id', 'currentRevisionId']).execute()) {
     const listed = seen.submissions.includes(sub.id);
     await agree(`/v1/api/Submission/SubmissionRevisions?submissionId=${sub.id}`, listed, 'the returns lists');
+    await agree(`/v1/api/Submission/${sub.id}/Pdf`, listed, 'the returns lists');
     if (sub.currentRevisionId !== null)
       await agree(`/v1/api/SubmissionRevision/${sub.currentRevisionId}`, listed, 'the returns lists');
   }
