@@ -2,7 +2,7 @@ import type { DataQualityCheck, DataQualityRule } from '@dcf/domain/data-quality
 import { describe, expect, it } from 'vitest';
 import { checkFields, compileCheck } from './compile';
 import { evaluateDataQuality } from './evaluate';
-import { buildStatistics, fieldStatistics, statisticsPaths } from './values';
+import { fieldValue, statisticsPaths } from './values';
 
 const rule = (check: DataQualityCheck, severity: 'error' | 'warning' = 'warning'): DataQualityRule => ({
   id: 'r1',
@@ -54,30 +54,31 @@ describe('data quality checks', () => {
     expect(flags(percent, { beds: 90 }, { previous: { beds: 100 } })).toBe(false);
   });
 
-  it('flags a value outside the range seen across organisations last period, when there were enough returns', () => {
+  it('flags a value outside the range seen across organisations last period, and says nothing without one', () => {
     const check: DataQualityCheck = { kind: 'range', field: 'beds', bounds: 'minMax' };
-    const stats = buildStatistics(
-      ['beds'],
-      [10, 20, 30, 40, 50].map((beds) => ({ beds })),
-    );
-    expect(stats).toEqual({ beds: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 } });
+    const stats = { beds: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 } };
     expect(flags(check, { beds: 51 }, { stats })).toBe(true);
     expect(flags(check, { beds: 10 }, { stats })).toBe(false);
-    // Four returns are too few to publish a range from (small-number suppression): no verdict.
-    expect(
-      buildStatistics(
-        ['beds'],
-        [1, 2, 3, 4].map((beds) => ({ beds })),
-      ),
-    ).toEqual({});
+    // Too few returns last period (small-number suppression): no statistics, no verdict.
     expect(flags(check, { beds: 5000 }, { stats: {} })).toBe(false);
+    const column: DataQualityCheck = { kind: 'range', field: 'staff.hours', bounds: 'p5p95' };
+    const columnStats = { staff: { hours: { count: 9, min: 1, p5: 2, median: 5, p95: 8, max: 9 } } };
+    expect(flags(column, { staff: [{ hours: 4 }, { hours: 5 }] }, { stats: columnStats })).toBe(true);
+    expect(flags(column, { staff: [{ hours: 4 }, { hours: 3 }] }, { stats: columnStats })).toBe(false);
+  });
+
+  it('reads a figure as the rules do: an answer, a number written as text, or a column total', () => {
+    expect(fieldValue({ beds: ' 12 ' }, 'beds')).toBe(12);
+    expect(fieldValue({ beds: '' }, 'beds')).toBeNull();
+    expect(fieldValue({ staff: [{ hours: 2 }, { hours: '3' }, {}] }, 'staff.hours')).toBe(5);
+    expect(fieldValue({}, 'staff.hours')).toBeNull();
   });
 
   it('reads an expert rule over answers, previous and stats, and finds the statistics it needs', () => {
     const logic = { '<=': [{ var: 'answers.beds' }, { '*': [2, { var: 'stats.beds.median' }] }] };
     const expert = rule({ kind: 'logic', logic, fields: ['beds'] });
     expect(statisticsPaths([expert])).toEqual(['beds']);
-    const stats = { beds: fieldStatistics([1, 2, 3, 4, 5]) };
+    const stats = { beds: { count: 5, min: 1, p5: 1, median: 3, p95: 5, max: 5 } };
     expect(evaluateDataQuality([expert], { answers: { beds: 7 }, previous: null, stats })).toHaveLength(1);
     expect(evaluateDataQuality([expert], { answers: { beds: 6 }, previous: null, stats })).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import { type DataQualityFinding, type DataQualityRule, dataQualityMessages } from '@dcf/domain/data-quality';
 import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
-import { buildStatistics, statisticsPaths } from '@dcf/forms/data-quality/values';
+import { statisticsPaths } from '@dcf/forms/data-quality/values';
 import type { Db, Tx } from '../../db/database';
 import { validationProblem } from '../../platform/errors';
 import { findPreviousData, findRulesOfForm, type PeriodKey, saveRevisionFindings } from './queries';
@@ -11,12 +11,7 @@ import { findPreviousData, findRulesOfForm, type PeriodKey, saveRevisionFindings
  */
 export async function loadRuleInputs(db: Db | Tx, key: PeriodKey, rules: readonly DataQualityRule[]) {
   if (rules.length === 0) return { previous: null, stats: {}, statsPeriodName: null };
-  const data = await findPreviousData(db, key);
-  return {
-    previous: data.previous,
-    stats: buildStatistics(statisticsPaths(rules), data.periodReturns),
-    statsPeriodName: data.statsPeriodName,
-  };
+  return findPreviousData(db, key, statisticsPaths(rules));
 }
 
 export interface Assessment {

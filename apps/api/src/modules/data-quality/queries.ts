@@ -1,5 +1,5 @@
 import type { DataQualityFinding, DataQualityRule } from '@dcf/domain/data-quality';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 
 /** SQL of the data quality module (decision 0028). */
@@ -42,48 +42,108 @@ export interface PeriodKey {
   organisationId: number;
 }
 
+/** Fewer submitted returns than this answering a field and it gets no statistics (small-number suppression). */
+export const MIN_RETURNS_FOR_STATISTICS = 5;
+
+/**
+ * A field path's number in a return's answers, in SQL, as `fieldValue` (@dcf/forms/data-quality/values)
+ * reads it: a number (or a number written as text) for `key`; for `grid.column`, the column's total over
+ * the grid's rows (0 for a grid without numbers), null when the grid is not there.
+ */
+const numberOf = (json: RawBuilder<unknown>) => sql`case jsonb_typeof(${json})
+  when 'number' then (${json} #>> '{}')::float8
+  when 'string' then case when (${json} #>> '{}') ~ '^\s*-?[0-9]+(\.[0-9]+)?\s*$' then trim(${json} #>> '{}')::float8 end
+  end`;
+
+interface PreviousRow {
+  kind: 'own' | 'period' | 'stat';
+  periodName: string;
+  content: unknown;
+  path: string | null;
+  count: number | null;
+  min: number | null;
+  p5: number | null;
+  median: number | null;
+  p95: number | null;
+  max: number | null;
+}
+
 /**
  * In one query: the organisation's last submitted return in the collection before this period (its
  * official revision's answers and its period's name), and the previous period (the one starting last
- * before this one) with every organisation's submitted answers for the statistics.
+ * before this one) with the statistics of the given field paths over its submitted returns, computed
+ * in the database (nearest-rank percentiles, as `percentile_disc`), so a save never reads every
+ * organisation's answers.
  */
-export async function findPreviousData(db: Db | Tx, key: PeriodKey) {
-  const result = await sql<{
-    kind: 'own' | 'all';
-    periodName: string;
-    content: Record<string, unknown>;
-  }>`
+export async function findPreviousData(db: Db | Tx, key: PeriodKey, paths: readonly string[]) {
+  const top = sql`r.content -> split_part(p.path, '.', 1)`;
+  const cell = sql`e -> split_part(p.path, '.', 2)`;
+  const result = await sql<PreviousRow>`
     with current_period as (
       select start from reporting_period where id = ${key.periodId} and collection_id = ${key.collectionId}
     ),
-    earlier as (
-      select rp.id, rp.name, rp.start, s.organisation_id, r.content
-      from reporting_period rp
-      join submission s on s.reporting_period_id = rp.id and s.official_revision_id is not null
-      join submission_revision r on r.id = s.official_revision_id
-      where rp.collection_id = ${key.collectionId}
-        and rp.start < (select start from current_period)
-    ),
-    own as (
-      select 'own' as kind, name as period_name, content from earlier
-      where organisation_id = ${key.organisationId}
-      order by start desc, id desc limit 1
-    ),
     previous_period as (
-      select id from reporting_period
+      select id, name from reporting_period
       where collection_id = ${key.collectionId} and start < (select start from current_period)
       order by start desc, id desc limit 1
+    ),
+    own as (
+      select rp.name as period_name, r.content
+      from submission s
+      join reporting_period rp on rp.id = s.reporting_period_id
+      join submission_revision r on r.id = s.official_revision_id
+      where s.collection_id = ${key.collectionId} and s.organisation_id = ${key.organisationId}
+        and rp.start < (select start from current_period)
+      order by rp.start desc, rp.id desc limit 1
+    ),
+    field_values as (
+      select p.path,
+        case when strpos(p.path, '.') = 0 then ${numberOf(top)}
+        when jsonb_typeof(${top}) = 'array' then
+          (select coalesce(sum(${numberOf(cell)}), 0) from jsonb_array_elements(${top}) e)
+        end as value
+      from submission s
+      join submission_revision r on r.id = s.official_revision_id
+      cross join unnest(${[...new Set(paths)]}::text[]) as p(path)
+      where s.reporting_period_id = (select id from previous_period)
+    ),
+    stats as (
+      select path, count(value)::int as count, min(value) as min,
+        percentile_disc(0.05) within group (order by value) as p5,
+        percentile_disc(0.5) within group (order by value) as median,
+        percentile_disc(0.95) within group (order by value) as p95,
+        max(value) as max
+      from field_values where value is not null
+      group by path having count(value) >= ${MIN_RETURNS_FOR_STATISTICS}
     )
-    select kind, period_name as "periodName", content from own
+    select 'own' as kind, period_name as "periodName", content, null as path, null::int as count,
+      null::float8 as min, null::float8 as p5, null::float8 as median, null::float8 as p95, null::float8 as max
+    from own
     union all
-    select 'all', name, content from earlier where id = (select id from previous_period)
+    select 'period', name, null, null, null, null, null, null, null, null from previous_period
+    union all
+    select 'stat', (select name from previous_period), null, path, count, min, p5, median, p95, max from stats
   `.execute(db);
   const own = result.rows.find((row) => row.kind === 'own');
-  const all = result.rows.filter((row) => row.kind === 'all');
+  const stats: Record<string, Record<string, unknown>> = {};
+  for (const row of result.rows) {
+    if (row.kind !== 'stat' || row.path === null) continue;
+    const values = {
+      count: row.count,
+      min: row.min,
+      p5: row.p5,
+      median: row.median,
+      p95: row.p95,
+      max: row.max,
+    };
+    const [first, column] = row.path.split('.') as [string, string | undefined];
+    stats[first] =
+      column === undefined ? { ...stats[first], ...values } : { ...stats[first], [column]: values };
+  }
   return {
     previous: own ? { periodName: own.periodName, answers: asObject(own.content) } : null,
-    statsPeriodName: all[0]?.periodName ?? null,
-    periodReturns: all.map((row) => asObject(row.content)),
+    statsPeriodName: result.rows.find((row) => row.kind === 'period')?.periodName ?? null,
+    stats,
   };
 }
 
