@@ -28,6 +28,8 @@ interface Seen {
   recipients: string[];
   /** Submission ids the persona's returns lists (the organisation's periods) show. */
   submissions: number[];
+  /** `${collectionId}:${periodId}:${organisationId}` of the returns (submission pages) those lists show. */
+  pages: string[];
   mismatches: string[];
 }
 
@@ -49,7 +51,7 @@ async function survey(persona: PersonaKey): Promise<Seen> {
 
   const collections = ids((await get('/v1/api/Collection?pageSize=100')).body.items);
   const schedules = ids((await get('/v1/api/Schedule')).body);
-  const seen: Seen = { collections, recipients: [], submissions: [], mismatches };
+  const seen: Seen = { collections, recipients: [], submissions: [], pages: [], mismatches };
 
   for (const schedule of await db.selectFrom('schedule').select(['id', 'collectionId']).execute()) {
     await agree(`/v1/api/Schedule/${schedule.id}`, schedules.includes(schedule.id), 'GET /Schedule');
@@ -111,6 +113,7 @@ async function survey(persona: PersonaKey): Promise<Seen> {
         );
       }
       seen.submissions.push(...shown.flatMap((p) => (p.submissionId === null ? [] : [p.submissionId])));
+      seen.pages.push(...shown.map((p) => `${id}:${p.id}:${organisationId}`));
     }
   }
 
@@ -122,7 +125,7 @@ async function survey(persona: PersonaKey): Promise<Seen> {
       await agree(`/v1/api/SubmissionRevision/${sub.currentRevisionId}`, listed, 'the returns lists');
   }
 
-  // The worklists and the submitter's own organisations list only what the lists above show.
+  // The worklists, the submitter's returns and own organisations list only what the lists above show.
   for (const kind of ['SignOff', 'Returned', 'NhsiAuthorisation']) {
     const res = await client.get(`/v1/api/View/Worklist/${kind}`);
     if (res.status !== 200) continue;
@@ -130,6 +133,16 @@ async function survey(persona: PersonaKey): Promise<Seen> {
       if (!seen.submissions.includes(item.submissionId))
         mismatches.push(`worklist ${kind} shows submission ${item.submissionId}, which no returns list does`);
   }
+  const returns = (await get('/v1/api/View/Submitter/Returns?periods=all&pageSize=100')).body;
+  for (const r of returns.items as {
+    collection: { id: number };
+    period: { id: number };
+    organisation: { id: number };
+  }[])
+    if (!seen.pages.includes(`${r.collection.id}:${r.period.id}:${r.organisation.id}`))
+      mismatches.push(`GET /View/Submitter/Returns shows ${JSON.stringify(r)}, which no returns list does`);
+  for (const c of returns.collections as { id: number }[])
+    if (!collections.includes(c.id)) mismatches.push(`GET /View/Submitter/Returns offers collection ${c.id}`);
   const own = (await get('/v1/api/Collection/Organisation')).body.items as {
     collectionId: number;
     organisationId: number;
