@@ -157,7 +157,7 @@ export function resolveName(
   if (found || name.includes('.')) return found;
   // 0008's rule: a question inside containers by its own key, when only one question has it.
   const matches = fillableFields(definition).filter(
-    (f) => keyOf(f.component).toLowerCase() === name.toLowerCase(),
+    (f) => readsBack(f) && keyOf(f.component).toLowerCase() === name.toLowerCase(),
   );
   return matches.length === 1 ? (matches[0] as FillableField) : null;
 }

@@ -231,7 +231,7 @@ describe('workbook', () => {
         'contact.phones',
         'contact.phones',
       ]);
-      for (const none of ['shift', 'days.0.day', 'days.1', 'contact', 'start', 'days.shift.start.x'])
+      for (const none of ['shift', 'hours', 'days.0.day', 'days.1', 'contact', 'start', 'days.shift.start.x'])
         expect(resolveName(timesheet, none), none).toBeNull();
       const dotted = { components: [{ type: 'number', key: 'ward.beds', label: 'Beds' }] };
       expect(resolveName(dotted, 'Ward.Beds')?.component.key).toBe('ward.beds');
