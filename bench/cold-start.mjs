@@ -2,7 +2,7 @@
 // on a database that has never been used: a fresh PGlite directory (unpacking the build's template
 // cluster, or creating one without it, then migrations, reference and demo data all happen in that
 // time) and a fresh PostgreSQL database on the server at 127.0.0.1:5432 (migrations and seed too).
-// Several runs each; the median is compared with the budget (issue 16: 5 s and 2 s).
+// Several runs each; the median is compared with the budget (5 s and 2 s).
 //
 //   node bench/cold-start.mjs
 //   COLD_START_RUNS=5 COLD_START_PGLITE_BUDGET_S=20 COLD_START_POSTGRES_BUDGET_S=5 node bench/cold-start.mjs

@@ -1,5 +1,5 @@
 // Form entry page bundle size: the JavaScript a clerk's browser downloads before the first question of
-// a return can be typed into, gzip-compressed, against a budget (issue 12: 250 kB). That is the landing
+// a return can be typed into, gzip-compressed, against a budget (250 kB). That is the landing
 // page's initial chunks plus the form entry route's chunk and every chunk it imports statically (the
 // NHS.UK form renderer among them). Chunks the route loads later with import() are listed but not
 // counted: the form engine (@dcf/forms with Form.io's processors) arrives after the questions can be

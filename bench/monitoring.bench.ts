@@ -1,5 +1,5 @@
 /**
- * Monitoring at national scale: one collection sent to 15,000 organisations (issue 8). Measures the
+ * Monitoring at national scale: one collection sent to 15,000 organisations. Measures the
  * period overview (GET /View/Manager/ReportingPeriod/{id}/Submission with filters, sorts and pages),
  * the collection trend, the manager home and the non-submitters CSV through the whole app, on PostgreSQL.
  * Run: `npx tsx bench/monitoring.bench.ts` (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).

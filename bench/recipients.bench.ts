@@ -1,5 +1,5 @@
 /**
- * Recipients at national scale (issue 5): one collection sent to 15,000 organisations in ONE bulk call
+ * Recipients at national scale: one collection sent to 15,000 organisations in ONE bulk call
  * (PUT /Collection/{id}/Organisation/Bulk), then the recipients list (GET /Collection/{id}/Organisation)
  * at that size, through the whole app (session, principal, policy, zod), on PostgreSQL and PGlite.
  * Run: `npx tsx bench/recipients.bench.ts` (BENCH_DATABASE_URL, default

@@ -1,5 +1,5 @@
 /**
- * The submitter home of a clerk at 50 organisations (issue 14, item 5; decision 0025): GET
+ * The submitter home of a clerk at 50 organisations (decision 0025): GET
  * /View/Submitter/Returns through the whole app on PostgreSQL. Four collections, each sent to 3,000
  * organisations with 24 monthly periods (18 closed, one open, five to come); the clerk holds the Data
  * entry clerk role at 50 of them in every collection (200 pairs, 4,800 period rows), 3,000 other

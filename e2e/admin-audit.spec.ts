@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 8: an administrator reads the audit log and the email outbox. A manager first sends a reminder
+ * An administrator reads the audit log and the email outbox. A manager first sends a reminder
  * on a collection of their own (built through the API), so both screens have something known to show:
  * the 'reminder.send' change and the reminder email, kept in the outbox (the embedded default has no
  * mail server; the service's job worker moves it from 'waiting' to 'kept').

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 5 journey: a manager sets up a collection of their own from nothing, through every set-up tab,
+ * Journey: a manager sets up a collection of their own from nothing, through every set-up tab,
  * on a collection created in the test (the demo collection other journeys read is never touched).
  */
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
 
 /**
- * Issue 18 (decision 0028): a manager defines a data quality rule on the amend page's 'Data quality
+ * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality
  * rules' tab with the keyboard; a clerk filling in a return sees the warning beside the figures and in
  * the error summary, explains it and submits; the manager sees the count and the explanation on the
  * period view. A collection of its own (made through the API) keeps other journeys' returns unchecked.

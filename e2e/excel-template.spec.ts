@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 5's Excel template tab, through the real server and the embedded blob store: a manager uploads
+ * The Excel template tab, through the real server and the embedded blob store: a manager uploads
  * a workbook whose defined names are form keys (token, then a PUT straight to the signed /blobs URL),
  * sees the keys it covers and misses, lets submitters use it, and downloads it back. Runs on a
  * collection of its own, so the demo collection other journeys read is never touched.

@@ -2,7 +2,7 @@ import type { ConsoleMessage, Locator, Page } from '@playwright/test';
 import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 12, item 4: a manager builds a form in Form.io's builder, in the built app under its content
+ * A manager builds a form in Form.io's builder, in the built app under its content
  * security policy, by mouse and by keyboard: a text field with a description and a tooltip, a number
  * with a minimum and maximum, a select, a simple condition and a JSON Logic calculated value. Every
  * state is checked with axe, and the browser console must stay free of errors.

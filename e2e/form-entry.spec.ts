@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
 
 /**
- * Issue 7 form entry on the demo collection's open period for the second trust (RGT: Bea Clerk and Ben
+ * Form entry on the demo collection's open period for the second trust (RGT: Bea Clerk and Ben
  * Authoriser), so journeys on the first trust's return elsewhere are not disturbed. The demo collection
  * requires trust authorisation: only the authoriser can submit.
  */

@@ -9,7 +9,7 @@ const CHECK_ANSWERS = 'Check your answers before submitting your return';
 const DECLARATION = 'I confirm that the information in this return is correct and complete';
 
 /**
- * Issue 7's files, PDF and Excel in the browser, on a collection of its own built through the API (a
+ * Files, PDF and Excel in the browser, on a collection of its own built through the API (a
  * form with a required text field, a number, a data grid and an attachment; an Excel template whose
  * defined names are the form keys; one open period; the first trust's clerk, no authorisation needed).
  * The clerk pre-fills from a filled template, uploads an attachment (progress in words, save and submit

@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 8 journey on a collection of its own, built through the API: three trusts, one period; one
+ * Journey on a collection of its own, built through the API: three trusts, one period; one
  * trust completes, one saves a draft, one does nothing. The manager then closes the period and reopens
  * it for the draft's trust, so the period shows completed, draft and missed together. The manager sends a
  * reminder while the period is open (none is offered once it has closed), downloads the non-submitters

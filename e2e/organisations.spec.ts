@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 4 journey: an administrator creates an organisation, meets the specification's validation
+ * Journey: an administrator creates an organisation, meets the specification's validation
  * messages (inline and in 'There is a problem'), edits it, closes it, and finds it by code in the list
  * search and in the search widget. axe in every state shown.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 6 journey on the reporting period list and edit screen, on a collection of its own (created by
+ * Journey on the reporting period list and edit screen, on a collection of its own (created by
  * the manager through the API) so the demo collection other journeys read is never disturbed.
  */
 

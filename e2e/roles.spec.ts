@@ -3,7 +3,7 @@ import { demoUsers } from '../apps/api/src/db/seed/demo-users';
 import { expect, expectNoAxeViolations, LOGIN_PATH, type PersonaName, signInAs, test } from './fixtures';
 
 /**
- * One journey per demo persona (issue 3, Acceptance): sign in through the development identity provider,
+ * One journey per demo persona : sign in through the development identity provider,
  * see exactly the menu of the persona's access (specification, section 2: Submitter for submitters,
  * Manager for collection/submission managers, Admin for super and collection administrators, Logout
  * always), sign out, and be sent to sign-in when opening a protected route. One browser context each.

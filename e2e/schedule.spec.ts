@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 6 journeys on a collection of its own (created by the manager through the API), so applying
+ * Journeys on a collection of its own (created by the manager through the API), so applying
  * schedules never disturbs the demo collection other journeys read.
  */
 

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Issue 7, the submitter's home, on the seed only: the demo collection has monthly periods (closed,
+ * The submitter's home, on the seed only: the demo collection has monthly periods (closed,
  * one open, future) for Guy's and St Thomas' (RJ1), where the demo clerk submits.
  */
 test('a clerk sees their periods with state, deadline and what needs doing, and opens the form', async ({

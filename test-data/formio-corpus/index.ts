@@ -1,10 +1,10 @@
-// The corpus of real public Form.io definitions (issue #12): one JSON file each beside this index,
+// The corpus of real public Form.io definitions: one JSON file each beside this index,
 // cited in README.md. Tests iterate `corpus` and read a definition with `readCorpusDefinition`.
 // corpus.test.ts checks every entry against its file (types, JavaScript, JSON Logic, grids) and that
 // together the files cover every component in STANDARD_COMPONENT_TYPES.
 import { readFileSync } from 'node:fs';
 
-/** Form.io's standard components the product renders as NHS.UK components (issue #12, item 2). */
+/** Form.io's standard components the product renders as NHS.UK components. */
 export const STANDARD_COMPONENT_TYPES = [
   'textfield',
   'textarea',

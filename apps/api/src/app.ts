@@ -7,16 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/database';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
@@ -47,23 +40,7 @@ import { openapiOptions } from './platform/openapi';
 import { access } from './platform/policy';
 import { createRateLimitStore } from './platform/rate-limit/store';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
-
-/** The Fastify instance every module receives: zod schemas type the handlers. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** What every module's routes receive: explicit dependencies, no global container. */
-export interface Deps {
-  config: Config;
-  database: DatabaseHandle;
-}
-
-export type RouteModule = (app: App, deps: Deps) => void | Promise<void>;
+import type { App, Deps, RouteModule } from './platform/route-module';
 
 /** Every resource module, in one list: adding a resource adds one line here. */
 const modules: RouteModule[] = [

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp, type RouteModule } from '../src/app';
+import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { demoUsers } from '../src/db/seed/demo-users';
+import type { App, RouteModule } from '../src/platform/route-module';
 
 const DEMO_COLLECTION_NAME = 'Monthly workforce return';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Guidance per collection (issue 14, item 7; decision 0025): plain text a manager writes on the
+ * Guidance per collection (decision 0025): plain text a manager writes on the
  * collection's overview tab, shown to submitters on their home and the form page. A very small Markdown
  * subset gives it shape: blank lines separate paragraphs, lines starting "- " or "* " are bullets,
  * **bold**, and [words](https://...) links (https and mailto only). Nothing else is read as markup, and

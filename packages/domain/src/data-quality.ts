@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Data quality rules (issue 18, decision 0028): the API contract shared by the API and the web app, and
+ * Data quality rules (decision 0028): the API contract shared by the API and the web app, and
  * the messages of the feature. A rule is data: the editor's check (or an expert's JSON Logic) and the
  * JSON Logic compiled from it, evaluated by `@dcf/forms/data-quality/evaluate` in the browser and on the
  * server alike.

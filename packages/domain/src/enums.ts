@@ -49,4 +49,3 @@ export type SubmissionStatus = z.infer<typeof submissionStatus>;
 export type SystemRole = z.infer<typeof systemRole>;
 export type CollectionRole = z.infer<typeof collectionRole>;
 export type OrganisationRole = z.infer<typeof organisationRole>;
-export type IdpUserStatus = z.infer<typeof idpUserStatus>;

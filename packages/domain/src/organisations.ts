@@ -132,7 +132,6 @@ export interface OrganisationListQuery {
 }
 
 export const organisationPageSchema = z.object({ items: z.array(organisationSchema), total: z.number() });
-export type OrganisationPage = z.infer<typeof organisationPageSchema>;
 
 /** What an import or a sync changed (a dry run: what it would change). */
 export const importReportSchema = z.object({

@@ -6,7 +6,7 @@ import { instantMillis, lastDayToSubmit, type PeriodWindow, periodStatus } from 
 import { submissionWindow } from './submissions';
 
 /**
- * The status of one organisation's return in one reporting period (issue 8), shared by the views API
+ * The status of one organisation's return in one reporting period, shared by the views API
  * (which computes the same thing in SQL, see apps/api/src/modules/views/status-sql.ts) and the screens.
  *
  * - notYetRequired: the period is Future.

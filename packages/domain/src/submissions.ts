@@ -8,17 +8,15 @@ import { messages } from './messages';
 import { instantMillis, type PeriodWindow, periodStatus } from './schedules';
 
 /**
- * The submissions contract (issue 7): what the API sends and receives for one organisation's return in
+ * The submissions contract: what the API sends and receives for one organisation's return in
  * one reporting period, and the pure rules both sides share (content cleaning, the open window, the lock
  * message, Form.io error mapping). The decision record is docs/decisions/0006-submissions.md.
  */
 
 /** What the form-entry page shows: none (nothing saved yet), draft or completed. */
 export const submissionViewStatus = z.enum(['none', 'draft', 'completed']);
-export type SubmissionViewStatus = z.infer<typeof submissionViewStatus>;
 
 export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
-export type UserRef = z.infer<typeof userRefSchema>;
 
 /** One row of a revision list, newest first. isDeleted is only ever true for managers and admins. */
 export const submissionRevisionSummarySchema = z.object({
@@ -107,7 +105,7 @@ export const saveRevisionBodySchema = z.object({
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 
 /**
- * What a save answers: what changed, not the whole view (issue 16: the view, with the form definition
+ * What a save answers: what changed, not the whole view (the view, with the form definition
  * and up to 50 revisions, cost the server a third of a save). The page already holds the form and the
  * rest of the view and merges this in (mergeSavedRevision); after a submit it reloads the view, whose
  * banners change.
@@ -156,7 +154,6 @@ export const submissionRevisionListSchema = z.object({
   items: z.array(submissionRevisionSummarySchema),
   total: z.number().int(),
 });
-export type SubmissionRevisionList = z.infer<typeof submissionRevisionListSchema>;
 
 /** GET /SubmissionRevision/{id} */
 export const submissionRevisionSchema = submissionRevisionSummarySchema.extend({

@@ -10,7 +10,6 @@ export const userRowSchema = z.object({
   providerCode: z.string().nullable(),
   idpId: z.string().nullable(),
 });
-export type UserRow = z.infer<typeof userRowSchema>;
 
 /**
  * GET /User?query=&page=&pageSize=&organisationId= : name, email or ODS code, case-insensitive; with
@@ -22,7 +21,6 @@ export const userSearchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 
 export const userListSchema = z.object({ items: z.array(userRowSchema), total: z.number().int() });
 export type UserList = z.infer<typeof userListSchema>;

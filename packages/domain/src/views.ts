@@ -119,7 +119,6 @@ export type ManagerHome = z.infer<typeof managerHomeSchema>;
 export const managerCollectionHomeSchema = managerCollectionSchema.extend({
   periods: z.array(periodSummarySchema),
 });
-export type ManagerCollectionHome = z.infer<typeof managerCollectionHomeSchema>;
 
 /** GET /View/Admin/Submissions: every collection's current and next period, with filters and paging. */
 export const adminSubmissionsQuerySchema = z.object({
@@ -134,7 +133,6 @@ export const adminSubmissionsSchema = z.object({
   items: z.array(managerCollectionSchema),
   total: z.number().int(),
 });
-export type AdminSubmissions = z.infer<typeof adminSubmissionsSchema>;
 
 /** GET /View/Manager/Collection/{id}/Organisation/{orgId}/History: one organisation across periods. */
 export const timeliness = z.enum(['onTime', 'late', 'missed', 'pending', 'notYetRequired']);

@@ -52,9 +52,6 @@ export function childLists(c: FormComponent): FormComponent[][] {
   return lists;
 }
 
-/** Every child component, in order. */
-export const childrenOf = (c: FormComponent): FormComponent[] => childLists(c).flat();
-
 /** Replaces the children of a component (same places as childLists), for transforms. */
 export function mapChildren(
   c: FormComponent,

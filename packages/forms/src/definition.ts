@@ -55,7 +55,6 @@ export const conversionSchema = z.object({
   toProperty: z.string().optional(),
   note: z.string().optional(),
 });
-export type ConversionDto = z.infer<typeof conversionSchema>;
 
 /** One version of a collection's form as GET/POST/PUT /Collection/{id}/Form answer it. */
 export const formVersionSchema = z.object({

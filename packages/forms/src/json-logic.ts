@@ -247,8 +247,6 @@ export function checkJsonLogic(logic: unknown, depth = 0): string[] {
   return checkJsonLogic(argument, depth + 1);
 }
 
-export const isSafeJsonLogic = (logic: unknown): boolean => checkJsonLogic(logic).length === 0;
-
 /** The largest string `cat` may build (a whole return is at most 1 MB). */
 const MAX_CAT_LENGTH = 1_000_000;
 

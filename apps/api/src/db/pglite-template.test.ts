@@ -11,8 +11,8 @@ import { seedDemoData } from './seed';
 import { demoUsers } from './seed/demo-users';
 
 /**
- * A fresh PGlite start unpacks the build's template instead of creating a cluster (cold start,
- * issue 16): it must be the same database a start without one makes, with the demo data and demo
+ * A fresh PGlite start unpacks the build's template instead of creating a cluster (cold start):
+ * it must be the same database a start without one makes, with the demo data and demo
  * users `npm start` promises, and it must stay a normal data directory afterwards.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'dcf-template-'));

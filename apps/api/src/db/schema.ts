@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Table types as Kysely sees them, camelCased by the CamelCasePlugin (the SQL stays snake_case).
@@ -335,9 +335,6 @@ export interface Database {
 }
 
 export type Organisation = Selectable<OrganisationTable>;
-export type NewOrganisation = Insertable<OrganisationTable>;
-export type OrganisationUpdate = Updateable<OrganisationTable>;
-export type AppUser = Selectable<AppUserTable>;
 export type Collection = Selectable<CollectionTable>;
 export type ReportingPeriod = Selectable<ReportingPeriodTable>;
 export type Submission = Selectable<SubmissionTable>;

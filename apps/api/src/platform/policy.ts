@@ -1,4 +1,4 @@
-import { isOwnStaff } from '@dcf/domain';
+import { idParam, isOwnStaff } from '@dcf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { orgKey, type Principal } from './principal';
@@ -153,11 +153,14 @@ export interface OrganisationScope extends CollectionScope {
 /** Finds the scope of the record a request names; null when there is no such record (404). */
 export type Locate<S> = (ctx: AccessContext) => S | null | Promise<S | null>;
 
-/** Reads an integer route parameter; anything else locates nothing (404). */
+/**
+ * Reads a record id route parameter with the one id schema the routes validate it with
+ * (packages/domain/src/ids.ts), so a rule locates exactly the record the handler will get; anything
+ * else locates nothing (404).
+ */
 export function intParam(request: FastifyRequest, name: string): number | null {
-  const raw = (request.params as Record<string, string | undefined>)[name];
-  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
-  return Number(raw);
+  const parsed = idParam.safeParse((request.params as Record<string, unknown>)[name]);
+  return parsed.success ? parsed.data : null;
 }
 
 export const collectionFromParam =

@@ -36,8 +36,3 @@ export function useLogout() {
 export function endSession(): Promise<void> {
   return api.post('/Auth/EndSession');
 }
-
-/** POST /Auth/Refresh: keeps the session alive. */
-export function refreshSession(): Promise<void> {
-  return api.post('/Auth/Refresh');
-}

@@ -13,7 +13,6 @@ import { api } from './client';
 export const scheduleKeys = {
   all: ['schedules'] as const,
   list: ['schedules', 'list'] as const,
-  one: (id: number) => ['schedules', 'one', id] as const,
   default: (collectionId: number) => ['schedules', 'default', collectionId] as const,
 };
 
@@ -37,14 +36,6 @@ export function useCollectionSchedule(collectionId: number) {
     schedule: own.find((s) => !s.isDefault),
     defaultSchedule: own.find((s) => s.isDefault),
   };
-}
-
-export function useSchedule(id: number | undefined) {
-  return useQuery({
-    queryKey: scheduleKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/Schedule/${id}`, { schema: scheduleSchemaDto, signal }),
-    enabled: id !== undefined,
-  });
 }
 
 /** GET /Collection/{id}/Schedule/Default: the saved default schedule or the specification's placeholder. */

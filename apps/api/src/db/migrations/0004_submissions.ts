@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Submissions (issue 7). The tables came with 0001; a revision also records the wizard pages its author
+ * Submissions. The tables came with 0001; a revision also records the wizard pages its author
  * ticked 'This page is complete', so a draft resumed in another session shows the same ticks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Data quality rules (issue 18, decision 0028). The rule set belongs to a form version, like its
+ * Data quality rules (decision 0028). The rule set belongs to a form version, like its
  * definition, so a return is always checked with the rules of the version it was made with. Each
  * revision keeps the rules that flagged it when it was saved, with the submitter's explanations
  * (`data_quality`), and how many warnings that was (`data_quality_warnings`) so a period's returns with

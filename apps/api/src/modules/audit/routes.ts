@@ -1,6 +1,6 @@
 import { auditPageSchema, auditQuerySchema } from '@dcf/domain';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
+import type { RouteModule } from '../../platform/route-module';
 import { searchAuditLog } from './queries';
 
 export const auditRoutes: RouteModule = (app, { database: { db } }) => {

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
-import type { App } from '../../app';
 import type { Config } from '../../config';
 import { developmentClient, developmentIssuer } from '../../platform/auth/development-provider';
+import type { App } from '../../platform/route-module';
 
 /**
  * The relying-party side: one openid-client Configuration per app, discovered lazily (and again

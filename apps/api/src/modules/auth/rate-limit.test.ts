@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { type App, buildApp } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../platform/route-module';
 
 let t: TestApp;
 /** A second instance of the service on the same database, as behind a load balancer. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from '../../../test/harness';
-import { type App, buildApp } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../platform/route-module';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { openSignInPage, pressAccount, signInThroughProvider } from './sign-in-flow';
 

@@ -12,9 +12,9 @@ import {
   submitterCollectionOrganisationQuerySchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import * as service from './service';
 
 const idParams = z.object({ id: idParam });

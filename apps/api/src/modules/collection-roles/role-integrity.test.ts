@@ -5,7 +5,7 @@ import { demoUsers } from '../../db/seed/demo-users';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
 
 /**
- * Role integrity (product decisions, "Roles"; issue 13): nobody changes their own roles on any route,
+ * Role integrity (product decisions, "Roles"): nobody changes their own roles on any route,
  * the Authoriser role goes only to the organisation's own staff, a clerk from elsewhere is marked, and
  * every role change is audited with who, whose and before/after. Each refusal is read back: nothing changed.
  */
@@ -64,7 +64,7 @@ async function rolesOf(userId: number) {
   return { submitter, collection, user };
 }
 
-describe('the exploit of issue 13: a manager makes themselves a trust authoriser, then signs off', () => {
+describe('the exploit: a manager makes themselves a trust authoriser, then signs off', () => {
   it('refuses the manager giving themselves any submitter role (403), and nothing changes', async () => {
     const manager = await t.as('manager');
     const before = await rolesOf(ids.manager);

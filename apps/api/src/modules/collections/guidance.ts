@@ -6,12 +6,12 @@ import {
   idParam,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 
 const params = z.object({ id: idParam });
 const tags = ['Collections'];

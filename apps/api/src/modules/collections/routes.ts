@@ -8,9 +8,9 @@ import {
   idParam,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { guidanceRoutes } from './guidance';
 import * as service from './service';
 

@@ -82,9 +82,6 @@ export async function createCollection(
         .insertInto('collectionRole')
         .values({ collectionId: row.id, userId: principal.userId, role: 'collectionManager' })
         .execute();
-      const set = principal.collectionRoles.get(row.id) ?? new Set();
-      set.add('collectionManager');
-      principal.collectionRoles.set(row.id, set);
       // The one role a user ever gets by their own action: manager of the new, empty collection they
       // made (docs/decisions, hardening). It grants nothing that existed before; it is audited as any is.
       await auditRoleChange(tx, {
@@ -108,7 +105,14 @@ export async function createCollection(
     });
     return row.id;
   });
-  return getCollection(db, principal, id);
+  // The answer's abilities count the role just given; the request's principal stays as it was loaded.
+  const creator: Principal = isAdmin(principal)
+    ? principal
+    : {
+        ...principal,
+        collectionRoles: new Map(principal.collectionRoles).set(id, new Set(['collectionManager'])),
+      };
+  return getCollection(db, creator, id);
 }
 
 export async function updateCollection(

@@ -7,9 +7,9 @@ import {
 } from '@dcf/domain/data-quality';
 import { idParam } from '@dcf/domain/ids';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access, intParam, type Locate } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { pageScope } from '../submissions/scopes';
 import * as rules from './rules-service';
 import { getEntryContext, getPeriodDataQuality } from './service';

@@ -50,7 +50,6 @@ export function findTemplate(db: Db, collectionId: number, preferFormId?: number
     query = query.orderBy((eb) => eb.case().when('id', '=', preferFormId).then(0).else(1).end());
   return query.orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
-export type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
 
 export async function clearTemplates(tx: Tx, collectionId: number) {
   await tx

@@ -7,9 +7,9 @@ import {
   xlsxContentType,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access, type Locate, type OrganisationScope } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { pageScope } from '../submissions/scopes';
 import * as service from './service';
 

@@ -1,9 +1,9 @@
 import { idParam, messages } from '@dcf/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { type PreparedExport, prepareExport } from './service';
 
 const tags = ['Exports'];

@@ -7,7 +7,7 @@ import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/
 
 /**
  * One export, one moment: a return submitted while an export is being downloaded is either in it or
- * out of it, never half (issue 16). The export is made large (5,000 returns of about 2 kB) so the
+ * out of it, never half. The export is made large (5,000 returns of about 2 kB) so the
  * server is still reading the database when the client stops to let the return be submitted, and
  * the submitted return's organisation sorts after them, so its row is read after the submit.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 /**
- * One export sees the database at one moment (issue 16): its columns, its row count, its order and
+ * One export sees the database at one moment: its columns, its row count, its order and
  * every batch of rows are read in one REPEATABLE READ transaction, so a return submitted while the
  * export downloads is wholly in it or wholly out of it, and the X-Export-Rows count matches the rows.
  * The export's audit entry is written in the same transaction (PGlite has one connection: a write

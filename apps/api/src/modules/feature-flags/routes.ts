@@ -1,9 +1,9 @@
 import { featureFlagNames } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { setFeatureFlag } from './service';
 
 const flagsSchema = z.object(

@@ -24,7 +24,7 @@ import {
 
 /**
  * The corpus of real Form.io forms (test-data/formio-corpus) through real HTTP as real personas
- * (issue #12, item 6; decision 0016): a manager uploads each form to a collection of its own, which is
+ * (decision 0016): a manager uploads each form to a collection of its own, which is
  * accepted with its JavaScript converted (and the conversions listed) or refused with a 400 naming each
  * component and property; an accepted form is published with a period and a recipient, a clerk saves the
  * sample answers as a draft, every wrong answer set is refused with the verdict Form.io's own engine

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { formBodySchema, formParams, formSchema, formVersionParams } from './schemas';
 import * as service from './service';
 

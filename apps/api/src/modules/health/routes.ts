@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
+import type { RouteModule } from '../../platform/route-module';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -1,7 +1,7 @@
 import { organisationTypeSchema, regionSchema, stpSchema } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
+import type { RouteModule } from '../../platform/route-module';
 import { findOrganisationTypes, findRegions, findStps } from './queries';
 
 const tags = ['Lookups'];

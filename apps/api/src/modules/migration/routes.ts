@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { migrateToLatest, rollbackLast } from '../../db/migrate';
 import { writeAudit } from '../../platform/audit';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 
 const outcomeSchema = z.object({ direction: z.enum(['Up', 'Down']), applied: z.array(z.string()) });
 

@@ -30,7 +30,7 @@ import {
   submittedEmail,
 } from './templates';
 
-/** The events the submissions workflow raises (helper A's service calls `notify`). */
+/** The events the submissions workflow raises (submissions/service.ts and workflow.ts call `notify`). */
 export type SubmissionEvent =
   /** A return was submitted (a completed revision saved): the submitter and the organisation's authorisers. */
   | { type: 'submitted'; submissionId: number; revisionId: number }

@@ -7,11 +7,11 @@ import {
   sendReminderResultSchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { createJobRunner } from '../../platform/jobs';
 import { closeMailTransport } from '../../platform/mail';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { notificationJobHandlers, notificationSchedules } from './jobs';
 import { listChases, listOutbox, sendReminder } from './service';
 

@@ -1,9 +1,9 @@
 import { londonToday } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { notFound } from '../../platform/errors';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { importOdsFile } from './import';
 import { decodeOdsFile } from './ods-file';
 import { listSyncRuns, triggerOdsSync } from './ods-sync';

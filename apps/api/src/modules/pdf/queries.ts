@@ -71,7 +71,6 @@ export function findPrintableRevision(
     .limit(1)
     .executeTakeFirst();
 }
-export type PrintableRevision = NonNullable<Awaited<ReturnType<typeof findPrintableRevision>>>;
 
 export function findFormDefinition(db: Db, formId: number) {
   return db.selectFrom('form').select(['id', 'definition']).where('id', '=', formId).executeTakeFirst();

@@ -7,9 +7,9 @@ import {
   scheduleBodySchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import * as service from './service';
 
 const tags = ['Reporting periods'];

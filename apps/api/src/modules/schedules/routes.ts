@@ -1,8 +1,8 @@
 import { defaultScheduleSchema, idParam, scheduleBodySchema, scheduleSchemaDto } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { scheduleCollection } from './queries';
 import * as service from './service';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { extensionOf } from '@dcf/domain';
-import type { RouteModule } from '../../app';
 import { forbidden, HttpProblem, notFound } from '../../platform/errors';
+import type { RouteModule } from '../../platform/route-module';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 import {
   BlobTokenError,

@@ -1,8 +1,8 @@
 import { idParam, storageTokenSchema, storageTokensBodySchema } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { type AccessRule, access, organisationFromParams } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { issueTokens, type TokenMode } from './service';
 
 const tags = ['Storage'];

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/database';
  * Form definitions parsed once per version per process. A save checks the answers against its
  * submission's form version, which never changes once it has submissions (a change makes a new
  * version): reading and parsing its JSON, and preparing it for the engine (which @dcf/forms does once
- * per definition object), on every save was a fifth of the save's CPU (issue 16). Each entry carries
+ * per definition object), on every save was a fifth of the save's CPU. Each entry carries
  * the row's xmin, PostgreSQL's row version (it changes with every update of the row), and is used only
  * while the row still has it, so a version edited before its first submission is read again.
  *

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Decision 0006 / issue 5: a submission always renders with the form version it was made with. */
+/** Decision 0006: a submission always renders with the form version it was made with. */
 describe('a submission keeps its own form version', () => {
   it('after the form and its period move on, the submission, its revisions and its saves stay on the old version', async () => {
     const page = await pageFor(t, await newPeriod(t));

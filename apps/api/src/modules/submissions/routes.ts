@@ -11,9 +11,9 @@ import {
   submissionViewSchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import * as revisions from './revisions';
 import { pageScope, revisionListScope, revisionScope, softDeleteScope, submissionScope } from './scopes';
 import * as service from './service';

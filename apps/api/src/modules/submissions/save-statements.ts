@@ -5,7 +5,7 @@ import { formRowVersion } from './form-definitions';
 import { pageContextColumns, submissionColumns } from './queries';
 
 /*
- * A save in two statements (issue 16): it used to take seven inside its transaction (lock, page
+ * A save in two statements: it used to take seven inside its transaction (lock, page
  * context, form, revision, submission, audit), each a round trip and a socket write.
  */
 
@@ -35,7 +35,6 @@ export function findSaveContext(tx: Tx, submissionId: number) {
       .executeTakeFirst()
   );
 }
-export type SaveContext = NonNullable<Awaited<ReturnType<typeof findSaveContext>>>;
 
 /**
  * One statement: inserts the revision, moves the submission on (`changes`) to it (also as the official

@@ -12,10 +12,10 @@ import {
   userSearchQuerySchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { access, directoryScopeOf } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import * as q from './queries';
 import { changeUserRole, getUserRoles, setUserActive } from './roles-service';
 import { currentUser, preRegisterUser, setCollectionAdministrator } from './service';

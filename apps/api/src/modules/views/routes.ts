@@ -16,7 +16,6 @@ import {
   worklistSchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import type { RouteModule } from '../../app';
 import {
   access,
   collectionFromParam,
@@ -25,6 +24,7 @@ import {
   organisationFromParams,
 } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
+import type { RouteModule } from '../../platform/route-module';
 import { nonSubmittersCsv } from './csv';
 import * as service from './service';
 import { getSubmitterReturns } from './submitter-returns-service';

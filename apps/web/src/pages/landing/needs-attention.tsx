@@ -30,7 +30,7 @@ function currentClose(period: NonNullable<ManagerCollection['currentPeriod']>, n
 }
 
 /**
- * 'Needs your attention' on the landing page (issue 8), loaded as its own chunk (React.lazy) so the
+ * 'Needs your attention' on the landing page, loaded as its own chunk (React.lazy) so the
  * landing page's first JavaScript stays small: managers see their open periods closing in the next 7
  * days with received of expected; submitters their returns due in the next 7 days not yet completed.
  */

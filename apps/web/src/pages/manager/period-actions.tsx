@@ -7,7 +7,7 @@ import { ExportButtons } from './exports/export-buttons';
 import { reminderUnavailable, SendReminder } from './send-reminder';
 
 /**
- * What a manager does with a period (issue 8): chase the organisations that have not completed
+ * What a manager does with a period: chase the organisations that have not completed
  * (non-submitters CSV, 'Send reminder') and export the returns. Shown only to users the API lets
  * monitor the collection (the collection's `abilities.canMonitor`, the same rule as the routes).
  */

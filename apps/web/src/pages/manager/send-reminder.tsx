@@ -54,7 +54,7 @@ export function reminderOutcome(result: SendReminderResult): Omit<NotificationPr
 }
 
 /**
- * 'Send reminder' on a period's monitoring screen (issue 8): asks first, saying how many organisations
+ * 'Send reminder' on a period's monitoring screen: asks first, saying how many organisations
  * and people will be emailed (from the non-submitters list, read when asked), then tells the outcome.
  * The API emails only organisations not completed and chases each at most once a day (decision 0010).
  */

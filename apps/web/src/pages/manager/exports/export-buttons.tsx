@@ -39,7 +39,7 @@ function save({ blob, filename }: DownloadedExport): void {
 }
 
 /**
- * Export buttons with progress (issue 8): the returns of a period, or of the whole collection, as CSV
+ * Export buttons with progress: the returns of a period, or of the whole collection, as CSV
  * or XLSX. The server streams the file; while it arrives the component says how much has come and
  * how many rows to expect, in a live region, and offers Cancel.
  */
