@@ -1,7 +1,8 @@
-import { childLists, type FormComponent } from '@dcf/forms/components';
+import { childLists, dataShapeOf, type FormComponent, innerDataKey } from '@dcf/forms/components';
 import type { ElementType } from 'react';
 import { Children } from './components';
 import { type ComponentProps, type Scope, text } from './context';
+import { joinPath } from './paths';
 import { Html } from './sanitize';
 
 /**
@@ -106,11 +107,15 @@ export function LayoutTable({ component, path, scope }: ComponentProps) {
   );
 }
 
-/** A container keeps its children's answers in an object under its key; it shows as its children. */
+/**
+ * A container keeps its children's answers in an object under its key, a nested form under its key's
+ * `data` (as Form.io does); either shows as its children.
+ */
 export function Container({ component, path, scope }: ComponentProps) {
-  const keepsData = component.type === 'container' || component.tree === true;
+  const keepsData = dataShapeOf(component) === 'object';
+  const dataPath = keepsData ? joinPath(path, innerDataKey(component) ?? '') : path;
   const child: Scope = keepsData
-    ? { ...scope, dataPrefix: path, layoutPrefix: path }
+    ? { ...scope, dataPrefix: dataPath, layoutPrefix: dataPath }
     : { ...scope, layoutPrefix: path };
   return (
     <div className={`formio-component-${text(component.key)}`}>

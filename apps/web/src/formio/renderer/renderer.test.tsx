@@ -287,6 +287,25 @@ describe('FormRenderer components', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Town')).toHaveAttribute('id', 'dcf-field-address.town');
   });
 
+  it('a nested form keeps its answers under its data, as Form.io does', async () => {
+    const { last } = await show(
+      form([
+        {
+          type: 'form',
+          key: 'candidate',
+          input: true,
+          components: [{ type: 'textfield', key: 'name', label: 'Candidate name', input: true }],
+        },
+      ]),
+      { candidate: { data: { name: 'Ann' } } },
+    );
+    const name = screen.getByLabelText('Candidate name');
+    expect(name).toHaveValue('Ann');
+    expect(name).toHaveAttribute('id', 'dcf-field-candidate.data.name');
+    await userEvent.type(name, 'e');
+    await waitFor(() => expect(last()).toEqual({ candidate: { data: { name: 'Anne' } } }));
+  });
+
   it('content and HTML elements are sanitised: no scripts, no event attributes, no second page title', async () => {
     await show(
       form([
