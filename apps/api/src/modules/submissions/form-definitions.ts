@@ -54,6 +54,28 @@ export async function formDefinition(
   return definition;
 }
 
+const MAX_SUBMISSIONS = 20_000;
+const submissionForms = new WeakMap<Db, Map<number, number>>();
+
+/** Notes the form version a submission was made with (decision 0006: it never changes). */
+export function rememberFormOf(db: Db, submissionId: number, formId: number) {
+  const forms = submissionForms.get(db) ?? new Map<number, number>();
+  submissionForms.set(db, forms);
+  if (forms.get(submissionId) === formId) return;
+  forms.set(submissionId, formId);
+  if (forms.size > MAX_SUBMISSIONS) forms.delete(forms.keys().next().value as number);
+}
+
+/**
+ * The definition this process already holds for a submission's form version, without a query, with
+ * the row version it was read at (the caller confirms it in its transaction); undefined when none.
+ */
+export function heldDefinitionOf(db: Db, submissionId: number) {
+  const formId = submissionForms.get(db)?.get(submissionId);
+  const held = formId === undefined ? undefined : caches.get(db)?.get(formId);
+  return held && formId !== undefined ? { formId, ...held } : undefined;
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { lock, newPeriod, pageFor, save } from './testing/fixtures';
+import { lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,5 +59,32 @@ describe('a submission keeps its own form version', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(JSON.parse(second.body.content)).toEqual({ headcount: 8 });
     expect((await clerk.get(page.url)).body.form.id).toBe(madeWith.id);
+  });
+
+  it('a save checks against the version as stored now, even when the server has read it before', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const first = await save(clerk, view.submissionId, { content: { ward: 'Ash' }, baseRevisionId: null });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The stored version changes under the server (no route does this once a version has submissions:
+    // a correction made in the database): its ward name may now be 3 characters at most.
+    const definition = {
+      display: 'form',
+      components: [
+        { type: 'textfield', key: 'ward', label: 'Ward', input: true, validate: { maxLength: 3 } },
+      ],
+    };
+    await t.database.db
+      .updateTable('form')
+      .set({ definition: JSON.stringify(definition) })
+      .where('id', '=', (view.form as { id: number }).id)
+      .execute();
+    const second = await save(clerk, view.submissionId, {
+      content: { ward: 'Birch' },
+      baseRevisionId: first.body.currentRevisionId,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(400);
+    expect(Object.keys(second.body.errors)).toEqual(['ward']);
   });
 });

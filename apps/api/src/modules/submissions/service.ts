@@ -14,7 +14,7 @@ import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } fr
 import type { Principal } from '../../platform/principal';
 import { assessReturn, keepFindings } from '../data-quality/assess';
 import { notify } from '../notifications/events';
-import { formDefinition } from './form-definitions';
+import { formDefinition, heldDefinitionOf, rememberFormOf } from './form-definitions';
 import {
   ensureSubmission,
   findPageContext,
@@ -166,6 +166,11 @@ export async function saveRevision(
   // A submit is signed: the submitter confirmed the declaration on the check-your-answers page.
   if (body.status === 'completed' && body.declaration !== true)
     throw validationProblem({ declaration: [messages.submissionDeclarationRequired] });
+  // The answers are checked against the submission's form version, which never changes: when this
+  // process holds it already, they are checked before the transaction, so the row lock and the
+  // connection are held for the statements alone. The verdict still comes after the checks below.
+  const held = heldDefinitionOf(db, submissionId);
+  const early = held && timedValidation(held.definition, body.content, onValidated);
   return db.transaction().execute(async (tx): Promise<SavedRevision> => {
     const row = await findSaveContext(tx, submissionId);
     if (!row) throw notFound();
@@ -191,11 +196,13 @@ export async function saveRevision(
     )
       throw forbidden(messages.submissionAuthoriserRequired);
 
-    const definition = await formDefinition(db, tx, row.formId, row.formRowVersion);
-    if (!definition) throw notFound();
-    const started = performance.now();
-    const checked = validateContent(definition, cleanSubmissionContent(body.content));
-    onValidated?.(performance.now() - started);
+    rememberFormOf(db, submissionId, row.formId);
+    let checked = early;
+    if (!checked || held?.formId !== row.formId || held.rowVersion !== row.formRowVersion) {
+      const definition = await formDefinition(db, tx, row.formId, row.formRowVersion);
+      if (!definition) throw notFound();
+      checked = timedValidation(definition, body.content, onValidated);
+    }
     const errors = checked.for(body.status);
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
     // What is saved is what the form asks for: unknown keys dropped, hidden answers cleared, calculations set.
@@ -299,6 +306,17 @@ export async function saveRevision(
       },
     };
   });
+}
+
+function timedValidation(
+  definition: Readonly<Record<string, unknown>>,
+  content: Record<string, unknown>,
+  onValidated?: (milliseconds: number) => void,
+) {
+  const started = performance.now();
+  const checked = validateContent(definition, cleanSubmissionContent(content));
+  onValidated?.(performance.now() - started);
+  return checked;
 }
 
 /** A data entry clerk of the organisation who is not also one of its authorisers (who would just submit). */
