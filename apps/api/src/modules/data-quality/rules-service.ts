@@ -56,8 +56,22 @@ function buildRule(id: string, body: DataQualityRuleBody, definition: FormDefini
   return { id, ...body, fields, logic: compileCheck(body.check) };
 }
 
-const nextRuleId = (rules: readonly DataQualityRule[]) =>
-  `r${rules.reduce((max, rule) => Math.max(max, Number(rule.id.slice(1)) || 0), 0) + 1}`;
+/**
+ * A new rule's id: one more than any rule id of any version of the collection's form, so an id a return's
+ * findings name is never given to another rule. (An id removed in place, from a version without returns,
+ * may come back: nothing ever named it.)
+ */
+async function nextRuleId(tx: Tx, collectionId: number) {
+  const forms = await tx
+    .selectFrom('form')
+    .select('dataQualityRules')
+    .where('collectionId', '=', collectionId)
+    .execute();
+  const ids = forms.flatMap((form) =>
+    (form.dataQualityRules as DataQualityRule[]).map((rule) => Number(rule.id.slice(1)) || 0),
+  );
+  return `r${Math.max(0, ...ids) + 1}`;
+}
 
 /** Saves a changed rule set on the version, or on a new version when this one has submissions. */
 async function saveRules(
@@ -111,13 +125,16 @@ async function changeRules(
   collectionId: number,
   formId: number,
   requestId: string,
-  change: (form: FormRules) => { rules: DataQualityRule[]; action: string; ruleId: string },
+  change: (
+    form: FormRules,
+    newId: () => Promise<string>,
+  ) => Promise<{ rules: DataQualityRule[]; action: string; ruleId: string }>,
 ) {
   return db.transaction().execute(async (tx) => {
     await assertAmendable(tx, collectionId);
     const form = await findFormRules(tx, collectionId, formId, true);
     if (!form) throw notFound();
-    const { rules, action, ruleId } = change(form);
+    const { rules, action, ruleId } = await change(form, () => nextRuleId(tx, collectionId));
     return saveRules(tx, principal, collectionId, form, rules, action, ruleId, requestId);
   });
 }
@@ -130,8 +147,8 @@ export const createRule = (
   body: DataQualityRuleBody,
   requestId: string,
 ) =>
-  changeRules(db, principal, collectionId, formId, requestId, (form) => {
-    const rule = buildRule(nextRuleId(form.rules), body, form.definition as unknown as FormDefinition);
+  changeRules(db, principal, collectionId, formId, requestId, async (form, newId) => {
+    const rule = buildRule(await newId(), body, form.definition as unknown as FormDefinition);
     return { rules: [...form.rules, rule], action: 'dataQualityRule.create', ruleId: rule.id };
   });
 
@@ -150,7 +167,7 @@ export const updateRule = (
   body: DataQualityRuleBody,
   requestId: string,
 ) =>
-  changeRules(db, principal, collectionId, formId, requestId, (form) => {
+  changeRules(db, principal, collectionId, formId, requestId, async (form) => {
     const index = indexOf(form, ruleId);
     const rules = [...form.rules];
     rules[index] = buildRule(ruleId, body, form.definition as unknown as FormDefinition);
@@ -165,7 +182,7 @@ export const deleteRule = (
   ruleId: string,
   requestId: string,
 ) =>
-  changeRules(db, principal, collectionId, formId, requestId, (form) => {
+  changeRules(db, principal, collectionId, formId, requestId, async (form) => {
     indexOf(form, ruleId);
     return {
       rules: form.rules.filter((rule) => rule.id !== ruleId),
