@@ -13,6 +13,7 @@ import {
   type WriteCase,
   writeCases,
 } from './matrix-writes';
+import { buildVisibilityScenario } from './visibility-scenario';
 
 /**
  * The authorisation matrix: every registered /v1/api route x every demo persona (plus anonymous),
@@ -159,7 +160,8 @@ function byRisk(a: ApiRoute, b: ApiRoute): number {
 }
 
 /** Fills route parameters with the demo records' ids (or a write case's own records). */
-function concreteUrl(url: string, params: WriteCall['params'] = {}): string {
+function concreteUrl(url: string, params: WriteCall['params'] = {}, records = ids): string {
+  const ids = records;
   const resource = url.split('/')[3] ?? '';
   return url.replace(/:(\w+)/g, (_m, name: string) => {
     if (params[name] !== undefined) return String(params[name]);
@@ -183,7 +185,8 @@ function concreteUrl(url: string, params: WriteCall['params'] = {}): string {
 }
 
 /** Query strings a read needs: the demo submission's id, an export's format. */
-function concreteQuery(url: string): string {
+function concreteQuery(url: string, records = ids): string {
+  const ids = records;
   if (url.endsWith('/Export')) return '?format=csv';
   return url.endsWith('/Submission/SubmissionRevisions') ? `?submissionId=${ids.submission}` : '';
 }
@@ -294,6 +297,62 @@ describe('authorisation matrix (generated from the route list)', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  // The demo collection does not require NHSI authorisation, so the rows above hide it from the NHSI user.
+  it('gives the NHSI user their rows where NHSI authorisation is required (a collection made through the API)', async () => {
+    const s = await buildVisibilityScenario(t);
+    const db = t.database.db;
+    const manager = await t.as('manager');
+    const schedule = await manager.post(`/v1/api/Collection/${s.regulated.id}/Schedule`, {
+      reportingCycle: 'weekly',
+      firstReportingPeriodStart: '2031-01-06',
+      lastReportingPeriodStart: '2031-03-31',
+      daysOpen: 5,
+      includeWorkingDaysOnly: false,
+      isDefault: false,
+    });
+    const form = await db
+      .selectFrom('form')
+      .select('id')
+      .where('collectionId', '=', s.regulated.id)
+      .executeTakeFirstOrThrow();
+    const submission = await db
+      .selectFrom('submission')
+      .select('currentRevisionId')
+      .where('id', '=', s.regulated.rj1Submission)
+      .executeTakeFirstOrThrow();
+    const regulated = {
+      ...ids,
+      collection: s.regulated.id,
+      period: s.regulated.periodId,
+      form: form.id,
+      schedule: schedule.body.id,
+      submission: s.regulated.rj1Submission,
+      revision: Number(submission.currentRevisionId),
+    };
+    // RJ1's return there is submitted, awaiting NHSI authorisation: theirs to read and authorise.
+    const row: Record<string, Expected> = {
+      collectionRead: 'allow',
+      collectionSetup: 'deny',
+      collectionMonitor: 'deny',
+      organisationDataRead: 'allow',
+      organisationDataEdit: 'deny',
+      submissionLockRelease: 'deny',
+      submissionManage: 'deny',
+      nhsiAuthorisation: 'allow',
+    };
+    const nhsi = await t.as('nhsi');
+    const failures: string[] = [];
+    const reads = routes.filter((r) => r.method === 'GET' && r.access.name in row);
+    expect(reads.length).toBeGreaterThan(10);
+    for (const route of reads) {
+      const expected = row[route.access.name]!;
+      const res = await nhsi.get(concreteUrl(route.url, {}, regulated) + concreteQuery(route.url, regulated));
+      if (expected === 'allow' ? res.status !== 200 : !refused(expected, res.status))
+        failures.push(`${keyOf(route)} [${route.access.name}] nhsi: ${res.status}, expected ${expected}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('hides a collection the caller has no role in (404, never 403)', async () => {
     const failures: string[] = [];
