@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../config';
-import { migrations } from './migrations';
 
 /**
  * Creating a PGlite cluster (initdb compiled to WASM) was most of a fresh start: about 7 s of CPU of
@@ -11,9 +10,11 @@ import { migrations } from './migrations';
  * the reference data, and saves it as a tarball (`build-pglite-template.ts`); a start on an empty
  * PGLITE_DIR unpacks it instead of running initdb, then migrates and seeds as always (newer
  * migrations, if any, and the demo data, whose periods follow today's date, so never in the template).
- * The file is named by the PGlite version and the migrations it holds: a template made by other code
- * is never used, and without one a start creates the cluster as before.
+ * The file is named by a hash of the PGlite version and the migrations' files: a template
+ * made by other code is never used, and without one a start creates the cluster as before.
  */
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
 export const PGLITE_TEMPLATE_DIR = path.join(repoRoot, 'data/pglite-template');
 
 /** The installed PGlite's version: a cluster is only readable by the PGlite that wrote it. */
@@ -28,7 +29,15 @@ function pgliteVersion(): string {
 /** Where the template for this code (its PGlite version and migrations) is, or would be, saved. */
 export function pgliteTemplateFile(dir = PGLITE_TEMPLATE_DIR): string {
   const key = createHash('sha256')
-    .update(`${pgliteVersion()}\n${Object.keys(migrations).join('\n')}`)
+    .update(pgliteVersion())
+    // The migrations' files, names and contents: one edited in place (before release) makes a new
+    // template. Read from disk, so the key is the same whichever loader compiled the code.
+    .update(
+      readdirSync(MIGRATIONS_DIR)
+        .sort()
+        .map((file) => `${file}\n${readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   return path.join(dir, `${key}.tar.gz`);
