@@ -54,11 +54,16 @@ export const collectionSchema = z.object({
 });
 export type CollectionDto = z.infer<typeof collectionSchema>;
 
+export const collectionListSortBy = z.enum(['name', 'status', 'updatedAt']);
+export type CollectionListSortBy = z.infer<typeof collectionListSortBy>;
 export const collectionListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
   status: collectionStatus.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** Name (the default), status or last change; ties by name then id. Paged in SQL (decision 0025). */
+  sortBy: collectionListSortBy.default('name'),
+  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
 });
 
 export const collectionListSchema = z.object({

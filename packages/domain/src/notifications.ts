@@ -37,6 +37,8 @@ export const outboxQuerySchema = z.object({
   status: mailStatus.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** By when created: newest first (DESC, the default) or oldest first. */
+  sortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
 });
 export type OutboxQuery = Partial<z.infer<typeof outboxQuerySchema>>;
 

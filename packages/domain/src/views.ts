@@ -126,6 +126,8 @@ export const adminSubmissionsQuerySchema = z.object({
   status: z.enum(['draft', 'published', 'archived']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sortBy: z.enum(['name', 'status']).default('name'),
+  sortOrder: sortOrder.default('ASC'),
 });
 export type AdminSubmissionsParams = z.output<typeof adminSubmissionsQuerySchema>;
 export type AdminSubmissionsQuery = Partial<AdminSubmissionsParams>;

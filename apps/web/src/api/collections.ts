@@ -20,6 +20,8 @@ export interface CollectionListParams {
   status?: CollectionStatus;
   page?: number;
   pageSize?: number;
+  sortBy?: 'name' | 'status' | 'updatedAt';
+  sortOrder?: 'ASC' | 'DESC';
 }
 
 /** GET /Collection: the collections this user may see, searched, filtered by status and paged. */

@@ -41,13 +41,16 @@ export function useOrganisations(query: OrganisationListQuery) {
 }
 
 /** The search widget's search function (kinds organisations and manageOrganisations). */
-export async function searchOrganisations(term: string, options: { openOnly?: boolean } = {}) {
-  const page = await getOrganisations({
+/** One page of 100 organisations matching a name or ODS code, with how many match in all. */
+export async function searchOrganisations(term: string, options: { openOnly?: boolean; page?: number } = {}) {
+  const pageSize = 100;
+  const found = await getOrganisations({
     query: term,
-    pageSize: 100,
+    page: options.page ?? 1,
+    pageSize,
     ...(options.openOnly ? { isOpen: 'true' as const } : {}),
   });
-  return page.items;
+  return { items: found.items, total: found.total, pageSize };
 }
 
 export function useOrganisation(id: number | undefined) {

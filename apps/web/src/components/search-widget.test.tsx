@@ -39,7 +39,7 @@ describe('SearchWidget', () => {
 
     await user.type(screen.getByRole('searchbox'), 'teaching');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(search).toHaveBeenCalledWith('teaching');
+    expect(search).toHaveBeenCalledWith('teaching', 1);
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -136,6 +136,78 @@ describe('SearchWidget', () => {
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps ticks across searches and pages, counts them, ticks a page at once and says how many match', async () => {
+    const user = userEvent.setup();
+    // 25 matches for "trust", 10 a page; "york" finds one.
+    const org = (n: number): OrganisationSearchRow => ({
+      ...leeds,
+      id: 1000 + n,
+      name: `Trust ${n}`,
+      code: `T${n}`,
+    });
+    const search = vi.fn(async (term: string, page: number) =>
+      term === 'york'
+        ? [york]
+        : {
+            items: Array.from({ length: page === 3 ? 5 : 10 }, (_, i) => org((page - 1) * 10 + i + 1)),
+            total: 25,
+            pageSize: 10,
+          },
+    );
+    const onSelect = vi.fn();
+    const onSelectAllMatching = vi.fn();
+    render(
+      <SearchWidget
+        open
+        kind="manageOrganisations"
+        search={search}
+        onSelect={onSelect}
+        onSelectAllMatching={onSelectAllMatching}
+        onCancel={vi.fn()}
+      />,
+    );
+    await user.type(screen.getByRole('searchbox'), 'trust{Enter}');
+    expect(await screen.findByText('Showing 1 to 10 of 25')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Trust 2 (T2)' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 11 to 20 of 25')).toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith('trust', 2);
+    await user.click(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
+    expect(screen.getByTestId('ticked-count')).toHaveTextContent('11 selected');
+
+    // A new search keeps what was ticked.
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'york{Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: /^Select York/ }));
+    expect(screen.getByTestId('ticked-count')).toHaveTextContent('12 selected');
+    expect(screen.queryByRole('button', { name: /^Select all/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    const chosen = onSelect.mock.calls[0]![0] as OrganisationSearchRow[];
+    expect(chosen).toHaveLength(12);
+    expect(chosen[0]!.code).toBe('T2');
+    expect(chosen.at(-1)!.code).toBe('RCB');
+  }, 20_000);
+
+  it('hands the search to the caller to add every match by criteria', async () => {
+    const user = userEvent.setup();
+    const search = vi.fn(async () => ({ items: [leeds], total: 3162, pageSize: 1 }));
+    const onSelectAllMatching = vi.fn();
+    render(
+      <SearchWidget
+        open
+        kind="manageOrganisations"
+        search={search}
+        onSelect={vi.fn()}
+        onSelectAllMatching={onSelectAllMatching}
+        onCancel={vi.fn()}
+      />,
+    );
+    await user.type(screen.getByRole('searchbox'), 'practice{Enter}');
+    expect(await screen.findByText('Showing 1 to 1 of 3,162')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Select all 3,162 matching' }));
+    expect(onSelectAllMatching).toHaveBeenCalledWith('practice');
+  });
+
   it('renders nothing when closed', () => {
     render(<SearchWidget open={false} kind="users" search={vi.fn()} onSelect={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -175,7 +247,12 @@ describe('SearchWidget organisation kinds without a search function: GET /Organi
     await user.click(screen.getByRole('button', { name: 'Select' }));
     const url = searchedUrl(fetchMock);
     expect(url.pathname).toBe('/v1/api/Organisation');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'rj1', pageSize: '100', isOpen: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      query: 'rj1',
+      page: '1',
+      pageSize: '100',
+      isOpen: 'true',
+    });
     expect(onSelect).toHaveBeenCalledWith([expect.objectContaining({ code: 'RJ1' })]);
     expect(screen.queryByRole('columnheader', { name: 'Status' })).not.toBeInTheDocument();
   });
@@ -190,6 +267,7 @@ describe('SearchWidget organisation kinds without a search function: GET /Organi
     expect(within(table).getByRole('cell', { name: 'Closed' })).toBeInTheDocument();
     expect(Object.fromEntries(searchedUrl(fetchMock).searchParams)).toEqual({
       query: 'R1A',
+      page: '1',
       pageSize: '100',
     });
 

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { searchOrganisations } from '../api/organisations';
 import { Modal } from './modal';
+import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 
 /** An organisation row as the search tables read it (specification, section 3). */
@@ -35,17 +36,28 @@ interface CommonProps {
   multiple?: boolean;
 }
 
+/**
+ * What a search answers: the rows, or one page of them with the number matching in all (then the
+ * widget pages through them, `page` from 1).
+ */
+export type SearchResult<Row> = readonly Row[] | { items: readonly Row[]; total: number; pageSize: number };
+
 export type SearchWidgetProps = CommonProps &
   (
     | {
         kind: 'organisations' | 'manageOrganisations';
-        /** Default: GET /Organisation by name or ODS code (see `defaultOrganisationSearch`). */
-        search?: (term: string) => Promise<readonly OrganisationSearchRow[]>;
+        /** Default: GET /Organisation by name or ODS code, 100 a page (see `defaultOrganisationSearch`). */
+        search?: (term: string, page: number) => Promise<SearchResult<OrganisationSearchRow>>;
         onSelect: (rows: OrganisationSearchRow[]) => void;
+        /**
+         * Offers "Select all N matching" when the search matches more than one page: the caller adds
+         * them by criteria (decision 0021), so no ids travel and nothing is ticked 3,000 times.
+         */
+        onSelectAllMatching?: (term: string) => void;
       }
     | {
         kind: 'users';
-        search: (term: string) => Promise<readonly UserSearchRow[]>;
+        search: (term: string, page: number) => Promise<SearchResult<UserSearchRow>>;
         onSelect: (rows: UserSearchRow[]) => void;
       }
   );
@@ -75,7 +87,8 @@ const allOrganisationColumns: Column<OrganisationSearchRow>[] = [
  * only; `organisations` finds any organisation, closed ones included.
  */
 export function defaultOrganisationSearch(kind: 'organisations' | 'manageOrganisations') {
-  return (term: string) => searchOrganisations(term, { openOnly: kind === 'manageOrganisations' });
+  return (term: string, page: number) =>
+    searchOrganisations(term, { openOnly: kind === 'manageOrganisations', page });
 }
 
 const userColumns: Column<UserSearchRow>[] = [
@@ -83,6 +96,8 @@ const userColumns: Column<UserSearchRow>[] = [
   { header: 'Email', value: (row) => row.email ?? '' },
   { header: 'ODS code', value: (row) => row.providerCode ?? '' },
 ];
+
+type Row = OrganisationSearchRow | UserSearchRow;
 
 type Status =
   | { state: 'idle' }
@@ -93,7 +108,10 @@ type Status =
 /**
  * The search modal of the specification (section 2): search, tick rows in the results table, then
  * Select (disabled until a row is ticked) or Cancel. Kinds: organisations, manageOrganisations, users.
- * The caller supplies the search function, so the widget works with any endpoint.
+ * The caller supplies the search function, so the widget works with any endpoint. Ticks are kept
+ * across searches and pages (the count says how many), a page can be ticked at once, a search that
+ * reports its total says "Showing 1 to 100 of 3,162" and pages, and where the caller can add by
+ * criteria, "Select all N matching" hands it the search (decision 0025).
  */
 export function SearchWidget(props: SearchWidgetProps) {
   const { open, title = messages.searchTitle, onCancel, multiple = true } = props;
@@ -101,38 +119,49 @@ export function SearchWidget(props: SearchWidgetProps) {
   const resultsId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [term, setTerm] = useState('');
-  const [rows, setRows] = useState<readonly (OrganisationSearchRow | UserSearchRow)[]>([]);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // The term the results are for (the box may have been edited since), and the page shown.
+  const [searched, setSearched] = useState({ term: '', page: 1 });
+  const [rows, setRows] = useState<readonly Row[]>([]);
+  const [total, setTotal] = useState({ count: 0, pageSize: 0 });
+  // Ticked rows by key, kept across searches and pages until Select or Cancel (in the order ticked).
+  const [ticked, setTicked] = useState<ReadonlyMap<string, Row>>(new Map());
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const searchCount = useRef(0);
 
   const isUsers = props.kind === 'users';
   const columns = (
     isUsers ? userColumns : props.kind === 'organisations' ? allOrganisationColumns : organisationColumns
-  ) as Column<OrganisationSearchRow | UserSearchRow>[];
-  const keyOf = (row: OrganisationSearchRow | UserSearchRow) => String(row.id);
-  const labelOf = (row: OrganisationSearchRow | UserSearchRow) =>
+  ) as Column<Row>[];
+  const keyOf = (row: Row) => String(row.id);
+  const labelOf = (row: Row) =>
     'code' in row ? `${row.name} (${row.code})` : (row.name ?? row.email ?? String(row.id));
 
   function reset() {
     setTerm('');
+    setSearched({ term: '', page: 1 });
     setRows([]);
-    setTicked(new Set());
+    setTotal({ count: 0, pageSize: 0 });
+    setTicked(new Map());
     setStatus({ state: 'idle' });
   }
 
-  async function runSearch(event: FormEvent) {
-    event.preventDefault();
+  async function load(searchTerm: string, page: number) {
     const count = ++searchCount.current;
     setStatus({ state: 'searching' });
-    setTicked(new Set());
     try {
-      const found =
+      const found: SearchResult<Row> =
         props.kind === 'users'
-          ? await props.search(term.trim())
-          : await (props.search ?? defaultOrganisationSearch(props.kind))(term.trim());
+          ? await props.search(searchTerm, page)
+          : await (props.search ?? defaultOrganisationSearch(props.kind))(searchTerm, page);
       if (count !== searchCount.current) return;
-      setRows(found);
+      const items = 'items' in found ? found.items : found;
+      setRows(items);
+      setTotal(
+        'items' in found
+          ? { count: found.total, pageSize: found.pageSize }
+          : { count: items.length, pageSize: 0 },
+      );
+      setSearched({ term: searchTerm, page });
       setStatus({ state: 'done' });
     } catch (error) {
       if (count !== searchCount.current) return;
@@ -141,27 +170,59 @@ export function SearchWidget(props: SearchWidgetProps) {
     }
   }
 
-  function toggle(key: string) {
+  function runSearch(event: FormEvent) {
+    event.preventDefault();
+    void load(term.trim(), 1);
+  }
+
+  function toggle(row: Row) {
+    const key = keyOf(row);
     setTicked((current) => {
-      const next = new Set(multiple ? current : []);
+      const next = new Map(multiple ? current : []);
       if (current.has(key)) next.delete(key);
-      else next.add(key);
+      else next.set(key, row);
+      return next;
+    });
+  }
+
+  /** Ticks every row of this page, or unticks them all when all are ticked already. */
+  function togglePage() {
+    setTicked((current) => {
+      const next = new Map(current);
+      const all = rows.every((row) => current.has(keyOf(row)));
+      for (const row of rows) {
+        if (all) next.delete(keyOf(row));
+        else next.set(keyOf(row), row);
+      }
       return next;
     });
   }
 
   function select() {
-    const chosen = rows.filter((row) => ticked.has(keyOf(row)));
+    const chosen = [...ticked.values()];
     if (chosen.length === 0) return;
     if (props.kind === 'users') props.onSelect(chosen as UserSearchRow[]);
     else props.onSelect(chosen as OrganisationSearchRow[]);
     reset();
   }
 
+  function selectAllMatching() {
+    if (props.kind === 'users' || !props.onSelectAllMatching) return;
+    const matching = searched.term;
+    reset();
+    props.onSelectAllMatching(matching);
+  }
+
   function cancel() {
     reset();
     onCancel();
   }
+
+  const pages = total.pageSize > 0 ? Math.max(1, Math.ceil(total.count / total.pageSize)) : 1;
+  const first = total.pageSize > 0 ? (searched.page - 1) * total.pageSize + 1 : 1;
+  const canSelectAllMatching =
+    props.kind !== 'users' && props.onSelectAllMatching !== undefined && multiple && pages > 1;
+  const pageAllTicked = rows.length > 0 && rows.every((row) => ticked.has(keyOf(row)));
 
   const searchLabel = isUsers ? 'Search by name or email address' : 'Search by organisation name or ODS code';
 
@@ -174,6 +235,19 @@ export function SearchWidget(props: SearchWidgetProps) {
       wide
       footer={
         <>
+          <p className="nhsuk-body nhsuk-u-margin-bottom-2" aria-live="polite" data-testid="ticked-count">
+            {ticked.size === 0
+              ? 'None selected'
+              : `${ticked.size.toLocaleString('en-GB')} selected${multiple ? ' (kept across searches and pages)' : ''}`}
+            {ticked.size > 0 ? (
+              <>
+                {' '}
+                <button type="button" className="dcf-link-button" onClick={() => setTicked(new Map())}>
+                  Clear selection
+                </button>
+              </>
+            ) : null}
+          </p>
           <button type="button" className="nhsuk-button" disabled={ticked.size === 0} onClick={select}>
             Select
           </button>
@@ -219,13 +293,45 @@ export function SearchWidget(props: SearchWidgetProps) {
           <p className="nhsuk-body">{messages.noResults}</p>
         ) : null}
         {status.state === 'done' && rows.length > 0 ? (
+          <p className="nhsuk-body" data-testid="search-showing">
+            {total.count > rows.length
+              ? `Showing ${first.toLocaleString('en-GB')} to ${(first + rows.length - 1).toLocaleString('en-GB')} of ${total.count.toLocaleString('en-GB')}`
+              : `${rows.length.toLocaleString('en-GB')} found`}
+          </p>
+        ) : null}
+        {status.state === 'done' && canSelectAllMatching ? (
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={selectAllMatching}>
+            Select all {total.count.toLocaleString('en-GB')} matching
+          </button>
+        ) : null}
+        {status.state === 'done' && rows.length > 0 ? (
           <div className="dcf-table-scroll">
             <table className="nhsuk-table">
               <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Search results</caption>
               <thead className="nhsuk-table__head">
                 <tr className="nhsuk-table__row">
                   <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">Select</span>
+                    {multiple ? (
+                      <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
+                        <div className="nhsuk-checkboxes__item">
+                          <input
+                            id={`${resultsId}-page`}
+                            className="nhsuk-checkboxes__input"
+                            type="checkbox"
+                            checked={pageAllTicked}
+                            onChange={togglePage}
+                          />
+                          <label
+                            className="nhsuk-label nhsuk-checkboxes__label"
+                            htmlFor={`${resultsId}-page`}
+                          >
+                            <span className="nhsuk-u-visually-hidden">Select every row on this page</span>
+                          </label>
+                        </div>
+                      </div>
+                    ) : (
+                      <span className="nhsuk-u-visually-hidden">Select</span>
+                    )}
                   </th>
                   {columns.map((column) => (
                     <th key={column.header} scope="col" className="nhsuk-table__header">
@@ -248,7 +354,7 @@ export function SearchWidget(props: SearchWidgetProps) {
                               className="nhsuk-checkboxes__input"
                               type="checkbox"
                               checked={ticked.has(key)}
-                              onChange={() => toggle(key)}
+                              onChange={() => toggle(row)}
                             />
                             <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={checkboxId}>
                               <span className="nhsuk-u-visually-hidden">Select {labelOf(row)}</span>
@@ -267,6 +373,13 @@ export function SearchWidget(props: SearchWidgetProps) {
               </tbody>
             </table>
           </div>
+        ) : null}
+        {status.state === 'done' ? (
+          <Pagination
+            page={searched.page}
+            pages={pages}
+            onChange={(page) => void load(searched.term, page)}
+          />
         ) : null}
       </div>
     </Modal>

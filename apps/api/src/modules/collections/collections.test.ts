@@ -44,6 +44,20 @@ describe('GET /Collection', () => {
     expect((await admin.get('/v1/api/Collection?pageSize=1000')).status).toBe(400);
   });
 
+  it('sorts by name, status or last change either way, in SQL before paging (decision 0025)', async () => {
+    const admin = await t.as('superAdmin');
+    for (const name of ['Sort test A', 'Sort test B', 'Sort test C'])
+      expect((await admin.post('/v1/api/Collection', { name })).status).toBe(201);
+    const names = async (query: string) =>
+      (
+        (await admin.get(`/v1/api/Collection?query=sort%20test&${query}`)).body.items as { name: string }[]
+      ).map((c) => c.name);
+    expect(await names('sortBy=name&sortOrder=DESC')).toEqual(['Sort test C', 'Sort test B', 'Sort test A']);
+    expect(await names('sortBy=updatedAt&sortOrder=DESC&pageSize=1&page=1')).toEqual(['Sort test C']);
+    expect(await names('sortBy=status')).toEqual(['Sort test A', 'Sort test B', 'Sort test C']);
+    expect((await admin.get('/v1/api/Collection?sortBy=owner')).status).toBe(400);
+  });
+
   it('needs sign-in', async () => {
     expect((await t.anonymous().get('/v1/api/Collection')).status).toBe(401);
   });

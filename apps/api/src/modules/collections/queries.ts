@@ -31,8 +31,11 @@ export async function findVisibleCollections(
     status?: 'draft' | 'published' | 'archived' | undefined;
     page: number;
     pageSize: number;
+    sortBy?: 'name' | 'status' | 'updatedAt';
+    sortOrder?: 'ASC' | 'DESC';
   },
 ) {
+  const direction = filter.sortOrder === 'DESC' ? 'desc' : 'asc';
   let q = db.selectFrom('collection').where(collectionVisible(viewerOf(principal), 'collection.id'));
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.query)
@@ -42,6 +45,7 @@ export async function findVisibleCollections(
   const [items, total] = await Promise.all([
     q
       .select(collectionColumns)
+      .orderBy(filter.sortBy ?? 'name', direction)
       .orderBy('name')
       .orderBy('id')
       .limit(filter.pageSize)

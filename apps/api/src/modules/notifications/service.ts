@@ -180,8 +180,8 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxPage
         'attempts',
         'lastError',
       ])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('createdAt', query.sortOrder === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id', query.sortOrder === 'ASC' ? 'asc' : 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

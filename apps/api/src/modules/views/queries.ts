@@ -348,11 +348,14 @@ export function findCollections(
     excludeArchived?: boolean;
     page?: number;
     pageSize?: number;
+    sortBy?: 'name' | 'status';
+    sortOrder?: 'ASC' | 'DESC';
   },
 ) {
   let query = db
     .selectFrom('collection')
     .select(['id', 'name', 'status', sql<string>`count(*) over ()`.as('total')])
+    .orderBy(options.sortBy ?? 'name', options.sortOrder === 'DESC' ? 'desc' : 'asc')
     .orderBy('name')
     .orderBy('id');
   if (options.ids !== null) {

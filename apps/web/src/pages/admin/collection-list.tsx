@@ -1,9 +1,21 @@
-import { type CollectionStatus, formatMediumDateTime } from '@dcf/domain';
+import {
+  type CollectionListSortBy,
+  type CollectionStatus,
+  collectionListQuerySchema,
+  formatMediumDateTime,
+} from '@dcf/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
-import { QueryState, Select } from '../../components';
+import {
+  PageSizeSelect,
+  Pagination,
+  QueryState,
+  Select,
+  SortableHeader,
+  useListParams,
+} from '../../components';
 import { CollectionStatusTag } from '../collection/collection-status-tag';
 
 const PAGE_SIZE = 25;
@@ -11,10 +23,20 @@ const PAGE_SIZE = 25;
 type Row = NonNullable<ReturnType<typeof useCollections>['data']>['items'][number];
 
 /**
- * The administrators' collection table (manage and hidden lists): searched, filtered by status and paged
- * by the server (500 collections is the design size). `fixedStatus` pins the filter (archived for the
- * hidden list); `actions` adds a last column.
+ * The administrators' collection table (manage and hidden lists): searched, filtered by status, sorted
+ * and paged by the server (500 collections is the design size), its state in the URL (decision 0021).
+ * `fixedStatus` pins the filter (archived for the hidden list); `actions` adds a last column.
  */
+/** The list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'name',
+  sortOrder: 'ASC',
+  query: undefined as string | undefined,
+  status: undefined as string | undefined,
+};
+
 export function CollectionList({
   fixedStatus,
   caption,
@@ -26,124 +48,133 @@ export function CollectionList({
   emptyMessage: string;
   actions?: (row: Row) => ReactNode;
 }) {
-  const [term, setTerm] = useState('');
-  const [status, setStatus] = useState('');
-  const [params, setParams] = useState<CollectionListParams>({ page: 1, pageSize: PAGE_SIZE });
-  const query = { ...params, ...(fixedStatus ? { status: fixedStatus } : {}) };
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = collectionListQuerySchema.safeParse(params);
+  const query: CollectionListParams = {
+    ...(parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE }),
+    ...(fixedStatus ? { status: fixedStatus } : {}),
+  };
   const collections = useCollections(query);
-  const page = params.page ?? 1;
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setParams({
-      query: term.trim() || undefined,
-      status: (status || undefined) as CollectionStatus | undefined,
-      page: 1,
-      pageSize: PAGE_SIZE,
-    });
-  }
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const header = (column: CollectionListSortBy, label: string) => (
+    <SortableHeader
+      column={column}
+      label={label}
+      sortBy={query.sortBy ?? 'name'}
+      sortOrder={query.sortOrder ?? 'ASC'}
+      onSort={(sortBy, sortOrder) => setParams({ sortBy: sortBy as CollectionListSortBy, sortOrder })}
+    />
+  );
 
   return (
     <>
-      <search>
-        <form onSubmit={search} className="nhsuk-u-margin-bottom-4">
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="collection-search">
-              Search by collection name
-            </label>
-            <input
-              className="nhsuk-input nhsuk-u-width-one-half"
-              id="collection-search"
-              type="search"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-            />
-          </div>
-          {fixedStatus ? null : (
-            <Select
-              id="collection-status"
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'draft', label: 'Draft' },
-                { value: 'published', label: 'Published' },
-                { value: 'archived', label: 'Archived' },
-              ]}
-            />
-          )}
-          <button type="submit" className="nhsuk-button nhsuk-button--secondary">
-            Search
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        key={`${query.query ?? ''}|${params.status ?? ''}`}
+        initialTerm={query.query ?? ''}
+        initialStatus={fixedStatus ? '' : (params.status ?? '')}
+        showStatus={!fixedStatus}
+        onSearch={(term, status) => setParams({ query: term || undefined, status: status || undefined })}
+      />
       <QueryState query={collections} isEmpty={(list) => list.items.length === 0} emptyMessage={emptyMessage}>
         {(list) => {
-          const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+          const pages = Math.max(1, Math.ceil(list.total / pageSize));
           return (
             <>
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    <th scope="col" className="nhsuk-table__header">
-                      Name
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Status
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Last changed
-                    </th>
-                    {actions ? (
-                      <th scope="col" className="nhsuk-table__header">
-                        <span className="nhsuk-u-visually-hidden">Actions</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {list.items.map((row) => (
-                    <tr key={row.id} className="nhsuk-table__row">
-                      <td className="nhsuk-table__cell">
-                        <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>
-                      </td>
-                      <td className="nhsuk-table__cell">
-                        <CollectionStatusTag status={row.status} />
-                      </td>
-                      <td className="nhsuk-table__cell">{formatMediumDateTime(row.updatedAt)}</td>
-                      {actions ? <td className="nhsuk-table__cell">{actions(row)}</td> : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p className="nhsuk-body">
-                Page {page} of {pages} ({list.total} {list.total === 1 ? 'collection' : 'collections'})
+              <p className="nhsuk-body" aria-live="polite">
+                {list.total === 1 ? '1 collection' : `${list.total.toLocaleString('en-GB')} collections`}
               </p>
-              <div className="nhsuk-button-group">
-                {page > 1 ? (
-                  <button
-                    type="button"
-                    className="nhsuk-button nhsuk-button--secondary"
-                    onClick={() => setParams({ ...params, page: page - 1 })}
-                  >
-                    Previous page
-                  </button>
-                ) : null}
-                {page < pages ? (
-                  <button
-                    type="button"
-                    className="nhsuk-button nhsuk-button--secondary"
-                    onClick={() => setParams({ ...params, page: page + 1 })}
-                  >
-                    Next page
-                  </button>
-                ) : null}
+              <div className="dcf-table-scroll">
+                <table className="nhsuk-table">
+                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
+                  <thead className="nhsuk-table__head">
+                    <tr className="nhsuk-table__row">
+                      {header('name', 'Name')}
+                      {header('status', 'Status')}
+                      {header('updatedAt', 'Last changed')}
+                      {actions ? (
+                        <th scope="col" className="nhsuk-table__header">
+                          <span className="nhsuk-u-visually-hidden">Actions</span>
+                        </th>
+                      ) : null}
+                    </tr>
+                  </thead>
+                  <tbody className="nhsuk-table__body">
+                    {list.items.map((row) => (
+                      <tr key={row.id} className="nhsuk-table__row">
+                        <td className="nhsuk-table__cell">
+                          <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>
+                        </td>
+                        <td className="nhsuk-table__cell">
+                          <CollectionStatusTag status={row.status} />
+                        </td>
+                        <td className="nhsuk-table__cell">{formatMediumDateTime(row.updatedAt)}</td>
+                        {actions ? <td className="nhsuk-table__cell">{actions(row)}</td> : null}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </div>
+              <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
+              <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
             </>
           );
         }}
       </QueryState>
     </>
+  );
+}
+
+function SearchForm({
+  initialTerm,
+  initialStatus,
+  showStatus,
+  onSearch,
+}: {
+  initialTerm: string;
+  initialStatus: string;
+  showStatus: boolean;
+  onSearch: (term: string, status: string) => void;
+}) {
+  const [term, setTerm] = useState(initialTerm);
+  const [status, setStatus] = useState(initialStatus);
+  function search(event: FormEvent) {
+    event.preventDefault();
+    onSearch(term.trim(), status);
+  }
+  return (
+    <search>
+      <form onSubmit={search} className="nhsuk-u-margin-bottom-4">
+        <div className="nhsuk-form-group">
+          <label className="nhsuk-label" htmlFor="collection-search">
+            Search by collection name
+          </label>
+          <input
+            className="nhsuk-input nhsuk-u-width-one-half"
+            id="collection-search"
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+          />
+        </div>
+        {showStatus ? (
+          <Select
+            id="collection-status"
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: 'draft', label: 'Draft' },
+              { value: 'published', label: 'Published' },
+              { value: 'archived', label: 'Archived' },
+            ]}
+          />
+        ) : null}
+        <button type="submit" className="nhsuk-button nhsuk-button--secondary">
+          Search
+        </button>
+      </form>
+    </search>
   );
 }

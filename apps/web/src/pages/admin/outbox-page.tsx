@@ -1,8 +1,24 @@
-import { formatMediumDateTime, type MailStatus, type OutboxItem, type OutboxQuery } from '@dcf/domain';
+import {
+  formatMediumDateTime,
+  type MailStatus,
+  type OutboxItem,
+  type OutboxQuery,
+  outboxQuerySchema,
+} from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, Pagination, QueryState, Select } from '../../components';
+import {
+  Breadcrumbs,
+  PageContainer,
+  PageSizeSelect,
+  Pagination,
+  QueryState,
+  Select,
+  SortableHeader,
+  type SortOrder,
+  useListParams,
+} from '../../components';
 
 const PAGE_SIZE = 20;
 
@@ -24,26 +40,29 @@ const STATUS_TAG: Record<MailStatus, string> = {
   cancelled: 'nhsuk-tag--white',
 };
 
+/** The list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortOrder: 'DESC',
+  search: undefined as string | undefined,
+  status: undefined as string | undefined,
+};
+
 /**
  * Email outbox (route: /collection/admin/outbox, administrators): every email the service decided to
  * send, with its delivery state. Without SMTP (the embedded default) this is where emails are read.
+ * Search, status, sort and page live in the URL.
  */
 export function OutboxPage() {
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState('');
-  const [query, setQuery] = useState<OutboxQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = outboxQuerySchema.safeParse(params);
+  const query: OutboxQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const outbox = useOutbox(query);
-  const page = Number(query.page ?? 1);
-  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / PAGE_SIZE)) : 1;
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery({
-      page: 1,
-      pageSize: PAGE_SIZE,
-      search: text.trim() || undefined,
-      status: (status || undefined) as MailStatus | undefined,
-    });
-  };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / pageSize)) : 1;
   return (
     <PageContainer
       title="Email outbox"
@@ -51,34 +70,7 @@ export function OutboxPage() {
         <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Email outbox' }]} />
       }
     >
-      <form onSubmit={search} aria-label="Search the outbox">
-        <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-one-half">
-            <div className="nhsuk-form-group">
-              <label className="nhsuk-label" htmlFor="outbox-search">
-                Search by recipient or subject
-              </label>
-              <input
-                className="nhsuk-input"
-                id="outbox-search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
-          </div>
-          <div className="nhsuk-grid-column-one-half">
-            <Select
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
-            />
-          </div>
-        </div>
-        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm key={`${query.search ?? ''}|${query.status ?? ''}`} query={query} onSearch={setParams} />
       <QueryState
         query={outbox}
         isEmpty={(data) => data.items.length === 0}
@@ -89,8 +81,17 @@ export function OutboxPage() {
             <p className="nhsuk-body" aria-live="polite">
               {data.total === 1 ? '1 email' : `${data.total.toLocaleString('en-GB')} emails`}
             </p>
-            <OutboxTable items={data.items} />
-            <Pagination page={page} pages={pages} onChange={(p) => setQuery((q) => ({ ...q, page: p }))} />
+            <OutboxTable
+              items={data.items}
+              sortOrder={query.sortOrder ?? 'DESC'}
+              onSort={(sortOrder) => setParams({ sortOrder })}
+            />
+            <Pagination page={page} pages={pages} onChange={(p) => setParams({ page: p })} />
+            <PageSizeSelect
+              value={pageSize}
+              sizes={[20, 50, 100]}
+              onChange={(size) => setParams({ pageSize: size })}
+            />
           </>
         )}
       </QueryState>
@@ -98,13 +99,74 @@ export function OutboxPage() {
   );
 }
 
-function OutboxTable({ items }: { items: OutboxItem[] }) {
+function SearchForm({
+  query,
+  onSearch,
+}: {
+  query: OutboxQuery;
+  onSearch: (filters: { search: string | undefined; status: string | undefined }) => void;
+}) {
+  const [text, setText] = useState(query.search ?? '');
+  const [status, setStatus] = useState<string>(query.status ?? '');
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ search: text.trim() || undefined, status: status || undefined });
+  };
+  return (
+    <form onSubmit={search} aria-label="Search the outbox">
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-one-half">
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="outbox-search">
+              Search by recipient or subject
+            </label>
+            <input
+              className="nhsuk-input"
+              id="outbox-search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="nhsuk-grid-column-one-half">
+          <Select
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
+          />
+        </div>
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function OutboxTable({
+  items,
+  sortOrder,
+  onSort,
+}: {
+  items: OutboxItem[];
+  sortOrder: SortOrder;
+  onSort: (sortOrder: SortOrder) => void;
+}) {
   return (
     <table className="nhsuk-table">
-      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Emails, newest first</caption>
+      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+        Emails, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
+      </caption>
       <thead className="nhsuk-table__head">
         <tr>
-          <th scope="col">Created</th>
+          <SortableHeader
+            column="createdAt"
+            label="Created"
+            sortBy="createdAt"
+            sortOrder={sortOrder}
+            onSort={(_column, order) => onSort(order)}
+          />
           <th scope="col">To</th>
           <th scope="col">Email</th>
           <th scope="col">Status</th>

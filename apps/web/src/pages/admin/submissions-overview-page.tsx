@@ -1,29 +1,43 @@
-import type { AdminSubmissionsQuery } from '@dcf/domain';
+import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, Pagination, QueryState, Select } from '../../components';
+import {
+  Breadcrumbs,
+  PageContainer,
+  PageSizeSelect,
+  Pagination,
+  QueryState,
+  Select,
+  useListParams,
+} from '../../components';
 import { CollectionsTable } from '../manager/manager-home-page';
 
 const PAGE_SIZE = 25;
 
-/** Submissions overview (route: /collection/admin/submissions): every collection's current and next period. */
+/** The list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'name',
+  sortOrder: 'ASC',
+  query: undefined as string | undefined,
+  status: undefined as string | undefined,
+};
+
+/**
+ * Submissions overview (route: /collection/admin/submissions): every collection's current and next
+ * period, searched, filtered, sorted and paged by the server; the list's state lives in the URL.
+ */
 export function SubmissionsOverviewPage() {
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState('');
-  const [query, setQuery] = useState<AdminSubmissionsQuery>({ page: 1, pageSize: PAGE_SIZE });
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const parsed = adminSubmissionsQuerySchema.safeParse(params);
+  const query: AdminSubmissionsQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const overview = useAdminSubmissions(query);
   const page = query.page ?? 1;
-  const pages = overview.data ? Math.max(1, Math.ceil(overview.data.total / PAGE_SIZE)) : 1;
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery({
-      page: 1,
-      pageSize: PAGE_SIZE,
-      query: text.trim() || undefined,
-      status: (status || undefined) as AdminSubmissionsQuery['status'],
-    });
-  };
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = overview.data ? Math.max(1, Math.ceil(overview.data.total / pageSize)) : 1;
   return (
     <PageContainer
       title="Submissions overview"
@@ -31,39 +45,11 @@ export function SubmissionsOverviewPage() {
         <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Submissions overview' }]} />
       }
     >
-      <form onSubmit={search} aria-label="Search collections">
-        <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-two-thirds">
-            <div className="nhsuk-form-group">
-              <label className="nhsuk-label" htmlFor="overview-search">
-                Search by collection name
-              </label>
-              <input
-                id="overview-search"
-                className="nhsuk-input"
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
-          </div>
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'published', label: 'Published' },
-                { value: 'draft', label: 'Draft' },
-                { value: 'archived', label: 'Archived' },
-              ]}
-            />
-          </div>
-        </div>
-        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        key={`${query.query ?? ''}|${query.status ?? ''}`}
+        query={query}
+        onSearch={(text, status) => setParams({ query: text || undefined, status: status || undefined })}
+      />
       <QueryState
         query={overview}
         isEmpty={(data) => data.items.length === 0}
@@ -71,15 +57,77 @@ export function SubmissionsOverviewPage() {
       >
         {(data) => (
           <>
-            <CollectionsTable collections={data.items} caption="Collections and their periods" showStatus />
-            <Pagination
-              page={page}
-              pages={pages}
-              onChange={(next) => setQuery((q) => ({ ...q, page: next }))}
-            />
+            <p className="nhsuk-body" aria-live="polite">
+              {data.total === 1 ? '1 collection' : `${data.total.toLocaleString('en-GB')} collections`}
+            </p>
+            <div className="dcf-table-scroll">
+              <CollectionsTable
+                collections={data.items}
+                caption="Collections and their periods"
+                showStatus
+                sort={{
+                  sortBy: query.sortBy ?? 'name',
+                  sortOrder: query.sortOrder ?? 'ASC',
+                  onSort: (sortBy, sortOrder) =>
+                    setParams({ sortBy: sortBy as AdminSubmissionsQuery['sortBy'], sortOrder }),
+                }}
+              />
+            </div>
+            <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
+            <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
           </>
         )}
       </QueryState>
     </PageContainer>
+  );
+}
+
+function SearchForm({
+  query,
+  onSearch,
+}: {
+  query: AdminSubmissionsQuery;
+  onSearch: (text: string, status: string) => void;
+}) {
+  const [text, setText] = useState(query.query ?? '');
+  const [status, setStatus] = useState<string>(query.status ?? '');
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim(), status);
+  };
+  return (
+    <form onSubmit={search} aria-label="Search collections">
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-two-thirds">
+          <div className="nhsuk-form-group">
+            <label className="nhsuk-label" htmlFor="overview-search">
+              Search by collection name
+            </label>
+            <input
+              id="overview-search"
+              className="nhsuk-input"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: 'published', label: 'Published' },
+              { value: 'draft', label: 'Draft' },
+              { value: 'archived', label: 'Archived' },
+            ]}
+          />
+        </div>
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import {
   type RecipientSelectionBody,
   type RecipientSelectionResult,
 } from '@dcf/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { previewRecipientSelection, useRecipientSelection } from '../../api/collection-organisations';
 import { useOrganisationTypes, useRegions, useStps } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
@@ -230,12 +230,25 @@ function ConfirmButton({
 export function AddByCriteria({
   collectionId,
   onDone,
+  initial = {},
+  countAtOnce = false,
 }: {
   collectionId: number;
   onDone: (m: string) => void;
+  /** Criteria to start from, e.g. the search widget's "Select all N matching". */
+  initial?: Criteria;
+  /** Count as soon as shown, so the confirm button carries the number at once. */
+  countAtOnce?: boolean;
 }) {
-  const [criteria, setCriteria] = useState<Criteria>({});
+  const [criteria, setCriteria] = useState<Criteria>(initial);
   const selection = useCheckedSelection(collectionId, onDone);
+  const counted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the criteria it was opened with
+  useEffect(() => {
+    if (!countAtOnce || counted.current) return;
+    counted.current = true;
+    void selection.check({ action: 'add', criteria: { ...initial, status: 'open' } });
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void selection.check({ action: 'add', criteria: { ...criteria, status: 'open' } });

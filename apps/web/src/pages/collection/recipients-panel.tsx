@@ -72,6 +72,8 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
   };
   const [draft, setDraft] = useState<Criteria>(filters);
   const [adding, setAdding] = useState(false);
+  // The search a user chose to add in full ("Select all N matching"), shown in the criteria form.
+  const [matching, setMatching] = useState<string | null>(null);
   const [removing, setRemoving] = useState<CollectionOrganisation | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const recipients = useRecipients(collection.id, listQuery);
@@ -167,12 +169,18 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
       {canChange ? (
         <>
           <h3 className="nhsuk-heading-s">Add organisations</h3>
-          <details className="nhsuk-details">
+          {/* "Select all N matching" in the search opens this with the search filled in and counted. */}
+          <details className="nhsuk-details" open={matching !== null ? true : undefined}>
             <summary className="nhsuk-details__summary">
               <span className="nhsuk-details__summary-text">By type, region, ICB or name</span>
             </summary>
             <div className="nhsuk-details__text">
-              <AddByCriteria collectionId={collection.id} onDone={done} />
+              <AddByCriteria
+                key={matching ?? ''}
+                collectionId={collection.id}
+                onDone={done}
+                {...(matching !== null ? { initial: { query: matching }, countAtOnce: true } : {})}
+              />
             </div>
           </details>
           <details className="nhsuk-details">
@@ -338,7 +346,11 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
         kind="manageOrganisations"
         open={adding}
         multiple
-        search={(searchTerm) => searchOrganisations(searchTerm, { openOnly: true })}
+        search={(searchTerm, page) => searchOrganisations(searchTerm, { openOnly: true, page })}
+        onSelectAllMatching={(searchTerm) => {
+          setAdding(false);
+          setMatching(searchTerm);
+        }}
         onCancel={() => setAdding(false)}
         onSelect={(rows) => {
           setAdding(false);

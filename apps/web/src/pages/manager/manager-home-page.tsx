@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import { useManagerHome } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState, Select } from '../../components';
+import {
+  Breadcrumbs,
+  PageContainer,
+  QueryState,
+  Select,
+  SortableHeader,
+  type SortOrder,
+} from '../../components';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { ExportButtons } from './exports/export-buttons';
 import { onTimeText, receivedText } from './period-counts';
@@ -91,10 +98,13 @@ export function CollectionsTable({
   collections,
   caption,
   showStatus = false,
+  sort,
 }: {
   collections: readonly ManagerCollection[];
   caption: string;
   showStatus?: boolean;
+  /** Sortable Collection and Status headers, for a list the server sorts (the admin overview). */
+  sort?: { sortBy: string; sortOrder: SortOrder; onSort: (sortBy: string, sortOrder: SortOrder) => void };
 }) {
   const user = useUser();
   // Submission managers monitor only; collection managers and administrators also set up (the API's rule).
@@ -106,10 +116,15 @@ export function CollectionsTable({
       <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
       <thead className="nhsuk-table__head">
         <tr className="nhsuk-table__row">
-          <th scope="col" className="nhsuk-table__header">
-            Collection
-          </th>
-          {showStatus ? (
+          {sort ? (
+            <SortableHeader column="name" label="Collection" {...sort} />
+          ) : (
+            <th scope="col" className="nhsuk-table__header">
+              Collection
+            </th>
+          )}
+          {showStatus && sort ? <SortableHeader column="status" label="Status" {...sort} /> : null}
+          {showStatus && !sort ? (
             <th scope="col" className="nhsuk-table__header">
               Status
             </th>

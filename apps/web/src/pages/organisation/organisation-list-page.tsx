@@ -1,66 +1,67 @@
-import { formatShortDate, type OrganisationListQuery } from '@dcf/domain';
+import { formatShortDate, type OrganisationListQuery, organisationListQuerySchema } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useOrganisations, useOrganisationTypes, useRegions } from '../../api/organisations';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, SearchWidget, Select, Spinner } from '../../components';
+import {
+  Breadcrumbs,
+  Notification,
+  PageContainer,
+  PageSizeSelect,
+  Pagination,
+  SearchWidget,
+  Select,
+  SortableHeader,
+  Spinner,
+  useListParams,
+} from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
 
 type SortBy = NonNullable<OrganisationListQuery['sortBy']>;
 const PAGE_SIZE = 25;
 
-/** Organisations (route: /organisation): search, filters, sortable columns and paging, all done by the API. */
+/** The list's state, kept in the URL (decision 0021). */
+const listDefaults = {
+  page: 1,
+  pageSize: PAGE_SIZE,
+  sortBy: 'name',
+  sortOrder: 'ASC',
+  query: undefined as string | undefined,
+  organisationTypeId: undefined as number | undefined,
+  regionId: undefined as number | undefined,
+  isOpen: undefined as string | undefined,
+};
+
+/**
+ * Organisations (route: /organisation): search, filters, sortable columns and paging, all done by the
+ * API, the list's state kept in the URL (reload and Back keep it).
+ */
 export function OrganisationListPage() {
   const user = useUser();
   const isAdmin = user.isSuperAdmin || user.isCollectionAdmin;
-  const [text, setText] = useState('');
-  const [typeId, setTypeId] = useState('');
-  const [regionId, setRegionId] = useState('');
-  const [status, setStatus] = useState('');
-  const [query, setQuery] = useState<OrganisationListQuery>({
-    page: 1,
-    pageSize: PAGE_SIZE,
-    sortBy: 'name',
-    sortOrder: 'ASC',
-  });
+  const [params, setParams] = useListParams(listDefaults);
+  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
+  const valid = organisationListQuerySchema.safeParse(params).success;
+  const query: OrganisationListQuery = valid
+    ? (params as OrganisationListQuery)
+    : { page: 1, pageSize: PAGE_SIZE, sortBy: 'name', sortOrder: 'ASC' };
   const organisations = useOrganisations(query);
-  const regions = useRegions();
-  const types = useOrganisationTypes();
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery((q) => ({
-      ...q,
-      page: 1,
-      query: text.trim() || undefined,
-      organisationTypeId: typeId ? Number(typeId) : undefined,
-      regionId: regionId ? Number(regionId) : undefined,
-      isOpen: status === 'open' ? 'true' : status === 'closed' ? 'false' : undefined,
-    }));
-  };
-  const sortBy = (column: SortBy) =>
-    setQuery((q) => ({
-      ...q,
-      page: 1,
-      sortBy: column,
-      sortOrder: q.sortBy === column && q.sortOrder === 'ASC' ? 'DESC' : 'ASC',
-    }));
-  const ariaSort = (column: SortBy) =>
-    query.sortBy === column ? (query.sortOrder === 'ASC' ? 'ascending' : 'descending') : 'none';
   const header = (column: SortBy, label: string) => (
-    <th scope="col" className="nhsuk-table__header" aria-sort={ariaSort(column)}>
-      <button type="button" className="dcf-link-button" onClick={() => sortBy(column)}>
-        {label}
-        {query.sortBy === column ? (query.sortOrder === 'ASC' ? ' ▲' : ' ▼') : ''}
-      </button>
-    </th>
+    <SortableHeader
+      column={column}
+      label={label}
+      sortBy={query.sortBy}
+      sortOrder={query.sortOrder}
+      onSort={(sortBy, sortOrder) => setParams({ sortBy: sortBy as SortBy, sortOrder })}
+    />
   );
 
   const data = organisations.data;
   const page = query.page ?? 1;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
 
   return (
     <PageContainer title="Organisations" breadcrumbs={<Breadcrumbs items={[{ text: 'Organisations' }]} />}>
@@ -75,52 +76,11 @@ export function OrganisationListPage() {
         </div>
       ) : null}
 
-      <form onSubmit={search} aria-label="Search organisations">
-        <div className="nhsuk-form-group">
-          <label className="nhsuk-label" htmlFor="organisation-search">
-            Search by name or code
-          </label>
-          <input
-            id="organisation-search"
-            className="nhsuk-input nhsuk-u-width-two-thirds"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-        <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              label="Type"
-              value={typeId}
-              onChange={setTypeId}
-              options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
-            />
-          </div>
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              label="Region"
-              value={regionId}
-              onChange={setRegionId}
-              options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-            />
-          </div>
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'open', label: 'Open' },
-                { value: 'closed', label: 'Closed' },
-              ]}
-            />
-          </div>
-        </div>
-        <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        key={[query.query, query.organisationTypeId, query.regionId, query.isOpen].join('|')}
+        query={query}
+        onSearch={setParams}
+      />
 
       {organisations.isPending ? <Spinner block /> : null}
       {organisations.isError ? (
@@ -134,71 +94,46 @@ export function OrganisationListPage() {
           {data.items.length === 0 ? (
             <p className="nhsuk-body">No results(s) found</p>
           ) : (
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisations</caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  {header('name', 'Name')}
-                  {header('code', 'Code')}
-                  <th scope="col" className="nhsuk-table__header">
-                    Region
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Type
-                  </th>
-                  {header('closureDate', 'Closure date')}
-                  <th scope="col" className="nhsuk-table__header">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {data.items.map((o) => (
-                  <tr key={o.id} className="nhsuk-table__row">
-                    <td className="nhsuk-table__cell">
-                      {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
-                    </td>
-                    <td className="nhsuk-table__cell">{o.code}</td>
-                    <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
-                    <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
-                    <td className="nhsuk-table__cell">
-                      {o.closureDate ? formatShortDate(o.closureDate) : ''}
-                    </td>
-                    <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
+            <div className="dcf-table-scroll">
+              <table className="nhsuk-table">
+                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisations</caption>
+                <thead className="nhsuk-table__head">
+                  <tr className="nhsuk-table__row">
+                    {header('name', 'Name')}
+                    {header('code', 'Code')}
+                    <th scope="col" className="nhsuk-table__header">
+                      Region
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      Type
+                    </th>
+                    {header('closureDate', 'Closure date')}
+                    <th scope="col" className="nhsuk-table__header">
+                      Status
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="nhsuk-table__body">
+                  {data.items.map((o) => (
+                    <tr key={o.id} className="nhsuk-table__row">
+                      <td className="nhsuk-table__cell">
+                        {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
+                      </td>
+                      <td className="nhsuk-table__cell">{o.code}</td>
+                      <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
+                      <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
+                      <td className="nhsuk-table__cell">
+                        {o.closureDate ? formatShortDate(o.closureDate) : ''}
+                      </td>
+                      <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
-          <nav className="nhsuk-pagination" aria-label="Pagination">
-            <ul className="nhsuk-list nhsuk-pagination__list">
-              {page > 1 ? (
-                <li className="nhsuk-pagination-item--previous">
-                  <button
-                    type="button"
-                    className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--prev"
-                    onClick={() => setQuery((q) => ({ ...q, page: page - 1 }))}
-                  >
-                    <span className="nhsuk-pagination__title">Previous</span>
-                  </button>
-                </li>
-              ) : null}
-              <li className="nhsuk-pagination__page">
-                Page {page} of {pages}
-              </li>
-              {page < pages ? (
-                <li className="nhsuk-pagination-item--next">
-                  <button
-                    type="button"
-                    className="dcf-link-button nhsuk-pagination__link nhsuk-pagination__link--next"
-                    onClick={() => setQuery((q) => ({ ...q, page: page + 1 }))}
-                  >
-                    <span className="nhsuk-pagination__title">Next</span>
-                  </button>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
+          <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
+          <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
         </>
       ) : null}
       {isAdmin ? (
@@ -208,6 +143,80 @@ export function OrganisationListPage() {
         </>
       ) : null}
     </PageContainer>
+  );
+}
+
+function SearchForm({
+  query,
+  onSearch,
+}: {
+  query: OrganisationListQuery;
+  onSearch: (filters: Partial<typeof listDefaults>) => void;
+}) {
+  const regions = useRegions();
+  const types = useOrganisationTypes();
+  const [text, setText] = useState(query.query ?? '');
+  const [typeId, setTypeId] = useState(query.organisationTypeId ? String(query.organisationTypeId) : '');
+  const [regionId, setRegionId] = useState(query.regionId ? String(query.regionId) : '');
+  const [status, setStatus] = useState(
+    query.isOpen === 'true' ? 'open' : query.isOpen === 'false' ? 'closed' : '',
+  );
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({
+      query: text.trim() || undefined,
+      organisationTypeId: typeId ? Number(typeId) : undefined,
+      regionId: regionId ? Number(regionId) : undefined,
+      isOpen: status === 'open' ? 'true' : status === 'closed' ? 'false' : undefined,
+    });
+  };
+  return (
+    <form onSubmit={search} aria-label="Search organisations">
+      <div className="nhsuk-form-group">
+        <label className="nhsuk-label" htmlFor="organisation-search">
+          Search by name or code
+        </label>
+        <input
+          id="organisation-search"
+          className="nhsuk-input nhsuk-u-width-two-thirds"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Type"
+            value={typeId}
+            onChange={setTypeId}
+            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Region"
+            value={regionId}
+            onChange={setRegionId}
+            options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          <Select
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: 'open', label: 'Open' },
+              { value: 'closed', label: 'Closed' },
+            ]}
+          />
+        </div>
+      </div>
+      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
+        Search
+      </button>
+    </form>
   );
 }
 
