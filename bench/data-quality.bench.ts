@@ -1,5 +1,5 @@
 /**
- * Data quality rules' server CPU per return (issue 18, decision 0028), in this process (no HTTP, no
+ * Data quality rules' server CPU per return (decision 0028), in this process (no HTTP, no
  * database): 20 rules of every kind on a 100-field return (90 number questions and a 10-row grid of
  * one number column), with the same organisation's previous return and last period's statistics.
  *

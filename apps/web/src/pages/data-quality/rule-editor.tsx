@@ -76,7 +76,6 @@ const number = (text: string) => (text.trim() === '' ? null : Number(text));
 function bodyOf(draft: Draft): { body: DataQualityRuleBody } | { problems: Problems } {
   const problems: Problems = {};
   if (draft.name.trim() === '') problems.name = 'Enter a name for the rule';
-  if (draft.message.trim() === '') problems.message = 'Enter the message the submitter sees';
   let check: DataQualityCheck | null = null;
   switch (draft.kind) {
     case '':
@@ -116,6 +115,8 @@ function bodyOf(draft: Draft): { body: DataQualityRuleBody } | { problems: Probl
       }
       break;
   }
+  // Last, as on the page: the error summary lists problems in the order of the inputs.
+  if (draft.message.trim() === '') problems.message = 'Enter the message the submitter sees';
   if (Object.keys(problems).length > 0 || check === null) return { problems };
   return {
     body: { name: draft.name.trim(), severity: draft.severity, message: draft.message.trim(), check },
