@@ -14,13 +14,13 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import {
   addRecipients,
   insertCollection,
   insertForm,
   insertPeriod,
-} from '../apps/api/src/modules/exports/testing/returns-fixture';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+} from '../apps/api/test/support/returns-fixture';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const FIELDS = 100;

@@ -16,14 +16,10 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedReferenceData } from '../apps/api/src/db/seed';
-import {
-  insertCollection,
-  insertForm,
-  insertPeriod,
-} from '../apps/api/src/modules/exports/testing/returns-fixture';
 import { notificationJobHandlers } from '../apps/api/src/modules/notifications/jobs';
 import { createJobRunner, JOB_PRIORITY } from '../apps/api/src/platform/jobs';
 import { closeMailTransport, type OutgoingMail, queueMail } from '../apps/api/src/platform/mail';
+import { insertCollection, insertForm, insertPeriod } from '../apps/api/test/support/returns-fixture';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);

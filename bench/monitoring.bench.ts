@@ -12,15 +12,15 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
+import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
+import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import {
   createCollection,
   insertOrganisations,
   insertPeriod,
   insertSubmissions,
   type SubmissionSpec,
-} from '../apps/api/src/modules/views/testing/scenario';
-import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+} from '../apps/api/test/support/views-scenario';
 
 const RECIPIENTS = 15_000;
 const REQUESTS = 60;

@@ -18,7 +18,7 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
 import { importOdsFile } from '../apps/api/src/modules/organisations/import';
 import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
-import { type FakeOrg, startFakeOrd } from '../apps/api/src/modules/organisations/testing/fake-ord';
+import { type FakeOrg, startFakeOrd } from '../apps/api/test/support/fake-ord';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.ODS_BENCH_SIZES ?? '13500,30000').split(',').map(Number);

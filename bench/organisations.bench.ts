@@ -13,9 +13,9 @@ import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
-import { type FakeOrg, startFakeOrd } from '../apps/api/src/modules/organisations/testing/fake-ord';
 import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import { type FakeOrg, startFakeOrd } from '../apps/api/test/support/fake-ord';
 
 const COUNT = 15_000;
 const REQUESTS = 200;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Download, Page, Route } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { pdfText } from '../apps/api/src/modules/pdf/testing/pdf-text';
+import { pdfText } from '../apps/api/test/support/pdf-text';
 import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 const CHECK_ANSWERS = 'Check your answers before submitting your return';

@@ -1,8 +1,8 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lock, newPeriod, pageFor, save, startDraft } from '../src/modules/submissions/testing/fixtures';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { type Client, startTestApp, type TestApp } from './harness';
+import { lock, newPeriod, pageFor, save, startDraft } from './support/submission-fixtures';
 
 /**
  * Hostile input answered at the boundary (decision 0017): the issue's own examples, each with the

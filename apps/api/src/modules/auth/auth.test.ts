@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import {
+  callbackUrl,
+  follow,
+  openSignInPage,
+  pressAccount,
+  signInThroughProvider,
+} from '../../../test/support/sign-in-flow';
 import { SESSION_COOKIE } from '../../platform/sessions';
-import { callbackUrl, follow, openSignInPage, pressAccount, signInThroughProvider } from './sign-in-flow';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from '../../../test/harness';
+import { openSignInPage, pressAccount, signInThroughProvider } from '../../../test/support/sign-in-flow';
 import { buildApp } from '../../app';
 import type { App } from '../../platform/route-module';
 import { SESSION_COOKIE } from '../../platform/sessions';
-import { openSignInPage, pressAccount, signInThroughProvider } from './sign-in-flow';
 
 let t: TestApp;
 let second: App;

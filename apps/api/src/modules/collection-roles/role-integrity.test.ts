@@ -1,8 +1,8 @@
 import { messages, roleMessages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
+import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { demoUsers } from '../../db/seed/demo-users';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
 
 /**
  * Role integrity (product decisions, "Roles"): nobody changes their own roles on any route,

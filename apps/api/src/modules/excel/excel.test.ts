@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
-import { newPeriod, pageFor, startDraft } from '../submissions/testing/fixtures';
+import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 let blobDir: string;

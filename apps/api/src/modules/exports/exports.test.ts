@@ -2,7 +2,6 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
-import { SESSION_COOKIE } from '../../platform/sessions';
 import {
   addRecipients,
   insertCollection,
@@ -10,7 +9,8 @@ import {
   insertPeriod,
   insertReturn,
   userIdByEmail,
-} from './testing/returns-fixture';
+} from '../../../test/support/returns-fixture';
+import { SESSION_COOKIE } from '../../platform/sessions';
 
 /** Version 1 of the form: a question version 2 dropped (its answers must stay in the export). */
 const formV1 = {

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { SESSION_COOKIE } from '../../platform/sessions';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../submissions/testing/fixtures';
 
 /**
  * One export, one moment: a return submitted while an export is being downloaded is either in it or

@@ -9,9 +9,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus } from '../../../../../test-data/formio-corpus/index';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { templateForForm } from '../excel/testing/template-for-form';
-import { pdfText } from '../pdf/testing/pdf-text';
-import { lock, save } from '../submissions/testing/fixtures';
 import {
   download,
   exportRow,
@@ -20,7 +17,10 @@ import {
   recordTemplate,
   squash,
   upload,
-} from './testing/corpus-http';
+} from '../../../test/support/corpus-http';
+import { templateForForm } from '../../../test/support/excel-template-for-form';
+import { pdfText } from '../../../test/support/pdf-text';
+import { lock, save } from '../../../test/support/submission-fixtures';
 
 /**
  * The corpus of real Form.io forms (test-data/formio-corpus) through real HTTP as real personas

@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
-import { lock, pageFor, save } from '../submissions/testing/fixtures';
+import { lock, pageFor, save } from '../../../test/support/submission-fixtures';
 
 /**
  * Form definitions are data, never code (decision 0014). A definition carrying JavaScript in every place

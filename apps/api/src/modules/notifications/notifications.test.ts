@@ -2,15 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { createJobRunner } from '../../platform/jobs';
-import { closeMailTransport } from '../../platform/mail';
 import {
   insertCollection,
   insertForm,
   insertPeriod,
   insertReturn,
   userIdByEmail,
-} from '../exports/testing/returns-fixture';
+} from '../../../test/support/returns-fixture';
+import { createJobRunner } from '../../platform/jobs';
+import { closeMailTransport } from '../../platform/mail';
 import { notify } from './events';
 import { notificationJobHandlers, notificationSchedules } from './jobs';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { codeOfOrgLink, incrementalSince } from './ods-incremental';
 import { runOdsSync, triggerOdsSync } from './ods-sync';
-import { type FakeOrd, startFakeOrd } from './testing/fake-ord';
 
 /**
  * Incremental sync against the local ORD fake, which answers the real API's sync endpoint

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { recoverStuckRuns, runOdsSync } from './ods-sync';
-import { type FakeOrd, startFakeOrd } from './testing/fake-ord';
 
 let t: TestApp;
 let fake: FakeOrd;

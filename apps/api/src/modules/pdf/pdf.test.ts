@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { newPeriod, pageFor, save, startDraft } from '../submissions/testing/fixtures';
-import { pdfText } from './testing/pdf-text';
+import { pdfText } from '../../../test/support/pdf-text';
+import { newPeriod, pageFor, save, startDraft } from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

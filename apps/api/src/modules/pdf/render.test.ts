@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pdfTextRuns } from '../../../test/support/pdf-text';
 import { renderReturnPdf } from './render';
-import { pdfTextRuns } from './testing/pdf-text';
 
 describe('renderReturnPdf', () => {
   it('draws a long grid over several pages, repeating its header row on each', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { type Azurite, startAzurite } from '../../../test/support/azurite';
 import { blobStoreFor } from '../../platform/storage/blob-store';
-import { type Azurite, startAzurite } from '../../platform/storage/testing/azurite';
 
 let azurite: Azurite;
 let t: TestApp;

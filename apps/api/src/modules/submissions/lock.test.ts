@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { auditActions, lock, newPeriod, pageFor, save } from './testing/fixtures';
+import { auditActions, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import {
+  completeAnswers,
+  lock,
+  newPeriod,
+  type Page,
+  pageFor,
+  save,
+} from '../../../test/support/submission-fixtures';
 import { createJobRunner } from '../../platform/jobs';
 import { notificationJobHandlers } from '../notifications/jobs';
-import { completeAnswers, lock, newPeriod, type Page, pageFor, save } from './testing/fixtures';
 
 /**
  * The emails the submissions workflow raises (decision 0006), seen in the outbox after the job queue

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
-import { completeAnswers, lock, newPeriod, pageFor, save } from './testing/fixtures';
 
 /**
  * A date typed in part (decision 0024) through HTTP: a draft keeps `15//2026` as typed, a submit is

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from './testing/fixtures';
+import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { mergeSavedRevision, messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { demoFormDefinition } from '../../db/seed/demo-collection';
 import {
   auditActions,
   completeAnswers,
@@ -10,7 +9,8 @@ import {
   pageFor,
   save,
   startDraft,
-} from './testing/fixtures';
+} from '../../../test/support/submission-fixtures';
+import { demoFormDefinition } from '../../db/seed/demo-collection';
 
 let t: TestApp;
 beforeAll(async () => {

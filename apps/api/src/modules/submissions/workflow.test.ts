@@ -1,7 +1,15 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { auditActions, completeAnswers, lock, newPeriod, type Page, pageFor, save } from './testing/fixtures';
+import {
+  auditActions,
+  completeAnswers,
+  lock,
+  newPeriod,
+  type Page,
+  pageFor,
+  save,
+} from '../../../test/support/submission-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { anonymousUser, currentUserSchema } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { signInThroughProvider } from '../auth/sign-in-flow';
+import { signInThroughProvider } from '../../../test/support/sign-in-flow';
 
 let t: TestApp;
 beforeAll(async () => {

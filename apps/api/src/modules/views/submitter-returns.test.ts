@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { createCollection, insertPeriod, insertSubmissions } from './testing/scenario';
+import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 
 const DAY = 86_400_000;
 const now = Date.now();

@@ -1,7 +1,7 @@
 import type { Worklist, WorklistCounts } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
-import { createCollection, insertPeriod, insertSubmissions } from './testing/scenario';
+import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../../config';
+import { repoRoot } from '../../src/config';
 
 /** Azurite's well-known development account (public, documented by Microsoft). */
 const ACCOUNT = 'devstoreaccount1';

@@ -1,7 +1,7 @@
 import type { FormDefinition } from '@dcf/forms';
 import ExcelJS from 'exceljs';
-import { toCell } from '../cells';
-import { type FillableField, fillableFields, type Step, valueIn } from '../form-fields';
+import { toCell } from '../../src/modules/excel/cells';
+import { type FillableField, fillableFields, type Step, valueIn } from '../../src/modules/excel/form-fields';
 
 /** A cell Populate must fill: where, the answer's data path, and the value it must hold. */
 export interface ExpectedCell {

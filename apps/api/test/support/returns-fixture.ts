@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database';
+import type { Db } from '../../src/db/database';
 
 /**
  * Test and benchmark data for exports and notifications: a collection, form versions, a period and

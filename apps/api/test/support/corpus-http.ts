@@ -8,10 +8,10 @@ import {
 } from '@dcf/forms';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { type CorpusEntry, readCorpusDefinition } from '../../../../../../test-data/formio-corpus/index';
-import type { Client, TestApp } from '../../../../test/harness';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../../platform/csrf';
-import type { Page } from '../../submissions/testing/fixtures';
+import { type CorpusEntry, readCorpusDefinition } from '../../../../test-data/formio-corpus/index';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/platform/csrf';
+import type { Client, TestApp } from '../harness';
+import type { Page } from './submission-fixtures';
 
 /**
  * For the corpus test through HTTP (corpus-http.test.ts): each corpus form's collection set up as a

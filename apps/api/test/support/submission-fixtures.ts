@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Client, TestApp } from '../../../../test/harness';
+import type { Client, TestApp } from '../harness';
 
 /**
  * Test fixtures for the submissions tests: a fresh reporting period of the demo collection per test

@@ -1,4 +1,4 @@
-import type { Client, PersonaKey, Response } from '../../../test/harness';
+import type { Client, PersonaKey, Response } from '../harness';
 
 /**
  * Drives the real sign-in through HTTP the way a browser does: GET /Auth/Login, follow redirects to the

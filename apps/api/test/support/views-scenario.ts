@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database';
+import type { Db } from '../../src/db/database';
 
 /**
  * Data for the monitoring tests and the bench, written straight to the tables the submissions module
