@@ -23,11 +23,20 @@ import { onTimeText, receivedText } from './period-counts';
  */
 export function ManagerHomePage() {
   const home = useManagerHome();
+  const user = useUser();
+  // The API's createCollection rule: administrators and collection managers (not submission managers).
+  const canCreate =
+    menuSections(user).admin || user.collectionRoles.some((r) => r.role === 'collectionManager');
   return (
     <PageContainer
       title="Collections you manage"
       breadcrumbs={<Breadcrumbs items={[{ text: 'Collections you manage' }]} />}
     >
+      {canCreate ? (
+        <Link className="nhsuk-button" to={paths.createCollection}>
+          Create a collection
+        </Link>
+      ) : null}
       <QueryState
         query={home}
         isEmpty={(data) => data.collections.length === 0}
