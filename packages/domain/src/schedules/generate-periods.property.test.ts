@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportingCycle } from '../enums';
-import { type GeneratedPeriod, generatePeriods } from './generate-periods';
-import type { Schedule } from './schedule-schema';
 import {
   oracleAddDays,
   oracleDaysBetween,
   oracleIsWorkingDay,
   oracleLondon,
   oracleWorkingDays,
-} from './testing/oracles';
+} from '../../test/schedule-oracles';
+import { reportingCycle } from '../enums';
+import { type GeneratedPeriod, generatePeriods } from './generate-periods';
+import type { Schedule } from './schedule-schema';
 
 /**
  * Properties over schedules anywhere in 2015-2040, checked against independent oracles (Date, Intl and
- * the holiday library directly): see testing/oracles.ts.
+ * the holiday library directly): see test/schedule-oracles.ts.
  */
 
 const msPerDay = 86_400_000;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { oracleAddDays, oracleIsWorkingDay, oracleWorkingDays } from '../../test/schedule-oracles';
 import { toDayNumber } from './calendar-date';
-import { oracleAddDays, oracleIsWorkingDay, oracleWorkingDays } from './testing/oracles';
 import { bankHolidays, countWorkingDays, isWorkingDay, nthCountedDay } from './working-days';
 
 /** England and Wales bank holidays as gov.uk published them (weekday dates on which offices close). */
