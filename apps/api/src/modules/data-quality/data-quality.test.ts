@@ -29,6 +29,19 @@ async function currentFormId() {
   return row.id;
 }
 
+/** Adds rules one by one (each may make a new form version); the ids given, in order. */
+async function addRules(manager: Client, rules: Record<string, unknown>[], startFormId?: number) {
+  let formId = startFormId ?? (await currentFormId());
+  const ids: string[] = [];
+  for (const rule of rules) {
+    const res = await manager.post(rulesUrl(formId), rule);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    formId = res.body.formId;
+    ids.push(res.body.rules.at(-1).id);
+  }
+  return ids;
+}
+
 const vacanciesRule = {
   name: 'Vacancies within headcount',
   severity: 'error',
@@ -187,12 +200,7 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
       page.organisationId,
       [10, 20, 30, 40, 50].map((sicknessDays) => ({ ...completeAnswers, sicknessDays })),
     );
-    let formId = await currentFormId();
-    for (const rule of [vacanciesRule, headcountChangeRule, sicknessRangeRule]) {
-      const res = await manager.post(rulesUrl(formId), rule);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      formId = res.body.formId;
-    }
+    await addRules(manager, [vacanciesRule, headcountChangeRule, sicknessRangeRule]);
     // The entry page gets the rules, RJ1's last return and last period's range (5 returns).
     const clerk = await t.as('clerkA');
     const context = await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
@@ -317,7 +325,6 @@ describe('browser and server agree', () => {
         sicknessDays: n,
       })),
     );
-    let formId = await currentFormId();
     const more = [
       {
         name: 'Sickness within the middle 90%',
@@ -348,11 +355,7 @@ describe('browser and server agree', () => {
         },
       },
     ];
-    for (const rule of more) {
-      const res = await manager.post(rulesUrl(formId), rule);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      formId = res.body.formId;
-    }
+    await addRules(manager, more);
     const clerk = await t.as('clerkA');
     const contextUrl = `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
     const context = (await clerk.get(contextUrl)).body;
@@ -413,27 +416,24 @@ describe('grid columns', () => {
     // The rules carried over from the version before name questions this one lacks: replaced here.
     for (const rule of (await manager.get(rulesUrl(formId))).body.rules)
       formId = (await manager.delete(`${rulesUrl(formId)}/${rule.id}`)).body.formId;
-    const ids: string[] = [];
-    for (const rule of [
-      {
-        name: 'Hours add up',
-        severity: 'error',
-        message: 'Headcount hours must equal the hours of the rows',
-        check: { kind: 'sum', total: 'headcount', parts: ['staff.hours'] },
-      },
-      {
-        name: 'Hours in range',
-        severity: 'warning',
-        message: 'Total hours outside last period’s range',
-        check: { kind: 'range', field: 'staff.hours', bounds: 'minMax' },
-      },
-    ]) {
-      const res = await manager.post(rulesUrl(formId), rule);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      formId = res.body.formId;
-      ids.push(res.body.rules.at(-1).id);
-    }
-    const [sumRule, rangeRule] = ids;
+    const [sumRule, rangeRule] = await addRules(
+      manager,
+      [
+        {
+          name: 'Hours add up',
+          severity: 'error',
+          message: 'Headcount hours must equal the hours of the rows',
+          check: { kind: 'sum', total: 'headcount', parts: ['staff.hours'] },
+        },
+        {
+          name: 'Hours in range',
+          severity: 'warning',
+          message: 'Total hours outside last period’s range',
+          check: { kind: 'range', field: 'staff.hours', bounds: 'minMax' },
+        },
+      ],
+      formId,
+    );
     const lastPeriod = await newPeriod(t);
     const thisPeriod = await newPeriod(t);
     const page = await pageFor(t, thisPeriod);

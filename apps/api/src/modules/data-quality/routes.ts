@@ -7,10 +7,11 @@ import {
 } from '@dcf/domain/data-quality';
 import { idParam } from '@dcf/domain/ids';
 import { z } from 'zod';
-import { access, intParam, type Locate } from '../../platform/policy';
+import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { pageScope } from '../submissions/scopes';
+import { periodCollection } from '../views/routes';
 import * as rules from './rules-service';
 import { getEntryContext, getPeriodDataQuality } from './service';
 
@@ -20,18 +21,6 @@ const ruleParams = formParams.extend({ ruleId: z.string().regex(/^r\d{1,6}$/) })
 const pageParams = z.object({ id: idParam, rpId: idParam, orgId: idParam });
 const periodParams = z.object({ periodId: idParam });
 const RULES = '/Collection/:id/Form/:formId/DataQualityRule';
-
-/** The period's collection, for the policy (no such period: 404). */
-const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
-  const periodId = intParam(request, 'periodId');
-  if (periodId === null) return null;
-  const row = await db
-    .selectFrom('reportingPeriod')
-    .select('collectionId')
-    .where('id', '=', periodId)
-    .executeTakeFirst();
-  return row ?? null;
-};
 
 /** Data quality rules, their context at entry and the manager's period summary (decision 0028). */
 export const dataQualityRoutes: RouteModule = (app, { database: { db } }) => {

@@ -37,7 +37,7 @@ const organisationParams = collectionParams.extend({ orgId: id });
 const periodParams = z.object({ periodId: id });
 
 /** Scope of the period views: the period's collection (no such period: 404). */
-const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
+export const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
   const periodId = intParam(request, 'periodId');
   if (periodId === null) return null;
   const row = await db
