@@ -1,8 +1,8 @@
-import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import type { App } from './platform/route-module';
 
 /** Starts the service: config, database, migrations, demo data on the embedded default, then HTTP. */
 async function main(): Promise<void> {
@@ -16,7 +16,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: App | undefined;
+  // The app's modules (most of a start's CPU) load while the database opens, migrates and seeds:
+  // PostgreSQL does its part on another core, and tsx resolves modules on its own thread.
+  const appModule = import('./app');
+  appModule.catch(() => {}); // awaited below; a database that fails first must not leave it unhandled
   const database = await openDatabase({
     databaseUrl: config.database.url,
     pgliteDir: config.database.pgliteDir,
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   if (config.database.seedDemoData && config.env !== 'production') await seedDemoData(database.db);
 
-  const server = await buildApp({ config, database });
+  const server = await (await appModule).buildApp({ config, database });
   app = server;
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
