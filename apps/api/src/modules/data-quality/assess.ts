@@ -31,8 +31,10 @@ export async function assessReturn(
   input: PeriodKey & { formId: number; status: 'draft' | 'completed' },
   answers: Record<string, unknown>,
   explanations: Record<string, string> | undefined,
+  /** The form version's rules when the caller has them already (the save caches them per version). */
+  formRules?: readonly DataQualityRule[],
 ): Promise<Assessment> {
-  const rules = await findRulesOfForm(tx, input.formId);
+  const rules = formRules ?? (await findRulesOfForm(tx, input.formId));
   if (rules.length === 0) return { findings: [], evaluationMs: 0 };
   const { previous, stats } = await loadRuleInputs(tx, input, rules);
   const started = performance.now();

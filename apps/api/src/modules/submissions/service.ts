@@ -14,7 +14,7 @@ import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } fr
 import type { Principal } from '../../platform/principal';
 import { assessReturn, keepFindings } from '../data-quality/assess';
 import { notify } from '../notifications/events';
-import { formDefinition, heldDefinitionOf, rememberFormOf } from './form-definitions';
+import { formVersion, heldVersionOf, rememberFormOf } from './form-definitions';
 import {
   ensureSubmission,
   findPageContext,
@@ -169,7 +169,7 @@ export async function saveRevision(
   // The answers are checked against the submission's form version, which never changes: when this
   // process holds it already, they are checked before the transaction, so the row lock and the
   // connection are held for the statements alone. The verdict still comes after the checks below.
-  const held = heldDefinitionOf(db, submissionId);
+  const held = heldVersionOf(db, submissionId);
   const early = held && timedValidation(held.definition, body.content, onValidated);
   return db.transaction().execute(async (tx): Promise<SavedRevision> => {
     const row = await findSaveContext(tx, submissionId);
@@ -197,12 +197,11 @@ export async function saveRevision(
       throw forbidden(messages.submissionAuthoriserRequired);
 
     rememberFormOf(db, submissionId, row.formId);
-    let checked = early;
-    if (!checked || held?.formId !== row.formId || held.rowVersion !== row.formRowVersion) {
-      const definition = await formDefinition(db, tx, row.formId, row.formRowVersion);
-      if (!definition) throw notFound();
-      checked = timedValidation(definition, body.content, onValidated);
-    }
+    const stillHeld = held?.formId === row.formId && held.rowVersion === row.formRowVersion;
+    const version = stillHeld ? held : await formVersion(db, tx, row.formId, row.formRowVersion);
+    if (!version) throw notFound();
+    const checked =
+      stillHeld && early ? early : timedValidation(version.definition, body.content, onValidated);
     const errors = checked.for(body.status);
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
     // What is saved is what the form asks for: unknown keys dropped, hidden answers cleared, calculations set.
@@ -212,6 +211,7 @@ export async function saveRevision(
       { ...context, formId: row.formId, status: body.status },
       content,
       body.explanations,
+      version.rules,
     );
 
     const completedPages = [...new Set(body.completedPages ?? [])];
