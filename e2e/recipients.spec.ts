@@ -28,148 +28,203 @@ async function expectNoPageOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a manager adds a region by criteria after seeing the count, pastes ODS codes with a report, and removes the same ways', async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
+// Sign-in, counting a region of the national list and axe take longer than the default on a busy machine.
+// Each test arranges its own collection, so each passes alone; in order in one worker, a failure hides nothing.
+test.describe.configure({ mode: 'default', timeout: 150_000 });
+
+/** A new collection with the manager signed in, its recipients page open (after any added through the API). */
+async function recipientsPage(page: Page, name: string, codes: string[] = []): Promise<Api> {
   await signInAs(page, 'manager');
   const api = apiOf(page);
-  const collectionId = await newCollection(api, 'Recipients journey');
+  const collectionId = await newCollection(api, name);
+  if (codes.length > 0) {
+    await api('PUT', `/Collection/${collectionId}/Organisation/Selection`, { action: 'add', codes });
+  }
   await page.goto(`/manage/collection/${collectionId}/organisations`);
-  await expect(page.getByText('There are no recipient organisations yet.')).toBeVisible();
+  return api;
+}
 
-  // By criteria: a region; the button says how many will be added before anything changes.
-  await page.getByText('By type, region, ICB or name').click();
-  const byCriteria = page.getByRole('form', { name: 'Add organisations by criteria' });
-  await byCriteria.getByLabel('Region').selectOption({ label: 'London' });
-  await byCriteria.getByRole('button', { name: 'Count matching organisations' }).click();
-  const addButton = byCriteria.getByRole('button', { name: /^Add [\d,]+ organisations?$/ });
-  await expect(addButton).toBeVisible();
-  await expect(byCriteria.getByTestId('selection-report')).toContainText('found.');
-  await expectNoAxeViolations(page);
-  const count = Number((await addButton.textContent())!.replace(/\D/g, ''));
-  expect(count).toBeGreaterThan(0);
-  await expect(page.getByTestId('recipients-page')).toHaveCount(0);
-  await addButton.click();
-  await expect(page.getByText(`${count.toLocaleString('en-GB')} organisations added`)).toBeVisible();
-  await expect(page.getByTestId('recipients-page')).toContainText(
-    `(${count.toLocaleString('en-GB')} organisation`,
-  );
+test.describe('a manager chooses recipients', () => {
+  test('adds a region by criteria after seeing the count', async ({ page }) => {
+    await recipientsPage(page, 'Recipients by criteria');
+    await expect(page.getByText('There are no recipient organisations yet.')).toBeVisible();
 
-  // A pasted list: RJ1 and RGT (open), R1G (closed in 2015) and a code that does not exist.
-  await page.getByText('From a list of ODS codes').click();
-  const byCodes = page.getByRole('form', { name: 'Add a list of ODS codes' });
-  await byCodes.getByLabel('ODS codes').fill('RJ1\nrgt, R1G\nNOSUCH1');
-  await expect(byCodes.getByText('4 codes read.')).toBeVisible();
-  await byCodes.getByRole('button', { name: 'Check codes' }).click();
-  const report = byCodes.getByTestId('selection-report');
-  await expect(report).toContainText('Unknown ODS codes (1)');
-  await expect(report).toContainText('NOSUCH1');
-  await expect(report).toContainText('Closed organisations (1)');
-  await expect(report).toContainText('R1G');
-  await expectNoAxeViolations(page);
-  const addCodes = byCodes.getByRole('button', { name: /^Add [12] organisations?$/ });
-  const codeCount = Number((await addCodes.textContent())!.replace(/\D/g, ''));
-  await addCodes.click();
-  const total = count + codeCount;
-  await expect(page.getByText(`(${total.toLocaleString('en-GB')} recipients)`)).toBeVisible();
+    // The button says how many will be added before anything changes.
+    await page.getByText('By type, region, ICB or name').click();
+    const byCriteria = page.getByRole('form', { name: 'Add organisations by criteria' });
+    await byCriteria.getByLabel('Region').selectOption({ label: 'London' });
+    await byCriteria.getByRole('button', { name: 'Count matching organisations' }).click();
+    const addButton = byCriteria.getByRole('button', { name: /^Add [\d,]+ organisations?$/ });
+    await expect(addButton).toBeVisible();
+    await expect(byCriteria.getByTestId('selection-report')).toContainText('found.');
+    await expectNoAxeViolations(page);
+    const count = Number((await addButton.textContent())!.replace(/\D/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await expect(page.getByTestId('recipients-page')).toHaveCount(0);
+    await addButton.click();
+    await expect(page.getByText(`${count.toLocaleString('en-GB')} organisations added`)).toBeVisible();
+    await expect(page.getByTestId('recipients-page')).toContainText(
+      `(${count.toLocaleString('en-GB')} organisation`,
+    );
+  });
 
-  // Remove all matching the list's filter: the name search "RGT".
-  const filter = page.getByRole('form', { name: 'Filter recipients' });
-  await filter.getByLabel('Name or ODS code contains').fill('RGT');
-  await filter.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByTestId('recipients-page')).toContainText('(1 organisation)');
-  await page.getByRole('button', { name: 'Remove all matching recipients' }).click();
-  await page.getByRole('button', { name: 'Remove 1 organisation' }).click();
-  await expect(
-    page.getByText(`1 organisation removed (${(total - 1).toLocaleString('en-GB')} recipients)`),
-  ).toBeVisible();
+  test('pastes ODS codes and is told which are unknown and which are closed', async ({ page }) => {
+    await recipientsPage(page, 'Recipients by codes');
+    await expect(page.getByText('There are no recipient organisations yet.')).toBeVisible();
 
-  // Remove a list of codes.
-  await page.getByText('Remove a list of ODS codes').click();
-  const removeCodes = page.getByRole('form', { name: 'Remove a list of ODS codes' });
-  await removeCodes.getByLabel('ODS codes').fill('RJ1');
-  await removeCodes.getByRole('button', { name: 'Check codes' }).click();
-  await removeCodes.getByRole('button', { name: 'Remove 1 organisation' }).click();
-  await expect(
-    page.getByText(`1 organisation removed (${(total - 2).toLocaleString('en-GB')} recipients)`),
-  ).toBeVisible();
-  await expectNoAxeViolations(page);
+    // RJ1 and RGT (open), R1G (closed in 2015) and a code that does not exist.
+    await page.getByText('From a list of ODS codes').click();
+    const byCodes = page.getByRole('form', { name: 'Add a list of ODS codes' });
+    await byCodes.getByLabel('ODS codes').fill('RJ1\nrgt, R1G\nNOSUCH1');
+    await expect(byCodes.getByText('4 codes read.')).toBeVisible();
+    await byCodes.getByRole('button', { name: 'Check codes' }).click();
+    const report = byCodes.getByTestId('selection-report');
+    await expect(report).toContainText('Unknown ODS codes (1)');
+    await expect(report).toContainText('NOSUCH1');
+    await expect(report).toContainText('Closed organisations (1)');
+    await expect(report).toContainText('R1G');
+    await expectNoAxeViolations(page);
+    const addCodes = byCodes.getByRole('button', { name: /^Add [12] organisations?$/ });
+    const codeCount = Number((await addCodes.textContent())!.replace(/\D/g, ''));
+    await addCodes.click();
+    await expect(page.getByText(`(${codeCount.toLocaleString('en-GB')} recipients)`)).toBeVisible();
+  });
 
-  // Usable at 375 px: nothing runs off the side of the page.
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoPageOverflow(page);
-  await expect(page.getByRole('button', { name: 'Add organisations' })).toBeVisible();
+  test("removes all recipients matching the list's filter", async ({ page }) => {
+    await recipientsPage(page, 'Remove by filter', ['RJ1', 'RGT']);
+    await expect(page.getByTestId('recipients-page')).toContainText('(2 organisations)');
+
+    const filter = page.getByRole('form', { name: 'Filter recipients' });
+    await filter.getByLabel('Name or ODS code contains').fill('RGT');
+    await filter.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByTestId('recipients-page')).toContainText('(1 organisation)');
+    await page.getByRole('button', { name: 'Remove all matching recipients' }).click();
+    await page.getByRole('button', { name: 'Remove 1 organisation' }).click();
+    await expect(page.getByText('1 organisation removed (1 recipients)')).toBeVisible();
+  });
+
+  test('removes a list of ODS codes, and the page fits 375 px', async ({ page }) => {
+    await recipientsPage(page, 'Remove by codes', ['RJ1', 'RGT']);
+    await expect(page.getByTestId('recipients-page')).toContainText('(2 organisations)');
+
+    await page.getByText('Remove a list of ODS codes').click();
+    const removeCodes = page.getByRole('form', { name: 'Remove a list of ODS codes' });
+    await removeCodes.getByLabel('ODS codes').fill('RJ1');
+    await removeCodes.getByRole('button', { name: 'Check codes' }).click();
+    await removeCodes.getByRole('button', { name: 'Remove 1 organisation' }).click();
+    await expect(page.getByText('1 organisation removed (1 recipients)')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Usable at 375 px: nothing runs off the side of the page.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoPageOverflow(page);
+    await expect(page.getByRole('button', { name: 'Add organisations' })).toBeVisible();
+  });
 });
 
-test('the period monitoring list keeps its filter, sort and page across reload and the back button', async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  await signInAs(page, 'manager');
-  const api = apiOf(page);
-  const collectionId = await newCollection(api, 'Paged monitoring');
-  await api(
-    'POST',
-    `/Collection/${collectionId}/Form`,
-    { definition: { display: 'form', components: [{ type: 'number', key: 'n', label: 'N', input: true }] } },
-    201,
-  );
-  // Every open NHS trust in the seed whose name says so: more than one page of 25.
-  const added = await api<{ changes: number }>('PUT', `/Collection/${collectionId}/Organisation/Selection`, {
-    action: 'add',
-    criteria: { query: 'NHS', status: 'open' },
+test.describe('the period monitoring list keeps its state in the URL', () => {
+  let periodPath = '';
+
+  // One collection with more than two pages of recipients and an open period, shared by the tests below
+  // (they only read it).
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+    await signInAs(page, 'manager');
+    const api = apiOf(page);
+    const collectionId = await newCollection(api, 'Paged monitoring');
+    await api(
+      'POST',
+      `/Collection/${collectionId}/Form`,
+      {
+        definition: { display: 'form', components: [{ type: 'number', key: 'n', label: 'N', input: true }] },
+      },
+      201,
+    );
+    // Every open NHS trust in the seed whose name says so: more than one page of 25.
+    const added = await api<{ changes: number }>(
+      'PUT',
+      `/Collection/${collectionId}/Organisation/Selection`,
+      {
+        action: 'add',
+        criteria: { query: 'NHS', status: 'open' },
+      },
+    );
+    expect(added.changes).toBeGreaterThan(50);
+    const startDate = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
+    const period = await api<{ id: number }>(
+      'POST',
+      `/Collection/${collectionId}/ReportingPeriod`,
+      {
+        collectionId,
+        name: 'Paged period',
+        start: startDate,
+        end: startDate,
+        submissionsOpen: new Date(Date.now() - 3 * DAY).toISOString(),
+        submissionsClose: new Date(Date.now() + 3 * DAY).toISOString(),
+      },
+      201,
+    );
+    periodPath = `/collection/manage/reportingPeriod/${period.id}`;
+    await page.close();
   });
-  expect(added.changes).toBeGreaterThan(50);
-  const startDate = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
-  const period = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    {
-      collectionId,
-      name: 'Paged period',
-      start: startDate,
-      end: startDate,
-      submissionsOpen: new Date(Date.now() - 3 * DAY).toISOString(),
-      submissionsClose: new Date(Date.now() + 3 * DAY).toISOString(),
-    },
-    201,
-  );
 
-  await page.goto(`/collection/manage/reportingPeriod/${period.id}`);
-  const codeHeader = page.getByRole('columnheader', { name: /^Code/ });
-  await codeHeader.getByRole('button').click();
-  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
-  await codeHeader.getByRole('button').click();
-  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
-  const pagination = page.getByRole('navigation', { name: 'Pagination' });
-  await pagination.getByRole('button', { name: '2', exact: true }).click();
-  await expect(pagination.locator('[aria-current="page"]')).toHaveText('Page 2');
-  await page.getByLabel('Search by name or code').fill('trust');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/query=trust/);
-  await expect(page).not.toHaveURL(/page=2/);
-  const firstRowAfterFilter = await page.locator('tbody tr').first().textContent();
-  await expectNoAxeViolations(page);
+  /** Opens the period, sorts by code descending and goes to page 2. */
+  async function openSortedPage2(page: Page) {
+    await signInAs(page, 'manager');
+    await page.goto(periodPath);
+    const codeHeader = page.getByRole('columnheader', { name: /^Code/ });
+    await codeHeader.getByRole('button').click();
+    await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
+    await codeHeader.getByRole('button').click();
+    await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('button', { name: '2', exact: true }).click();
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText('Page 2');
+  }
 
-  // Reload: the same filter, sort and page.
-  await page.reload();
-  await expect(page.getByLabel('Search by name or code')).toHaveValue('trust');
-  await expect(page.getByRole('columnheader', { name: /^Code/ })).toHaveAttribute('aria-sort', 'descending');
-  await expect(page.locator('tbody tr').first()).toHaveText(firstRowAfterFilter!);
+  async function filterByTrust(page: Page) {
+    await page.getByLabel('Search by name or code').fill('trust');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/query=trust/);
+    await expect(page).not.toHaveURL(/page=2/);
+  }
 
-  // Back: page 2 of the unfiltered list, still sorted by code descending.
-  await page.goBack();
-  await expect(page.getByLabel('Search by name or code')).toHaveValue('');
-  await expect(
-    page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]'),
-  ).toHaveText('Page 2');
-  await expect(page.getByRole('columnheader', { name: /^Code/ })).toHaveAttribute('aria-sort', 'descending');
+  test('a filter starts again at page 1, and a reload keeps the filter and sort', async ({ page }) => {
+    await openSortedPage2(page);
+    await filterByTrust(page);
+    const firstRowAfterFilter = await page.locator('tbody tr').first().textContent();
+    await expectNoAxeViolations(page);
 
-  // Jump to the last page by number.
-  await page.getByLabel('Go to page').fill('3');
-  await page.getByRole('button', { name: 'Go', exact: true }).click();
-  await expect(page).toHaveURL(/page=3/);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoPageOverflow(page);
+    await page.reload();
+    await expect(page.getByLabel('Search by name or code')).toHaveValue('trust');
+    await expect(page.getByRole('columnheader', { name: /^Code/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(page.locator('tbody tr').first()).toHaveText(firstRowAfterFilter!);
+  });
+
+  test('the back button returns to page 2 of the unfiltered list, still sorted', async ({ page }) => {
+    await openSortedPage2(page);
+    await filterByTrust(page);
+
+    await page.goBack();
+    await expect(page.getByLabel('Search by name or code')).toHaveValue('');
+    await expect(
+      page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]'),
+    ).toHaveText('Page 2');
+    await expect(page.getByRole('columnheader', { name: /^Code/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  test('jumps to the last page by number, and the page fits 375 px', async ({ page }) => {
+    await openSortedPage2(page);
+    await page.getByLabel('Go to page').fill('3');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(page).toHaveURL(/page=3/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoPageOverflow(page);
+  });
 });

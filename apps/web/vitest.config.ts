@@ -10,5 +10,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Rendering Form.io forms and lazy screens in jsdom is slow when the machine is busy: no test
+    // measures time, so the limit only catches a test that hangs.
+    testTimeout: 60_000,
   },
 });

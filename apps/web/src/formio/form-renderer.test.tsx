@@ -58,7 +58,7 @@ const describedByText = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-describe('FormRenderer (NHS.UK templates)', { timeout: 20_000 }, () => {
+describe('FormRenderer (NHS.UK templates)', () => {
   it('draws labels, hints and NHS.UK inputs, radios in a fieldset with a legend, and no submit button', async () => {
     render(<FormRenderer definition={singlePage} submission={{ headcount: 12, covid: 'no' }} />);
     const headcount = await screen.findByLabelText(/Headcount/);

@@ -25,7 +25,7 @@ const describedBy = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-describe('FormRenderer components', { timeout: 30_000 }, () => {
+describe('FormRenderer components', () => {
   it('text, email, phone, text area: labelled, hinted, answer in and out', async () => {
     const { last } = await show(
       form([

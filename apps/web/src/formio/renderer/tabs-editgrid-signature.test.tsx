@@ -57,7 +57,7 @@ const visits = form([
   },
 ]);
 
-describe('tabs (NHS.UK tabs)', { timeout: 30_000 }, () => {
+describe('tabs (NHS.UK tabs)', () => {
   it('a tab list: one tab in the Tab order, arrows and Home / End move and open, one panel shown', async () => {
     await show(tabs);
     const list = screen.getByRole('tablist');
@@ -107,7 +107,7 @@ describe('tabs (NHS.UK tabs)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit grid (add, save row, change, cancel, remove)', { timeout: 30_000 }, () => {
+describe('edit grid (add, save row, change, cancel, remove)', () => {
   it('a row is added, checked and saved into a summary, changed, put back by Cancel, and removed; focus follows', async () => {
     const { last } = await show(visits);
     const grid = screen.getByRole('group', { name: 'Visits' });
@@ -171,7 +171,7 @@ describe('edit grid (add, save row, change, cancel, remove)', { timeout: 30_000 
   });
 });
 
-describe('signature', { timeout: 30_000 }, () => {
+describe('signature', () => {
   it('is typed: the full name, by keyboard, kept as the answer', async () => {
     const { last } = await show(
       form([
@@ -185,7 +185,7 @@ describe('signature', { timeout: 30_000 }, () => {
   });
 });
 
-describe('dates typed in part (decision 0024)', { timeout: 30_000 }, () => {
+describe('dates typed in part (decision 0024)', () => {
   it('15//2026 is kept as typed, with no message for a draft', async () => {
     const { last } = await show(
       form([{ type: 'datetime', key: 'when', label: 'Date of visit', enableTime: false, input: true }]),

@@ -135,7 +135,7 @@ function renderPage() {
   );
 }
 
-describe('Check your answers', { timeout: 20_000 }, () => {
+describe('Check your answers', () => {
   it('lists every answer in form order under its page, with Change links to the question', async () => {
     stubApi({ [`GET ${PAGE}`]: () => jsonResponse(makeView()) });
     renderPage();

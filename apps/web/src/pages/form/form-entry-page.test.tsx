@@ -104,7 +104,7 @@ function renderPage(search = '') {
   );
 }
 
-describe('Form entry page', { timeout: 20_000 }, () => {
+describe('Form entry page', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => sessionStorage.clear());
 
@@ -130,7 +130,7 @@ describe('Form entry page', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Comments'), 'One ward short');
     const button = screen.getByRole('button', { name: 'Save draft' });
     // The button rests for 3 s after a save.
-    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'), { timeout: 10_000 });
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(button);
     await waitFor(() => expect(saves()).toHaveLength(2));
     expect(saves()[1]?.body).toMatchObject({ baseRevisionId: 41, content: { comments: 'One ward short' } });

@@ -1,6 +1,7 @@
 import type { PeriodCounts, PeriodSubmissionList, PeriodSubmissionRow } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collectionKeys } from '../../api/collections';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { jsonResponse, users } from '../../test/fixtures';
@@ -218,7 +219,7 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
         return jsonResponse([]);
       }),
     );
-    renderRoutes(
+    return renderRoutes(
       [
         {
           path: routePatterns.managerReportingPeriod,
@@ -284,7 +285,7 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
   });
 
   it('offers no chasing or export to a user the API would not let monitor the collection', async () => {
-    stubApi(
+    const { queryClient } = stubApi(
       collection({
         abilities: {
           canAmend: false,
@@ -297,8 +298,13 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Beds: May 2026' })).toBeInTheDocument();
     await waitFor(() => expect(answered).toContain('/v1/api/Collection/1'));
-    // Let the collection's answer render before looking for what it hides.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page holds the collection's answer before looking for what it hides (waitFor returns after the
+    // query's subscribers have re-rendered).
+    await waitFor(() =>
+      expect(queryClient.getQueryData(collectionKeys.one(1))).toMatchObject({
+        abilities: { canMonitor: false },
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Export returns' })).not.toBeInTheDocument();
   });
