@@ -1,8 +1,11 @@
+import module from 'node:module';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { seedDemoData, seedReferenceData } from './db/seed';
 import type { App } from './platform/route-module';
+
+// V8 keeps the compiled code of every module on disk between starts (Node 22.1 and later, in the OS's
+// temporary folder): about 1 s less CPU a start once warm (decision 0026). Everything but the config
+// is imported below, after this, so that it is covered.
+module.enableCompileCache?.();
 
 /** Starts the service: config, database, migrations, demo data on the embedded default, then HTTP. */
 async function main(): Promise<void> {
@@ -21,6 +24,9 @@ async function main(): Promise<void> {
   // PostgreSQL does its part on another core, and tsx resolves modules on its own thread.
   const appModule = import('./app');
   appModule.catch(() => {}); // awaited below; a database that fails first must not leave it unhandled
+  const { openDatabase } = await import('./db/database');
+  const { migrateToLatest } = await import('./db/migrate');
+  const { seedDemoData, seedReferenceData } = await import('./db/seed');
   const database = await openDatabase({
     databaseUrl: config.database.url,
     pgliteDir: config.database.pgliteDir,
