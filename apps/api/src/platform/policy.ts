@@ -105,6 +105,28 @@ export const canManageSubmissions = (p: Principal, collectionId: number) =>
   canSetUpCollection(p, collectionId);
 
 /**
+ * What the user may do to a collection in its present status: the `abilities` the API sends so the web
+ * app offers only what the routes will allow.
+ */
+export function collectionAbilitiesOf(p: Principal, collection: { id: number; status: string }) {
+  const setsUp = canSetUpCollection(p, collection.id);
+  return {
+    canAmend: setsUp && collection.status !== 'archived',
+    canDelete: setsUp && collection.status === 'draft',
+    canPublish: setsUp && collection.status !== 'published',
+    canArchive: setsUp && collection.status === 'published',
+    canMonitor: canMonitorCollection(p, collection.id),
+  };
+}
+
+/** Whoever creates a collection manages it, except an administrator, who may set up every collection. */
+export const becomesManagerOfNewCollection = (p: Principal) => !isAdmin(p);
+
+/** A printed or Excel copy of a return may show answers since deleted only to those who monitor it. */
+export const maySeeDeletedAnswers = (p: Principal, collectionId: number) =>
+  isAdmin(p) || canMonitorCollection(p, collectionId);
+
+/**
  * What the principal may see (decision 0022), from their roles: platform/visibility.ts turns it into the
  * SQL every list filters with and every scoped rule below checks, so which records exist for a user is
  * decided once. What is not visible answers 404; visible but not allowed answers 403.

@@ -2,7 +2,7 @@ import { type CollectionInput, messages } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
-import { canMonitorCollection, canSetUpCollection, isAdmin } from '../../platform/policy';
+import { becomesManagerOfNewCollection, collectionAbilitiesOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange } from '../../platform/role-changes';
 import { countSetup, findCollection, findVisibleCollections } from './queries';
@@ -11,18 +11,11 @@ type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
 /** The collection as the API presents it, with what this user may do to it. */
 export function presentCollection(row: CollectionRow, principal: Principal) {
-  const canAmend = canSetUpCollection(principal, row.id) && row.status !== 'archived';
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: {
-      canAmend,
-      canDelete: canSetUpCollection(principal, row.id) && row.status === 'draft',
-      canPublish: canSetUpCollection(principal, row.id) && row.status !== 'published',
-      canArchive: canSetUpCollection(principal, row.id) && row.status === 'published',
-      canMonitor: canMonitorCollection(principal, row.id),
-    },
+    abilities: collectionAbilitiesOf(principal, row),
   };
 }
 
@@ -77,7 +70,7 @@ export async function createCollection(
       .values({ ...input, status: 'draft', createdBy: principal.userId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!isAdmin(principal)) {
+    if (becomesManagerOfNewCollection(principal)) {
       await tx
         .insertInto('collectionRole')
         .values({ collectionId: row.id, userId: principal.userId, role: 'collectionManager' })
@@ -106,12 +99,12 @@ export async function createCollection(
     return row.id;
   });
   // The answer's abilities count the role just given; the request's principal stays as it was loaded.
-  const creator: Principal = isAdmin(principal)
-    ? principal
-    : {
+  const creator: Principal = becomesManagerOfNewCollection(principal)
+    ? {
         ...principal,
         collectionRoles: new Map(principal.collectionRoles).set(id, new Set(['collectionManager'])),
-      };
+      }
+    : principal;
   return getCollection(db, creator, id);
 }
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { getFeatureFlags } from '../../platform/feature-flags';
-import { canMonitorCollection, isAdmin } from '../../platform/policy';
+import { maySeeDeletedAnswers } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 import { findPrintableRevision } from '../pdf/queries';
@@ -177,7 +177,7 @@ export async function populateExcelTemplate(
   if (!bytes) throw conflict('no_excel_template', 'This collection has no Excel template');
   const revision = await findPrintableRevision(db, submission.id, {
     revisionId: request.revisionId,
-    includeDeleted: isAdmin(principal) || canMonitorCollection(principal, collectionId),
+    includeDeleted: maySeeDeletedAnswers(principal, collectionId),
   });
   if (request.revisionId !== undefined && !revision) throw notFound();
   const data = await populateTemplate(

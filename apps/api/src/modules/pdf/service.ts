@@ -2,7 +2,7 @@ import { formatLongDateTime, safeBlobName } from '@dcf/domain';
 import { evaluateForm, type FormDefinition, formAnswers } from '@dcf/forms';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
-import { canMonitorCollection } from '../../platform/policy';
+import { maySeeDeletedAnswers } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { findingFacts } from '../data-quality/print';
 import { findRevisionFindings } from '../data-quality/queries';
@@ -39,10 +39,7 @@ export async function buildSubmissionPdf(
   if (!header) throw notFound();
   const revision = await findPrintableRevision(db, submissionId, {
     revisionId,
-    includeDeleted:
-      principal.isSuperAdmin ||
-      principal.isCollectionAdmin ||
-      canMonitorCollection(principal, header.collectionId),
+    includeDeleted: maySeeDeletedAnswers(principal, header.collectionId),
   });
   if (!revision) throw notFound();
   const form = await findFormDefinition(db, header.formId);
