@@ -22,7 +22,7 @@ import {
 } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
-import { isAdmin, viewerOf } from '../../platform/policy';
+import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   countByPeriod,
@@ -167,10 +167,10 @@ export async function getSubmitterHome(
 
 // ---- Manager home and admin overview -------------------------------------------------------------------
 
-/** The collections a user manages or monitors; administrators see every collection (null). */
-function monitoredCollectionIds(principal: Principal): number[] | null {
-  if (isAdmin(principal)) return null;
-  return [...principal.collectionRoles.keys()];
+/** The collections a user manages or monitors, as the policy's viewer says; administrators every one (null). */
+function monitoredCollectionIds(principal: Principal): readonly number[] | null {
+  const viewer = viewerOf(principal);
+  return viewer.everything ? null : viewer.monitored;
 }
 
 async function summarise(
