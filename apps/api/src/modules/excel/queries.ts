@@ -122,3 +122,13 @@ export function findPeriodForm(db: Db, collectionId: number, periodId: number, o
     .where('reportingPeriod.collectionId', '=', collectionId)
     .executeTakeFirst();
 }
+
+/** The collection and organisation of a submission of the collection (the populate route's access scope). */
+export function findSubmissionScope(db: Db, collectionId: number, submissionId: number) {
+  return db
+    .selectFrom('submission')
+    .select(['collectionId', 'organisationId', 'id as submissionId'])
+    .where('id', '=', submissionId)
+    .where('collectionId', '=', collectionId)
+    .executeTakeFirst();
+}

@@ -11,6 +11,7 @@ import { access, type Locate, type OrganisationScope } from '../../platform/poli
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { pageScope } from '../submissions/scopes';
+import { findSubmissionScope } from './queries';
 import * as service from './service';
 
 const tags = ['Excel templates'];
@@ -22,13 +23,7 @@ const populateScope: Locate<OrganisationScope> = async ({ request, db }) => {
   const submissionId = (request.body as { submissionId?: unknown } | undefined)?.submissionId;
   if (!Number.isInteger(collectionId) || !Number.isInteger(submissionId) || (submissionId as number) <= 0)
     return null;
-  const row = await db
-    .selectFrom('submission')
-    .select(['collectionId', 'organisationId', 'id as submissionId'])
-    .where('id', '=', submissionId as number)
-    .where('collectionId', '=', collectionId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await findSubmissionScope(db, collectionId, submissionId as number)) ?? null;
 };
 
 export const excelRoutes: RouteModule = (app, { config, database: { db } }) => {

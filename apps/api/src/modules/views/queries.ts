@@ -512,3 +512,12 @@ export async function countWorklist(db: Db, scope: WorklistScope, now: Date): Pr
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The collection a reporting period belongs to (the period views' access scope). */
+export function findPeriodCollection(db: Db, periodId: number) {
+  return db
+    .selectFrom('reportingPeriod')
+    .select('collectionId')
+    .where('id', '=', periodId)
+    .executeTakeFirst();
+}

@@ -26,6 +26,7 @@ import {
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { nonSubmittersCsv } from './csv';
+import { findPeriodCollection } from './queries';
 import * as service from './service';
 import { getSubmitterReturns } from './submitter-returns-service';
 import { getWorklist, getWorklistCounts } from './worklist-service';
@@ -40,12 +41,7 @@ const periodParams = z.object({ periodId: id });
 export const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
   const periodId = intParam(request, 'periodId');
   if (periodId === null) return null;
-  const row = await db
-    .selectFrom('reportingPeriod')
-    .select('collectionId')
-    .where('id', '=', periodId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await findPeriodCollection(db, periodId)) ?? null;
 };
 
 export const viewRoutes: RouteModule = (app, { database: { db } }) => {
