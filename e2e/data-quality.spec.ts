@@ -2,10 +2,11 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
 
 /**
- * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality
- * rules' tab with the keyboard; a clerk filling in a return sees the warning beside the figures and in
- * the error summary, explains it and submits; the manager sees the count and the explanation on the
- * period view. A collection of its own (made through the API) keeps other journeys' returns unchecked.
+ * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality rules' tab
+ * with the keyboard; a clerk filling in a return (375 px wide) sees the warning beside the questions it
+ * names and in the error summary, explains it with the keyboard (autosaved like any answer) and
+ * submits; the manager sees the count and the explanation on the period view. A collection of its own
+ * (made through the API) keeps other journeys' returns unchecked.
  */
 
 const RULE = 'Vacancies within headcount';
@@ -84,7 +85,7 @@ async function makeCollection(manager: Page) {
 test('a manager defines a rule; the clerk sees the warning, explains it and submits; the manager sees the count', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const manager = await session(browser, 'manager');
   const { collectionId, periodId, organisationId } = await makeCollection(manager);
 
@@ -117,18 +118,37 @@ test('a manager defines a rule; the clerk sees the warning, explains it and subm
   await clerk.goto(
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${periodId}`,
   );
+  // A phone's width: the notes beside the questions fit it.
+  await clerk.setViewportSize({ width: 375, height: 800 });
   await expect(clerk.getByLabel(/^Headcount/)).toBeEditable();
   await clerk.getByLabel(/^Headcount/).fill('10');
   await clerk.getByLabel(/^Vacancies/).fill('12');
-  const findings = clerk.getByRole('region', { name: /Check these figures/ });
-  await expect(findings.getByText(MESSAGE)).toBeVisible();
-  await expect(findings.getByText('Vacancies: 12')).toBeVisible();
+  // Beside the first figure the rule names: the message, the figures and the explanation box.
+  const finding = clerk.locator('.formio-component-vacancies + .dcf-field-finding');
+  await expect(finding.getByText(MESSAGE)).toBeVisible();
+  await expect(finding.getByText('Vacancies: 12')).toBeVisible();
+  await expect(finding.getByText('Headcount: 10')).toBeVisible();
+  // Beside the other figure: the message and where it is explained (one box per warning).
+  const other = clerk.locator('.formio-component-headcount + .dcf-field-finding');
+  await expect(other.getByText(MESSAGE)).toBeVisible();
+  await expect(other.getByText("The explanation is asked at 'Vacancies'.")).toBeVisible();
+  await expect(clerk.getByLabel(/Explain why this figure is right/)).toHaveCount(1);
   const summary = clerk.locator('.nhsuk-error-summary');
   const required = `Enter an explanation for "${RULE}"`;
   await expect(summary.getByRole('link', { name: required })).toBeVisible();
+  expect(await clerk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(clerk);
-  await findings.getByLabel('Explain why this figure is right').fill(EXPLANATION);
+  await clerk.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerk.getByText(/^Saved at/)).toBeVisible();
+
+  // With the keyboard: the summary's link moves to the box; typing only the explanation is a change,
+  // saved by itself (autosave, 30 s after the last change).
+  await summary.getByRole('link', { name: required }).focus();
+  await clerk.keyboard.press('Enter');
+  await expect(finding.getByLabel(/Explain why this figure is right/)).toBeFocused();
+  await clerk.keyboard.type(EXPLANATION);
   await expect(summary.getByRole('link', { name: required })).toHaveCount(0);
+  await expect(clerk.getByText(/^Draft saved automatically at/)).toBeVisible({ timeout: 90_000 });
   await clerk.getByRole('button', { name: 'Submit' }).click();
   await expect(
     clerk.getByRole('heading', { level: 1, name: 'Check your answers before submitting your return' }),

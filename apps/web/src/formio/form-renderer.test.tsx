@@ -1,6 +1,7 @@
 import type { FormDefinition } from '@dcf/forms';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FormRenderer } from './form-renderer';
 
@@ -33,6 +34,18 @@ const singlePage: FormDefinition = {
     { type: 'button', key: 'submit', action: 'submit', label: 'Submit', input: true },
   ],
 };
+
+/** A page that adds a note after Comments once it reads 'Hi'. */
+function WithNote() {
+  const [note, setNote] = useState(false);
+  return (
+    <FormRenderer
+      definition={singlePage}
+      onChange={(data) => setNote(data.comments === 'Hi')}
+      fieldNotes={note ? { comments: <p data-testid="note">Check this figure</p> } : {}}
+    />
+  );
+}
 
 const wizard: FormDefinition = {
   display: 'wizard',
@@ -96,6 +109,17 @@ describe('FormRenderer (NHS.UK templates)', () => {
     expect(screen.getByText('Headcount cannot be less than 0.', { exact: false })).toHaveClass(
       'nhsuk-error-message',
     );
+  });
+
+  it("shows the page's note after its question; a note appearing keeps the question being typed into", async () => {
+    render(<WithNote />);
+    const comments = await screen.findByLabelText('Comments');
+    await userEvent.type(comments, 'Hi');
+    const note = await screen.findByTestId('note');
+    expect(note.previousElementSibling).toHaveClass('formio-component-comments');
+    expect(comments).toHaveFocus();
+    await userEvent.type(comments, '!');
+    expect(screen.getByLabelText('Comments')).toHaveValue('Hi!');
   });
 
   it('reports changes made by the person, with the data', async () => {

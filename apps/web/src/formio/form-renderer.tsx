@@ -1,6 +1,15 @@
 import type { FormState } from '@dcf/forms';
 import type { FormComponent, FormDefinition } from '@dcf/forms/components';
-import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Children, hasRules, pathOf } from './renderer/components';
 import { FormContext, type FormContextValue, type Scope, text } from './renderer/context';
 import { type Engine, loadEngine, loadedEngine } from './renderer/engine';
@@ -20,8 +29,11 @@ export interface WizardPage {
 
 /** What a page can ask of a rendered form. */
 export interface FormRendererHandle {
-  /** Moves to the field (switching wizard page when needed) and focuses it. */
-  focusField(path: string): void;
+  /**
+   * Moves to the field (switching wizard page when needed) and focuses it, or the element `elementId`
+   * shown with it (a note's textarea).
+   */
+  focusField(path: string, elementId?: string): void;
   /** The answers on screen now (a copy). */
   getData(): FormData | undefined;
 }
@@ -42,6 +54,8 @@ export interface FormRendererProps {
   onPageChange?: (page: WizardPage | null) => void;
   /** Server-side messages by data path, shown at their questions until the person edits them. */
   fieldErrors?: Record<string, readonly string[]>;
+  /** Shown after a question, by its data path: the page's own notes (data quality findings, decision 0028). */
+  fieldNotes?: Record<string, ReactNode>;
   /** Where file questions upload and download (`createFileService` in ./storage-provider). */
   fileService?: FormioFileService;
   ref?: Ref<FormRendererHandle>;
@@ -67,6 +81,7 @@ export function FormRenderer({
   onChange,
   onPageChange,
   fieldErrors,
+  fieldNotes,
   fileService,
   ref,
 }: FormRendererProps) {
@@ -145,6 +160,7 @@ export function FormRenderer({
       hidden: state.hidden,
       ready: engine !== undefined,
       errorsAt: (path) => serverErrors[path] ?? (touched.has(path) ? state.errors[path] : undefined),
+      noteAt: (path) => fieldNotes?.[path] ?? null,
       errorPathsUnder: (prefix) =>
         [...new Set([...Object.keys(serverErrors), ...Object.keys(state.errors)])].filter(
           (path) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`),
@@ -155,7 +171,19 @@ export function FormRenderer({
       touch,
       fileService,
     }),
-    [state, engine, serverErrors, touched, revealing, readOnly, waiting, setValue, touch, fileService],
+    [
+      state,
+      engine,
+      serverErrors,
+      touched,
+      revealing,
+      readOnly,
+      waiting,
+      setValue,
+      touch,
+      fileService,
+      fieldNotes,
+    ],
   );
 
   // Wizard pages: the top-level panels not hidden now.
@@ -193,7 +221,7 @@ export function FormRenderer({
   useImperativeHandle(
     ref,
     () => ({
-      focusField: (path) => {
+      focusField: (path, elementId) => {
         // The question may be on another wizard page, behind a tab or in a closed edit grid row: each
         // is opened, and the question is looked for again on the next frames until it is there.
         setRevealing({ path });
@@ -203,9 +231,10 @@ export function FormRenderer({
         }
         let frames = 20;
         const focus = () => {
-          const element =
-            document.getElementById(fieldId(path)) ??
-            document.querySelector<HTMLElement>(`[id^="${CSS.escape(fieldId(path))}"]`);
+          const element = elementId
+            ? document.getElementById(elementId)
+            : (document.getElementById(fieldId(path)) ??
+              document.querySelector<HTMLElement>(`[id^="${CSS.escape(fieldId(path))}"]`));
           if (element && !openTabsAround(element)) {
             element.focus();
             element.scrollIntoView?.({ block: 'center' });

@@ -72,7 +72,13 @@ export function ComponentView({ component, scope }: { component: FormComponent; 
   const path = pathOf(component, scope);
   if (form.hidden.has(path) || (!form.ready && conditional(component))) return null;
   const View = views[type] ?? fallback(component);
-  return <View component={component} path={path} scope={scope} />;
+  // Always a fragment: a note appearing must not remount the question being typed into.
+  return (
+    <>
+      <View component={component} path={path} scope={scope} />
+      {form.noteAt(path)}
+    </>
+  );
 }
 
 /** Whether any question of the form comes and goes or is calculated: the engine must be there to answer it. */

@@ -1,5 +1,5 @@
 import type { Answers, FormComponent } from '@dcf/forms/components';
-import { createContext, useContext } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { FormioFileService } from '../storage-provider';
 
 /** What every rendered component reads from its form: answers, verdicts and the one way to change an answer. */
@@ -11,6 +11,8 @@ export interface FormContextValue {
   ready: boolean;
   /** Messages to show at a question now (server messages until edited, then the engine's on leaving it). */
   errorsAt(path: string): readonly string[] | undefined;
+  /** What the page shows after a question (data quality findings, decision 0028), by its data path. */
+  noteAt(path: string): ReactNode;
   /** Paths at or under `prefix` with a message (shown or not yet): an edit grid row checks itself with it. */
   errorPathsUnder(prefix: string): string[];
   /** The question the page asked to move to (error summary, Change link): a closed edit grid row opens for it. */

@@ -53,33 +53,55 @@ export function DataQualityPanel({
   );
 }
 
-function FindingItem({
-  finding,
-  quality,
-  labels,
-  answers,
-  editable,
-}: {
+function FindingItem(props: FindingProps) {
+  return (
+    <li className="nhsuk-u-margin-bottom-4" data-testid={`finding-${props.finding.ruleId}`}>
+      <FindingBody {...props} />
+    </li>
+  );
+}
+
+export interface FindingProps {
   finding: LiveFinding;
   quality: DataQualityState;
   labels: Map<string, string>;
   answers: Record<string, unknown>;
   editable: boolean;
-}) {
+  /** False beside a question whose field error already says the message. */
+  showMessage?: boolean;
+  /** False where the explanation is asked elsewhere (the finding's other questions). */
+  explain?: boolean;
+}
+
+/**
+ * One finding: its severity and message, the figures it reads with the previous return's value and
+ * last period's range, and for a warning the labelled explanation box.
+ */
+export function FindingBody({
+  finding,
+  quality,
+  labels,
+  answers,
+  editable,
+  showMessage = true,
+  explain = true,
+}: FindingProps) {
   const context = quality.context;
   const id = explanationId(finding.ruleId);
   const isRange = finding.rule.check.kind === 'range';
   const isChange = finding.rule.check.kind === 'change';
   return (
-    <li className="nhsuk-u-margin-bottom-4" data-testid={`finding-${finding.ruleId}`}>
-      <p className="nhsuk-body nhsuk-u-margin-bottom-1">
-        <strong
-          className={`nhsuk-tag ${finding.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
-        >
-          {finding.severity === 'error' ? 'Error' : 'Warning'}
-        </strong>{' '}
-        <strong>{finding.message}</strong>
-      </p>
+    <>
+      {showMessage ? (
+        <p className="nhsuk-body nhsuk-u-margin-bottom-1">
+          <strong
+            className={`nhsuk-tag ${finding.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
+          >
+            {finding.severity === 'error' ? 'Error' : 'Warning'}
+          </strong>{' '}
+          <strong>{finding.message}</strong>
+        </p>
+      ) : null}
       <ul className="nhsuk-list nhsuk-list--bullet nhsuk-body-s">
         {finding.fields.map((path) => {
           const range = isRange && context ? statisticsOf(context.stats, path) : undefined;
@@ -113,10 +135,12 @@ function FindingItem({
           );
         })}
       </ul>
-      {finding.severity === 'warning' ? (
+      {finding.severity === 'warning' && explain ? (
         <div className={`nhsuk-form-group${finding.explanation === null ? ' nhsuk-form-group--error' : ''}`}>
           <label className="nhsuk-label" htmlFor={id}>
             {dataQualityMessages.explanationLabel}
+            {/* Several warnings may sit at one question: each box is known by its rule when heard. */}
+            <span className="nhsuk-u-visually-hidden"> ({finding.name})</span>
           </label>
           {finding.explanation === null ? (
             <span className="nhsuk-error-message" id={`${id}-error`}>
@@ -136,6 +160,6 @@ function FindingItem({
           />
         </div>
       ) : null}
-    </li>
+    </>
   );
 }

@@ -37,12 +37,17 @@ export function useDataQuality(key: SubmissionPageKey, answers: Record<string, u
     };
   }, []);
   const [explanations, setExplanations] = useState<Record<string, string>>({});
+  // Whether the saved explanations are in (they are then what counts as saved), and how many times
+  // the person typed one: each is a change, as an answer is (autosave, unsaved-changes prompt).
+  const [seededNow, setSeededNow] = useState(false);
+  const [edits, setEdits] = useState(0);
   const seeded = useRef(false);
   // Explanations start from the server's latest findings: this page's own fetch, never a cached answer
   // from before the last save (the form's Submit saves, then opens check your answers).
   useEffect(() => {
     if (seeded.current || !context.data || !context.isFetchedAfterMount) return;
     seeded.current = true;
+    setSeededNow(true);
     setExplanations(
       Object.fromEntries(
         context.data.findings.filter((f) => f.explanation).map((f) => [f.ruleId, f.explanation ?? '']),
@@ -56,10 +61,10 @@ export function useDataQuality(key: SubmissionPageKey, answers: Record<string, u
     () => (context.data && loaded ? verdictsOf(loaded, context.data, answers, explanations) : []),
     [context.data, loaded, answers, explanations],
   );
-  const setExplanation = useCallback(
-    (ruleId: string, text: string) => setExplanations((current) => ({ ...current, [ruleId]: text })),
-    [],
-  );
+  const setExplanation = useCallback((ruleId: string, text: string) => {
+    setExplanations((current) => ({ ...current, [ruleId]: text }));
+    setEdits((count) => count + 1);
+  }, []);
   /** The explanations typed so far (none: undefined); the server keeps those of warnings it flags. */
   const readExplanations = useCallback((): Record<string, string> | undefined => {
     const out: Record<string, string> = {};
@@ -67,7 +72,15 @@ export function useDataQuality(key: SubmissionPageKey, answers: Record<string, u
       if (text.trim() !== '') out[ruleId] = text;
     return Object.keys(out).length > 0 ? out : undefined;
   }, []);
-  return { context: context.data, findings, explanations, setExplanation, readExplanations };
+  return {
+    context: context.data,
+    findings,
+    explanations,
+    setExplanation,
+    readExplanations,
+    seeded: seededNow,
+    edits,
+  };
 }
 
 export type DataQualityState = ReturnType<typeof useDataQuality>;

@@ -1,4 +1,6 @@
 import type { SubmissionView } from '@dcf/domain';
+import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
+import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +88,45 @@ function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
   vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
+
+/** A change rule on headcount (more than 50% from last month's 100): the return's 12 is queried. */
+function qualityContext(explanation: string | null = null): DataQualityContext {
+  const check: DataQualityCheck = { kind: 'change', field: 'headcount', percent: 50, amount: null };
+  const rule = {
+    id: 'r1',
+    name: 'Headcount change',
+    severity: 'warning' as const,
+    message: 'Headcount changed a lot since last month',
+    check,
+    fields: checkFields(check),
+    logic: compileCheck(check),
+  };
+  return {
+    rules: [rule],
+    previous: { periodName: 'September 2026', answers: { headcount: 100 } },
+    stats: {},
+    statsPeriodName: null,
+    findings: explanation
+      ? [
+          {
+            ruleId: 'r1',
+            name: rule.name,
+            severity: 'warning',
+            message: rule.message,
+            fields: ['headcount'],
+            explanation,
+          },
+        ]
+      : [],
+  };
+}
+
+/** Whether closing the tab now would ask first (the unsaved-changes prompt). */
+const closingAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
 
 function renderPage(search = '') {
   return renderRoutes(
@@ -263,5 +304,54 @@ describe('Form entry page', () => {
     });
     renderPage('?field=comments');
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
+  });
+
+  it("shows a warning beside its question with last month's figure; typing only its explanation is a change", async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
+      'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision({ id: 41 }), 201),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/^Headcount/)).toBeEnabled());
+    // Beside the question: the message, the figure, last month's value and the labelled explanation box.
+    const note = await screen.findByTestId('finding-r1');
+    expect(note.previousElementSibling).toHaveClass('formio-component-headcount');
+    expect(within(note).getByText('Headcount changed a lot since last month')).toBeInTheDocument();
+    expect(within(note).getByText(/Headcount: 12/)).toBeInTheDocument();
+    expect(within(note).getByText(/Last submitted return \(September 2026\): 100/)).toBeInTheDocument();
+    const box = within(note).getByLabelText(/Explain why this figure is right/);
+    // The error summary links to the box until it is filled.
+    const summary = screen.getByRole('link', { name: 'Enter an explanation for "Headcount change"' });
+    expect(summary).toHaveAttribute('href', '#dcf-explanation-r1');
+    await userEvent.click(summary);
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(closingAsks()).toBe(false);
+
+    await userEvent.type(box, 'Two wards closed');
+    await waitFor(() => expect(closingAsks()).toBe(true));
+    expect(screen.queryByRole('link', { name: /Enter an explanation/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Successfully saved.')).toBeInTheDocument();
+    const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
+    expect(save?.body).toMatchObject({ explanations: { r1: 'Two wards closed' } });
+    await waitFor(() => expect(closingAsks()).toBe(false));
+  });
+
+  it('an explanation saved before is not a change until it is edited', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () =>
+        jsonResponse(qualityContext('Wards closed')),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/^Headcount/)).toBeEnabled());
+    const box = await screen.findByLabelText(/Explain why this figure is right/);
+    await waitFor(() => expect(box).toHaveValue('Wards closed'));
+    expect(closingAsks()).toBe(false);
+    await userEvent.type(box, ' in October');
+    await waitFor(() => expect(closingAsks()).toBe(true));
   });
 });

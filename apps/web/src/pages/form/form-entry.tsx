@@ -18,7 +18,8 @@ import { FormRenderer, type WizardPage } from '../../formio/form-renderer';
 import { createFileService } from '../../formio/storage-provider';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { summaryItems, useStableErrors } from '../data-quality/entry-summary';
-import { errorsByField, useDataQuality } from '../data-quality/use-data-quality';
+import { useFieldNotes } from '../data-quality/field-findings';
+import { errorsByField, explanationId, questionOf, useDataQuality } from '../data-quality/use-data-quality';
 import type { SubmittedState } from './check-answers-page';
 import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
@@ -51,6 +52,14 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const quality = useDataQuality(pageKey, answers);
   const entry = useFormEntry(pageKey, initial, readData, quality.readExplanations);
   const { view } = entry;
+  // Typing an explanation is a change like an answer's; the ones saved with the return are the baseline.
+  const { explanationChanged, explanationsLoaded } = entry;
+  useEffect(() => {
+    if (quality.seeded) explanationsLoaded();
+  }, [quality.seeded, explanationsLoaded]);
+  useEffect(() => {
+    if (quality.edits > 0) explanationChanged();
+  }, [quality.edits, explanationChanged]);
   useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
   const { notification, notify, clear } = useNotification();
   const navigate = useNavigate();
@@ -102,6 +111,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         ? (view.readOnlyReason ?? messages.submissionNoEditRole)
         : null;
   const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(quality.findings));
+  const fieldNotes = useFieldNotes(quality, definition, answers, entry.editable);
   const errorItems = [
     ...Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
       list.map((message) => ({ href: `#dcf-field-${key}`, message })),
@@ -144,10 +154,19 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter too. */}
       <div
         onClick={(event) => {
-          const link = (event.target as Element).closest('a[href^="#dcf-field-"]');
+          const link = (event.target as Element).closest(
+            'a[href^="#dcf-field-"], a[href^="#dcf-explanation-"]',
+          );
           if (!link) return;
+          const href = link.getAttribute('href') ?? '';
+          // An explanation box sits at its warning's question, perhaps on another wizard page; one of a
+          // rule naming no question is below the form, where the link itself goes.
+          const finding = quality.findings.find((f) => href === `#${explanationId(f.ruleId)}`);
+          const question = finding && questionOf(finding);
+          if (finding && !question) return;
           event.preventDefault();
-          renderer.current?.focusField((link.getAttribute('href') ?? '').slice('#dcf-field-'.length));
+          if (finding && question) renderer.current?.focusField(question, explanationId(finding.ruleId));
+          else renderer.current?.focusField(href.slice('#dcf-field-'.length));
         }}
       >
         <ErrorSummary id="form-errors" items={errorItems} ref={errorSummary} />
@@ -167,14 +186,16 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           }}
           onPageChange={setPage}
           fieldErrors={qualityErrors}
+          fieldNotes={fieldNotes}
           fileService={fileService}
         />
       ) : (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
       )}
+      {/* Findings of rules naming no question (an expert's logic rule) have no question to sit beside. */}
       {definition ? (
         <DataQualityPanel
-          quality={quality}
+          quality={{ ...quality, findings: quality.findings.filter((f) => !questionOf(f)) }}
           definition={definition}
           answers={answers}
           editable={entry.editable}

@@ -83,13 +83,16 @@ export function useFormEntry(
   const changeCountRef = useRef(0);
   // What the server holds (loaded or last saved): the page is dirty while the screen differs from it.
   // Compared by content, not by counting events, because Form.io reports changes a little late.
-  const saved = useRef({ data: loaded.data, pages: initial.completedPages });
+  // The explanations of data quality warnings count too (their text, blank ones left out).
+  const explanationsNow = useCallback(() => stableJson(readExplanations?.() ?? {}), [readExplanations]);
+  const saved = useRef({ data: loaded.data, pages: initial.completedPages, explanations: '{}' });
   const [dirty, setDirty] = useState(false);
   const differsFromSaved = useCallback(
-    (data: FormData, pages: readonly string[]) =>
+    (data: FormData, pages: readonly string[], explanations = explanationsNow()) =>
       !sameContent(data, saved.current.data) ||
-      [...pages].sort().join('\n') !== [...saved.current.pages].sort().join('\n'),
-    [],
+      [...pages].sort().join('\n') !== [...saved.current.pages].sort().join('\n') ||
+      explanations !== saved.current.explanations,
+    [explanationsNow],
   );
   const saving = useRef<Promise<unknown> | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -187,7 +190,7 @@ export function useFormEntry(
       const submissionId = viewRef.current.submissionId;
       if (submissionId === null) throw new Error(messages.submissionLockRequired);
       dataRef.current = readData() ?? dataRef.current;
-      const sent = { data: dataRef.current, pages: completedRef.current };
+      const sent = { data: dataRef.current, pages: completedRef.current, explanations: explanationsNow() };
       const run = saveRevision(submissionId, {
         content: sent.data,
         status,
@@ -215,7 +218,7 @@ export function useFormEntry(
         return next;
       } catch (error) {
         // Whatever went wrong, what was sent stays in this tab until a save succeeds.
-        if (differsFromSaved(sent.data, sent.pages)) {
+        if (differsFromSaved(sent.data, sent.pages, sent.explanations)) {
           setDirty(true);
           writeBackup(key, {
             data: sent.data,
@@ -236,7 +239,7 @@ export function useFormEntry(
         setIsSaving(false);
       }
     },
-    [key, replaceView, readData, readExplanations, differsFromSaved, queryClient],
+    [key, replaceView, readData, readExplanations, explanationsNow, differsFromSaved, queryClient],
   );
 
   const editable = view.canEdit && lock.state === 'mine' && !stale;
@@ -260,10 +263,15 @@ export function useFormEntry(
       setChangeCount(changeCountRef.current);
       setDirty(true);
     } else {
-      saved.current = { data, pages };
+      saved.current = { ...saved.current, data, pages };
       setDirty(false);
     }
   }, []);
+
+  /** The explanations saved with the return are in: they are what counts as saved from now on. */
+  const explanationsLoaded = useCallback(() => {
+    saved.current = { ...saved.current, explanations: explanationsNow() };
+  }, [explanationsNow]);
 
   /** After a stale save: fetch the latest version (the typing stays in the backup, offered to restore). */
   const reloadLatest = useCallback(async () => {
@@ -313,6 +321,9 @@ export function useFormEntry(
     completedPages,
     setPageComplete,
     onChange,
+    /** An explanation was typed: a change like any answer's. */
+    explanationChanged: markChanged,
+    explanationsLoaded,
     save,
     isSaving,
     dirty,
