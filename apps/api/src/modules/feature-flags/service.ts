@@ -2,6 +2,7 @@ import type { FeatureFlagName } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { forgetFeatureFlags } from '../../platform/feature-flags';
+import { upsertFeatureFlag } from './queries';
 
 /** A super administrator turns a flag on or off for every instance; the change is audited. */
 export async function setFeatureFlag(
@@ -12,13 +13,7 @@ export async function setFeatureFlag(
   requestId: string,
 ) {
   await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('featureFlag')
-      .values({ name, enabled, updatedBy: userId, updatedAt: new Date() })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet({ enabled, updatedBy: userId, updatedAt: new Date() }),
-      )
-      .execute();
+    await upsertFeatureFlag(tx, name, enabled, userId);
     await writeAudit(tx, {
       userId,
       action: 'featureFlag.set',
