@@ -461,5 +461,17 @@ describe('manager home, collection trend, organisation history and the admin ove
     expect(all.body.items).toHaveLength(1);
     expect(all.body.total).toBeGreaterThanOrEqual(2);
     expect((await (await t.as('manager')).get('/v1/api/View/Admin/Submissions')).status).toBe(403);
+    // Sorted in SQL before paging (decision 0025): the last by name descending is the first ascending.
+    const names = async (query: string) =>
+      (
+        (await (await t.as('superAdmin')).get(`/v1/api/View/Admin/Submissions?${query}`)).body.items as {
+          name: string;
+        }[]
+      ).map((c) => c.name);
+    const ascending = await names('pageSize=100');
+    expect(await names('pageSize=100&sortOrder=DESC')).toEqual([...ascending].reverse());
+    expect((await (await t.as('superAdmin')).get('/v1/api/View/Admin/Submissions?sortBy=size')).status).toBe(
+      400,
+    );
   });
 });
