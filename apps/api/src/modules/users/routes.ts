@@ -3,6 +3,7 @@ import {
   administratorUpdateSchema,
   anonymousUser,
   currentUserSchema,
+  idParam,
   preRegisterUserSchema,
   userActiveSchema,
   userListSchema,
@@ -20,7 +21,7 @@ import * as q from './queries';
 import { changeUserRole, getUserRoles, setUserActive } from './roles-service';
 import { currentUser, preRegisterUser, setCollectionAdministrator } from './service';
 
-const userParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const userParams = z.object({ id: idParam });
 
 export const userRoutes: RouteModule = (app, { database, config }) => {
   const { db } = database;
