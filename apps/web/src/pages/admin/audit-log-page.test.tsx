@@ -57,11 +57,13 @@ describe('AuditLogPage', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Who'), 'morgan');
     await user.type(screen.getByLabelText('From'), '2026-07-01');
+    await user.type(screen.getByLabelText('Record ID'), '42');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('collection.update');
     const last = requests.at(-1)!;
     expect(last.searchParams.get('who')).toBe('morgan');
     expect(last.searchParams.get('from')).toBe('2026-07-01');
+    expect(last.searchParams.get('entityId')).toBe('42');
     expect(last.searchParams.get('page')).toBe('1');
 
     await user.click(screen.getByRole('button', { name: /^Next/ }));

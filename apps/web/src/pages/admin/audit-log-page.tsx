@@ -55,7 +55,9 @@ const listDefaults = {
 export function AuditLogPage() {
   const [params, setParams] = useListParams(listDefaults);
   // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = auditQuerySchema.safeParse(params);
+  // useListParams reads any `...Id` key as a number; the audit log's record id is text (any record's key).
+  const entityId = params.entityId === undefined ? undefined : String(params.entityId);
+  const parsed = auditQuerySchema.safeParse({ ...params, entityId });
   const query: AuditQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const log = useAuditLog(query);
   const page = query.page ?? 1;
