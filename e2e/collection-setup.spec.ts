@@ -110,10 +110,10 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await widget.getByRole('button', { name: 'Search' }).click();
   const ticks = widget.getByRole('checkbox');
   await expect(ticks.nth(2)).toBeVisible();
-  await expect(widget.getByRole('button', { name: 'Select' })).toBeDisabled();
+  await expect(widget.getByRole('button', { name: 'Select', exact: true })).toBeDisabled();
   for (const index of [0, 1, 2]) await ticks.nth(index).check();
   await expectNoAxeViolations(page);
-  await widget.getByRole('button', { name: 'Select' }).click();
+  await widget.getByRole('button', { name: 'Select', exact: true }).click();
   await expect(page.getByText('3 organisations added (3 recipients)')).toBeVisible();
   await expect(page.getByTestId('recipients-page')).toHaveText('Page 1 of 1 (3 organisations)');
   await expectNoAxeViolations(page);
@@ -132,13 +132,13 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   const chooseOrganisation = page.getByRole('dialog', { name: 'Choose a recipient organisation' });
   await chooseOrganisation.getByRole('button', { name: 'Search' }).click();
   await chooseOrganisation.getByRole('checkbox').first().check();
-  await chooseOrganisation.getByRole('button', { name: 'Select' }).click();
+  await chooseOrganisation.getByRole('button', { name: 'Select', exact: true }).click();
   const chooseUsers = page.getByRole('dialog', { name: /^Give access at / });
   await chooseUsers.getByLabel('Search by name or email address').fill('RJ1');
   await chooseUsers.getByRole('button', { name: 'Search' }).click();
   await chooseUsers.getByRole('checkbox', { name: 'Select Chris Clerk' }).check();
   await chooseUsers.getByRole('checkbox', { name: 'Select Alex Authoriser' }).check();
-  await chooseUsers.getByRole('button', { name: 'Select' }).click();
+  await chooseUsers.getByRole('button', { name: 'Select', exact: true }).click();
   await expect(page.getByText('From another organisation', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('checkbox', { name: /^Authoriser: Alex Authoriser at / })).toBeDisabled();
   // The manager keeps one of them only.

@@ -94,10 +94,10 @@ test('an administrator creates, edits, closes and finds an organisation', async 
   await dialog.getByRole('button', { name: 'Search' }).click();
   const found = dialog.getByRole('row', { name: new RegExp(code) });
   await expect(found).toContainText('Closed');
-  await expect(dialog.getByRole('button', { name: 'Select' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Select', exact: true })).toBeDisabled();
   await found.getByRole('checkbox').check();
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Select' }).click();
+  await dialog.getByRole('button', { name: 'Select', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit organisation' })).toBeVisible();
   await expect(page.getByLabel('Code')).toHaveValue(code);
   await expect(page.getByLabel('Closure date')).toHaveValue(londonDate(-1));

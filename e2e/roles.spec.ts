@@ -110,7 +110,7 @@ test('the super administrator nominates Morgan Manager as a collection administr
   await dialog.getByLabel('Search by name or email address').fill('Morgan');
   await dialog.getByRole('button', { name: 'Search' }).click();
   await dialog.getByRole('checkbox', { name: /Morgan Manager/ }).check();
-  await dialog.getByRole('button', { name: 'Select' }).click();
+  await dialog.getByRole('button', { name: 'Select', exact: true }).click();
 
   await expect(administrators.getByRole('cell', { name: 'Morgan Manager', exact: true })).toBeVisible();
   await page.reload();
