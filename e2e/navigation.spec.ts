@@ -76,6 +76,9 @@ async function administrator(page: Page, persona: 'superAdmin' | 'collectionAdmi
   await everySetUpTab(page);
   await menu(page, 'Admin').click();
   await main(page).getByRole('link', { name: 'Submissions overview', exact: true }).click();
+  // Other journeys add collections, so the demo one may not be on the first page: find it by name.
+  await main(page).getByLabel('Search by collection name').fill(DEMO);
+  await main(page).getByRole('button', { name: 'Search', exact: true }).click();
   await main(page)
     .getByRole('link', { name: `Monitor ${DEMO}` })
     .click();
