@@ -108,7 +108,8 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   const widget = page.getByRole('dialog');
   await widget.getByLabel('Search by organisation name or ODS code').fill('NHS Foundation Trust');
   await widget.getByRole('button', { name: 'Search' }).click();
-  const ticks = widget.getByRole('checkbox');
+  // One tick per organisation (the first checkbox of the results ticks the whole page).
+  const ticks = widget.getByRole('checkbox', { name: /^(?!Select every row on this page)/ });
   await expect(ticks.nth(2)).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Select', exact: true })).toBeDisabled();
   for (const index of [0, 1, 2]) await ticks.nth(index).check();
