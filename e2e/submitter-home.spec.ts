@@ -2,17 +2,17 @@ import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * The submitter's home, on the seed only: the demo collection has monthly periods (closed,
- * one open, future) for Guy's and St Thomas' (RJ1), where the demo clerk submits.
+ * one open, future) for Cambridge University Hospitals (RGT), where clerkB submits (clerkA gains organisations in other journeys).
  */
 test('a clerk sees their periods with state, deadline and what needs doing, and opens the form', async ({
   page,
 }) => {
-  await signInAs(page, 'clerkA');
+  await signInAs(page, 'clerkB');
   await page.getByRole('link', { name: 'Submitter', exact: true }).click();
   await expect(page).toHaveURL(/\/collection\/submit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Collections to submit' })).toBeVisible();
   const section = page.getByRole('region', { name: /Monthly workforce return/ });
-  await expect(section).toContainText("GUY'S AND ST THOMAS'");
+  await expect(section).toContainText('CAMBRIDGE UNIVERSITY HOSPITALS');
   const table = section.getByRole('table');
 
   // The open period is shown (with its deadline in days) and the closed and future ones are hidden.
