@@ -31,6 +31,16 @@ async function drag(page: Page, source: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/**
+ * Waits until Form.io has worked out the property name from the label. Form.io merges the changes of
+ * 100 ms into one change event and derives the key only when that event's last change is the label,
+ * so a test that types into the next box at machine speed would leave the type's default key
+ * ("textField"); a person always pauses longer than that.
+ */
+async function expectKeyFromLabel(dialog: Locator, key: string) {
+  await expect(dialog.locator('[name="data[key]"]')).toHaveValue(key);
+}
+
 /** The labels of the components on the canvas, top to bottom. */
 const canvasLabels = (page: Page) =>
   page
@@ -80,6 +90,7 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expect(dialog.getByRole('textbox', { name: 'Label', exact: true })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('Ward name');
+  await expectKeyFromLabel(dialog, 'wardName');
   await dialog.getByRole('textbox', { name: 'Description' }).fill('As it appears on the ward board');
   await dialog.getByRole('textbox', { name: 'Tooltip' }).fill('Use the full name, not the code');
   await expect(
@@ -106,6 +117,7 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   dialog = settings(page, 'Number');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Beds open');
+  await expectKeyFromLabel(dialog, 'bedsOpen');
   await openTab(dialog, 'Validation');
   await dialog.getByRole('textbox', { name: 'Minimum Value' }).fill('0');
   await dialog.getByRole('textbox', { name: 'Maximum Value' }).fill('200');
@@ -128,6 +140,7 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await builder.getByRole('button', { name: 'Select', exact: true }).click();
   dialog = settings(page, 'Select');
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Ward type');
+  await expectKeyFromLabel(dialog, 'wardType');
   await openTab(dialog, 'Data');
   await expectNoAxeViolations(page);
   await dialog.locator('[name="data[data.values][0][label]"]').fill('Medical');
@@ -143,6 +156,7 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await builder.getByRole('button', { name: 'Number', exact: true }).click();
   dialog = settings(page, 'Number');
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Total beds');
+  await expectKeyFromLabel(dialog, 'totalBeds');
   await openTab(dialog, 'Data');
   const calculated = dialog.getByRole('textbox', { name: 'Calculated value (JSON Logic)' });
   await calculated.fill('{"+": [{"var": "data.bedsOpen"}, ');
