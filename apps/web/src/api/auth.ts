@@ -1,12 +1,9 @@
 import { anonymousUser } from '@dcf/domain/anonymous-user';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { API_BASE, api } from './client';
+import { api } from './client';
 import { queryKeys } from './query-keys';
 import type { logoutResponseSchema } from './shell-schemas';
-
-/** Sign-in starts with a full-page GET (a submitted form), never with fetch: the browser must follow the redirects. */
-export const LOGIN_URL = `${API_BASE}/Auth/Login`;
 
 /** POST /Auth/Logout answers where to go next to end the identity provider's session too, if anywhere. */
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

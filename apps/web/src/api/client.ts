@@ -12,6 +12,9 @@ import type { ZodType } from 'zod';
  * and whose `code` is the problem's stable code (api/problems.ts is the one place that switches on it).
  */
 export const API_BASE = '/v1/api';
+
+/** Sign-in starts with a full-page GET (a submitted form), never with fetch: the browser must follow the redirects. */
+export const LOGIN_URL = `${API_BASE}/Auth/Login`;
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 

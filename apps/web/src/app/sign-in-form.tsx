@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { LOGIN_URL } from '../api/auth';
+// Not from api/auth.ts: that module brings TanStack's useMutation into the first bundle.
+import { LOGIN_URL } from '../api/client';
 
 export interface SignInFormProps {
   /** Where to come back to after signing in. */
