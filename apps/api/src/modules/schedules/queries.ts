@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { ScheduleTable } from '../../db/schema';
 import { intParam, type Locate, viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { collectionVisible } from '../../platform/visibility';
@@ -50,3 +52,36 @@ export const scheduleCollection: Locate<{ collectionId: number }> = async ({ req
   const row = await db.selectFrom('schedule').select('collectionId').where('id', '=', id).executeTakeFirst();
   return row ?? null;
 };
+
+/** The collection's status, its row locked for the rest of the transaction (an archive cannot slip in). */
+export function lockCollectionStatus(tx: Tx, collectionId: number) {
+  return tx
+    .selectFrom('collection')
+    .select('status')
+    .where('id', '=', collectionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A collection has at most one default schedule: making one the default unsets the other. */
+export async function clearDefault(tx: Tx, collectionId: number, except?: number) {
+  let q = tx
+    .updateTable('schedule')
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where('collectionId', '=', collectionId)
+    .where('isDefault', '=', true);
+  if (except !== undefined) q = q.where('id', '!=', except);
+  await q.execute();
+}
+
+export function insertSchedule(tx: Tx, values: Insertable<ScheduleTable>) {
+  return tx.insertInto('schedule').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function updateScheduleRow(tx: Tx, scheduleId: number, values: Updateable<ScheduleTable>) {
+  return tx
+    .updateTable('schedule')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', scheduleId)
+    .execute();
+}

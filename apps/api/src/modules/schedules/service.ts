@@ -10,7 +10,15 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
-import { findDefaultSchedule, findSchedule, findVisibleSchedules } from './queries';
+import {
+  clearDefault,
+  findDefaultSchedule,
+  findSchedule,
+  findVisibleSchedules,
+  insertSchedule,
+  lockCollectionStatus,
+  updateScheduleRow,
+} from './queries';
 
 type ScheduleRow = NonNullable<Awaited<ReturnType<typeof findSchedule>>>;
 
@@ -54,26 +62,10 @@ function readBody(body: ScheduleBody): { schedule: Schedule; isDefault: boolean 
 }
 
 async function assertAmendable(tx: Tx, collectionId: number) {
-  const collection = await tx
-    .selectFrom('collection')
-    .select('status')
-    .where('id', '=', collectionId)
-    .forUpdate()
-    .executeTakeFirst();
+  const collection = await lockCollectionStatus(tx, collectionId);
   if (!collection) throw notFound();
   if (collection.status === 'archived')
     throw conflict('collection_archived', 'An archived collection cannot be changed');
-}
-
-/** A collection has at most one default schedule: making one the default unsets the other. */
-async function clearDefault(tx: Tx, collectionId: number, except?: number) {
-  let q = tx
-    .updateTable('schedule')
-    .set({ isDefault: false, updatedAt: new Date() })
-    .where('collectionId', '=', collectionId)
-    .where('isDefault', '=', true);
-  if (except !== undefined) q = q.where('id', '!=', except);
-  await q.execute();
 }
 
 const toRow = (schedule: Schedule) => ({
@@ -97,11 +89,7 @@ export async function createSchedule(
   const id = await db.transaction().execute(async (tx) => {
     await assertAmendable(tx, collectionId);
     if (isDefault) await clearDefault(tx, collectionId);
-    const { id } = await tx
-      .insertInto('schedule')
-      .values({ collectionId, isDefault, ...toRow(schedule) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertSchedule(tx, { collectionId, isDefault, ...toRow(schedule) });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'schedule.create',
@@ -130,11 +118,7 @@ export async function updateSchedule(
     const before = await findSchedule(tx, scheduleId);
     if (!before || before.collectionId !== collectionId) throw notFound();
     if (isDefault) await clearDefault(tx, collectionId, scheduleId);
-    await tx
-      .updateTable('schedule')
-      .set({ isDefault, ...toRow(schedule), updatedAt: new Date() })
-      .where('id', '=', scheduleId)
-      .execute();
+    await updateScheduleRow(tx, scheduleId, { isDefault, ...toRow(schedule) });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'schedule.update',
