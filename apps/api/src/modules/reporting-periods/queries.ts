@@ -1,6 +1,7 @@
 import type { GeneratedPeriod } from '@dcf/domain';
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { ReportingPeriodTable } from '../../db/schema';
 
 /** Rows per INSERT / UPDATE statement when applying a schedule: 10 values a row keeps well under PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
@@ -80,6 +81,23 @@ export function lockCollection(tx: Tx, collectionId: number) {
     .where('id', '=', collectionId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+export function insertPeriod(tx: Tx, values: Insertable<ReportingPeriodTable>) {
+  return tx.insertInto('reportingPeriod').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function updatePeriodRow(tx: Tx, periodId: number, values: Updateable<ReportingPeriodTable>) {
+  return tx
+    .updateTable('reportingPeriod')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', periodId)
+    .execute();
+}
+
+/** Deletes one period; the caller has checked it has no submissions. */
+export function deletePeriodRow(tx: Tx, periodId: number) {
+  return tx.deleteFrom('reportingPeriod').where('id', '=', periodId).execute();
 }
 
 const toDate = (iso: string | null) => (iso === null ? null : new Date(iso));

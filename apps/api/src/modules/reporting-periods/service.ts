@@ -18,16 +18,19 @@ import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
 import {
+  deletePeriodRow,
   deletePeriodsWithoutSubmissions,
   findPeriod,
   findPeriodDates,
   findPeriods,
   insertGenerated,
+  insertPeriod,
   isFormOf,
   lockCollection,
   newestFormId,
   type PeriodRow,
   updateGenerated,
+  updatePeriodRow,
 } from './queries';
 
 /** Not in the specification, which has no message for a form version of another collection. */
@@ -112,11 +115,7 @@ export async function createPeriod(
     await lockAmendable(tx, collectionId);
     const values = await readBody(tx, collectionId, body);
     const formId = await newestFormId(tx, collectionId);
-    const { id } = await tx
-      .insertInto('reportingPeriod')
-      .values({ collectionId, formId, ...toRow(values) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertPeriod(tx, { collectionId, formId, ...toRow(values) });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'reportingPeriod.create',
@@ -161,11 +160,7 @@ export async function updatePeriod(
         'The start and end of a reporting period with submissions cannot be changed',
         'Its submissions are for these dates. Add a new reporting period instead.',
       );
-    await tx
-      .updateTable('reportingPeriod')
-      .set({ ...toRow(values), formId, updatedAt: new Date() })
-      .where('id', '=', periodId)
-      .execute();
+    await updatePeriodRow(tx, periodId, { ...toRow(values), formId });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'reportingPeriod.update',
@@ -198,7 +193,7 @@ export async function deletePeriod(
         'A reporting period with submissions cannot be deleted',
         'Its submissions would be lost. Change its deadlines instead.',
       );
-    await tx.deleteFrom('reportingPeriod').where('id', '=', periodId).execute();
+    await deletePeriodRow(tx, periodId);
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'reportingPeriod.delete',
