@@ -14,9 +14,15 @@ import {
 } from '../../platform/role-changes';
 import {
   collectionExists,
+  deleteCollectionRole,
+  deleteSubmitterRoles,
+  findCollectionId,
   findCollectionRoleHolders,
   findCollectionRolesOf,
   findSubmitterAccess,
+  findSubmitterRolesOf,
+  insertCollectionRole,
+  insertSubmitterRoles,
   isRecipient,
   userExists,
 } from './queries';
@@ -25,12 +31,7 @@ const unknownUser = () => new HttpProblem('unknown_user', recipientMessages.unkn
 
 /** Collection managers and submission managers of a collection (permissions tab). */
 export async function listCollectionRoles(db: Db, collectionId: number) {
-  const exists = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await findCollectionId(db, collectionId))) throw notFound();
   const rows = await findCollectionRoleHolders(db, collectionId);
   return {
     items: rows.map((r) => ({ userId: r.userId, userName: r.name ?? r.email, email: r.email, role: r.role })),
@@ -57,25 +58,10 @@ export async function setCollectionRole(
       );
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     const before = await findCollectionRolesOf(tx, collectionId, body.userId);
+    const role = { collectionId, userId: body.userId, role: body.role };
     const changed = body.assigned
-      ? (
-          await tx
-            .insertInto('collectionRole')
-            .values({ collectionId, userId: body.userId, role: body.role })
-            .onConflict((oc) => oc.columns(['collectionId', 'userId', 'role']).doNothing())
-            .returning('id')
-            .execute()
-        ).length
-      : Number(
-          (
-            await tx
-              .deleteFrom('collectionRole')
-              .where('collectionId', '=', collectionId)
-              .where('userId', '=', body.userId)
-              .where('role', '=', body.role)
-              .executeTakeFirst()
-          ).numDeletedRows,
-        );
+      ? await insertCollectionRole(tx, role)
+      : await deleteCollectionRole(tx, role);
     if (changed > 0)
       await auditRoleChange(tx, {
         actorId: principal.userId,
@@ -95,12 +81,7 @@ export async function setCollectionRole(
  * staff first, anyone from another organisation marked (product decisions, "Roles").
  */
 export async function listSubmitterAccess(db: Db, collectionId: number) {
-  const exists = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await findCollectionId(db, collectionId))) throw notFound();
   const rows = (await findSubmitterAccess(db, collectionId)).map((r) => ({
     userName: r.userName ?? r.email,
     userId: r.userId,
@@ -154,30 +135,12 @@ export async function setSubmitterAccess(
       throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseRolesOutsideOrganisation(tx, { userId: body.userId, organisationId, roles });
-    const before = (
-      await tx
-        .selectFrom('collectionOrganisationRole')
-        .select('role')
-        .where('collectionId', '=', collectionId)
-        .where('organisationId', '=', organisationId)
-        .where('userId', '=', body.userId)
-        .execute()
-    ).map((r) => r.role);
+    const holder = { collectionId, organisationId, userId: body.userId };
+    const before = await findSubmitterRolesOf(tx, holder);
     const toRemove = before.filter((role) => !roles.includes(role));
     const toAdd = roles.filter((role) => !before.includes(role));
-    if (toRemove.length > 0)
-      await tx
-        .deleteFrom('collectionOrganisationRole')
-        .where('collectionId', '=', collectionId)
-        .where('organisationId', '=', organisationId)
-        .where('userId', '=', body.userId)
-        .where('role', 'in', toRemove)
-        .execute();
-    if (toAdd.length > 0)
-      await tx
-        .insertInto('collectionOrganisationRole')
-        .values(toAdd.map((role) => ({ collectionId, organisationId, userId: body.userId, role })))
-        .execute();
+    if (toRemove.length > 0) await deleteSubmitterRoles(tx, holder, toRemove);
+    if (toAdd.length > 0) await insertSubmitterRoles(tx, holder, toAdd);
     if (toAdd.length + toRemove.length > 0)
       await auditRoleChange(tx, {
         actorId: principal.userId,
