@@ -9,6 +9,7 @@ export {
   type UploadStatus,
   uploadStatusText,
 } from './file-upload-status';
+export { describedByOf, ErrorMessage, FormGroup, type FormGroupProps } from './form-group';
 export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
 export { Modal, type ModalProps } from './modal';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
@@ -28,6 +29,13 @@ export {
 export { Select, type SelectOption, type SelectProps } from './select';
 export { SortableHeader, type SortableHeaderProps, type SortOrder } from './sortable-header';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
+export {
+  type InputWidth,
+  TextAreaField,
+  type TextAreaFieldProps,
+  TextField,
+  type TextFieldProps,
+} from './text-field';
 export { UnsavedChangesPrompt, type UnsavedChangesPromptProps } from './unsaved-changes-prompt';
 export { type ListParams, readListParams, useListParams, writeListParams } from './use-list-params';
 export { type NotificationState, useNotification } from './use-notification';

@@ -1,6 +1,6 @@
 import { messages } from '@dcf/domain';
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { RequiredLabel } from './required-label';
+import { describedByOf, FormGroup } from './form-group';
 
 export interface SelectOption {
   value: string;
@@ -35,28 +35,8 @@ export function Select({
 }: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      {required ? (
-        <RequiredLabel htmlFor={selectId}>{label}</RequiredLabel>
-      ) : (
-        <label className="nhsuk-label" htmlFor={selectId}>
-          {label}
-        </label>
-      )}
-      {hint ? (
-        <div className="nhsuk-hint" id={hintId}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <span className="nhsuk-error-message" id={errorId}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
+    <FormGroup fieldId={selectId} label={label} hint={hint} error={error} required={required}>
       <select
         {...rest}
         id={selectId}
@@ -64,7 +44,7 @@ export function Select({
         value={value}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedByOf(selectId, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{messages.selectAnOption}</option>
@@ -74,6 +54,6 @@ export function Select({
           </option>
         ))}
       </select>
-    </div>
+    </FormGroup>
   );
 }

@@ -7,11 +7,18 @@ import {
   type PeriodType,
   type Requirement,
 } from '@dcf/domain';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/client';
 import { useFeatureFlags } from '../../api/feature-flags';
 import { fieldErrorsOf } from '../../api/problems';
-import { ErrorSummary, Notification, RequiredLabel } from '../../components';
+import {
+  describedByOf,
+  ErrorMessage,
+  ErrorSummary,
+  Notification,
+  TextAreaField,
+  TextField,
+} from '../../components';
 
 export interface CollectionFormValues {
   name: string;
@@ -145,23 +152,22 @@ export function CollectionForm({
       <form onSubmit={submit} noValidate>
         <fieldset className="nhsuk-fieldset" disabled={disabled}>
           <TextField
-            field="name"
+            id={fieldId('name')}
             label="Name"
             required
             value={values.name}
             error={error('name')}
             onChange={(v) => set('name', v)}
           />
-          <TextField
-            field="notes"
+          <TextAreaField
+            id={fieldId('notes')}
             label="Notes"
-            multiline
             value={values.notes}
             error={error('notes')}
             onChange={(v) => set('notes', v)}
           />
           <TextField
-            field="assetOwners"
+            id={fieldId('assetOwners')}
             label="Asset owners"
             hint="Who owns the data this collection gathers"
             value={values.assetOwners}
@@ -169,7 +175,7 @@ export function CollectionForm({
             onChange={(v) => set('assetOwners', v)}
           />
           <TextField
-            field="users"
+            id={fieldId('users')}
             label="Users"
             hint="Who uses the data"
             value={values.users}
@@ -177,7 +183,7 @@ export function CollectionForm({
             onChange={(v) => set('users', v)}
           />
           <TextField
-            field="fileType"
+            id={fieldId('fileType')}
             label="File type"
             hint="For example, Excel or CSV, if returns also arrive as files"
             value={values.fileType}
@@ -186,7 +192,7 @@ export function CollectionForm({
           />
           {flags.data?.COLLECTIONICON ? (
             <TextField
-              field="iconName"
+              id={fieldId('iconName')}
               label="Icon name"
               hint="The icon shown beside the collection's name"
               value={values.iconName}
@@ -251,69 +257,6 @@ export function CollectionForm({
   );
 }
 
-function FieldError({ id, error }: { id: string; error?: string | undefined }) {
-  if (!error) return null;
-  return (
-    <span className="nhsuk-error-message" id={`${id}-error`}>
-      <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-    </span>
-  );
-}
-
-function TextField(props: {
-  field: keyof CollectionFormValues;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  required?: boolean;
-  multiline?: boolean;
-}) {
-  const id = fieldId(props.field);
-  const describedBy =
-    [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    value: props.value,
-    required: props.required,
-    'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': describedBy,
-  };
-  let label: ReactNode = (
-    <label className="nhsuk-label" htmlFor={id}>
-      {props.label}
-    </label>
-  );
-  if (props.required) label = <RequiredLabel htmlFor={id}>{props.label}</RequiredLabel>;
-  return (
-    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
-      {label}
-      {props.hint ? (
-        <div className="nhsuk-hint" id={`${id}-hint`}>
-          {props.hint}
-        </div>
-      ) : null}
-      <FieldError id={id} error={props.error} />
-      {props.multiline ? (
-        <textarea
-          {...common}
-          className={`nhsuk-textarea${props.error ? ' nhsuk-textarea--error' : ''}`}
-          rows={4}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      ) : (
-        <input
-          {...common}
-          className={`nhsuk-input${props.error ? ' nhsuk-input--error' : ''}`}
-          type="text"
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </div>
-  );
-}
-
 function Radios(props: {
   field: keyof CollectionFormValues;
   legend: string;
@@ -326,15 +269,12 @@ function Radios(props: {
   const id = fieldId(props.field);
   return (
     <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset
-        className="nhsuk-fieldset"
-        aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ''}`}
-      >
+      <fieldset className="nhsuk-fieldset" aria-describedby={describedByOf(id, props.hint, props.error)}>
         <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{props.legend}</legend>
         <div className="nhsuk-hint" id={`${id}-hint`}>
           {props.hint}
         </div>
-        <FieldError id={id} error={props.error} />
+        <ErrorMessage fieldId={id} error={props.error} />
         <div className="nhsuk-radios nhsuk-radios--inline">
           {props.options.map(([value, label, hint], index) => {
             const optionId = index === 0 ? id : `${id}-${value}`;

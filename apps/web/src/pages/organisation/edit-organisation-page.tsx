@@ -16,7 +16,15 @@ import {
 } from '../../api/organisations';
 import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, ErrorSummary, Notification, PageContainer, Select, Spinner } from '../../components';
+import {
+  Breadcrumbs,
+  ErrorSummary,
+  Notification,
+  PageContainer,
+  Select,
+  Spinner,
+  TextField,
+} from '../../components';
 
 interface FormValues {
   name: string;
@@ -134,19 +142,19 @@ export function EditOrganisationPage() {
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <TextField
-          id="name"
+          id="organisation-name"
           label="Name"
           value={values.name}
           error={error('name')}
           onChange={(v) => set('name', v)}
         />
         <TextField
-          id="code"
+          id="organisation-code"
           label="Code"
           value={values.code}
           error={error('code')}
           onChange={(v) => set('code', v)}
-          width="nhsuk-input--width-10"
+          width={10}
         />
         <div className="nhsuk-form-group">
           <div className="nhsuk-checkboxes">
@@ -181,61 +189,19 @@ export function EditOrganisationPage() {
           options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.shortDescription }))}
         />
         <TextField
-          id="closureDate"
+          id="organisation-closureDate"
           label="Closure date"
           hint="Leave empty while the organisation is open"
           type="date"
           value={values.closureDate}
           error={error('closureDate')}
           onChange={(v) => set('closureDate', v)}
-          width="nhsuk-input--width-10"
+          width={10}
         />
         <button className="nhsuk-button" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
         </button>
       </form>
     </PageContainer>
-  );
-}
-
-function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  type?: string;
-  width?: string;
-}) {
-  const inputId = `organisation-${props.id}`;
-  const describedBy = [props.hint ? `${inputId}-hint` : '', props.error ? `${inputId}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
-      <label className="nhsuk-label" htmlFor={inputId}>
-        {props.label}
-      </label>
-      {props.hint ? (
-        <div className="nhsuk-hint" id={`${inputId}-hint`}>
-          {props.hint}
-        </div>
-      ) : null}
-      {props.error ? (
-        <span className="nhsuk-error-message" id={`${inputId}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {props.error}
-        </span>
-      ) : null}
-      <input
-        id={inputId}
-        className={`nhsuk-input${props.width ? ` ${props.width}` : ''}${props.error ? ' nhsuk-input--error' : ''}`}
-        type={props.type ?? 'text'}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
   );
 }

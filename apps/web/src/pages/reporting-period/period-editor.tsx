@@ -9,9 +9,16 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
-import { ErrorSummary, Notification, Select, UnsavedChangesPrompt, YesNoModal } from '../../components';
+import {
+  ErrorSummary,
+  Notification,
+  Select,
+  TextField,
+  UnsavedChangesPrompt,
+  YesNoModal,
+} from '../../components';
 import { PeriodStatusTag } from '../schedule/period-status-tag';
-import { PeriodDateTime, PeriodInput } from './period-fields';
+import { PeriodDateTime } from './period-fields';
 import {
   emptyPeriodForm,
   type FormVersionChoice,
@@ -125,8 +132,8 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
         </div>
       ) : null}
       <form onSubmit={submit} noValidate>
-        <PeriodInput
-          field="name"
+        <TextField
+          id={periodFieldId('name')}
           label="Name"
           value={values.name}
           onChange={(v) => set('name', v)}
@@ -134,8 +141,8 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
         />
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-half">
-            <PeriodInput
-              field="start"
+            <TextField
+              id={periodFieldId('start')}
               label="Start date"
               type="date"
               value={values.start}
@@ -145,8 +152,8 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
             />
           </div>
           <div className="nhsuk-grid-column-one-half">
-            <PeriodInput
-              field="end"
+            <TextField
+              id={periodFieldId('end')}
               label="End date"
               type="date"
               value={values.end}

@@ -5,18 +5,19 @@ import {
   type ScheduleDto,
   validateSchedule,
 } from '@dcf/domain';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
+  ErrorMessage,
   ErrorSummary,
   Notification,
   QueryState,
-  RequiredLabel,
   SaveButton,
   Select,
+  TextField,
   UnsavedChangesPrompt,
   useNotification,
 } from '../../components';
@@ -195,7 +196,10 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           options={reportingCycle.options.map((value) => ({ value, label: reportingCycleLabels[value] }))}
         />
         <TextField
-          field="firstReportingPeriodStart"
+          id={fieldId('firstReportingPeriodStart')}
+          name="firstReportingPeriodStart"
+          required
+          width={10}
           label="First reporting period start"
           type="date"
           value={values.firstReportingPeriodStart}
@@ -203,7 +207,10 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           onChange={(v) => set('firstReportingPeriodStart', v)}
         />
         <TextField
-          field="lastReportingPeriodStart"
+          id={fieldId('lastReportingPeriodStart')}
+          name="lastReportingPeriodStart"
+          required
+          width={10}
           label="Last reporting period start"
           type="date"
           value={values.lastReportingPeriodStart}
@@ -211,7 +218,11 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           onChange={(v) => set('lastReportingPeriodStart', v)}
         />
         <TextField
-          field="daysOpen"
+          id={fieldId('daysOpen')}
+          name="daysOpen"
+          required
+          inputMode="numeric"
+          width={10}
           label="Days open"
           hint="The deadline is the end of this day, counting the day submissions open as day 1"
           value={values.daysOpen}
@@ -221,11 +232,7 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
         <div
           className={`nhsuk-form-group${error('includeWorkingDaysOnly') ? ' nhsuk-form-group--error' : ''}`}
         >
-          {error('includeWorkingDaysOnly') ? (
-            <span className="nhsuk-error-message" id={`${fieldId('includeWorkingDaysOnly')}-error`}>
-              <span className="nhsuk-u-visually-hidden">Error:</span> {error('includeWorkingDaysOnly')}
-            </span>
-          ) : null}
+          <ErrorMessage fieldId={fieldId('includeWorkingDaysOnly')} error={error('includeWorkingDaysOnly')} />
           <div className="nhsuk-checkboxes">
             <div className="nhsuk-checkboxes__item">
               <input
@@ -245,7 +252,10 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           </div>
         </div>
         <TextField
-          field="reopenAfterDays"
+          id={fieldId('reopenAfterDays')}
+          name="reopenAfterDays"
+          inputMode="numeric"
+          width={10}
           label="Reopen after (days)"
           hint="Leave both reopening fields empty if submissions do not reopen"
           optional
@@ -254,7 +264,10 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           onChange={(v) => set('reopenAfterDays', v)}
         />
         <TextField
-          field="stayReopenForDays"
+          id={fieldId('stayReopenForDays')}
+          name="stayReopenForDays"
+          inputMode="numeric"
+          width={10}
           label="Stay reopened for (days)"
           optional
           value={values.stayReopenForDays}
@@ -289,54 +302,6 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
         )}
       </form>
       {previewIsCurrent && preview ? <ScheduleDiff diff={preview.diff} /> : null}
-    </div>
-  );
-}
-
-function TextField(props: {
-  field: ScheduleField;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: ReactNode;
-  type?: string;
-  optional?: boolean;
-}) {
-  const inputId = fieldId(props.field);
-  const describedBy = [props.hint ? `${inputId}-hint` : '', props.error ? `${inputId}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
-      {props.optional ? (
-        <label className="nhsuk-label" htmlFor={inputId}>
-          {props.label} (optional)
-        </label>
-      ) : (
-        <RequiredLabel htmlFor={inputId}>{props.label}</RequiredLabel>
-      )}
-      {props.hint ? (
-        <div className="nhsuk-hint" id={`${inputId}-hint`}>
-          {props.hint}
-        </div>
-      ) : null}
-      {props.error ? (
-        <span className="nhsuk-error-message" id={`${inputId}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {props.error}
-        </span>
-      ) : null}
-      <input
-        id={inputId}
-        name={props.field}
-        className={`nhsuk-input nhsuk-input--width-10${props.error ? ' nhsuk-input--error' : ''}`}
-        type={props.type ?? 'text'}
-        inputMode={props.type ? undefined : 'numeric'}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
     </div>
   );
 }
