@@ -1,4 +1,4 @@
-import { isOrganisationOpen, type Organisation } from '@dcf/domain';
+import { isOrganisationOpen, type Organisation, type OrganisationValues } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { OrganisationListParams } from './schemas';
@@ -160,4 +160,41 @@ export async function findOrganisationIdByCode(db: Db | Tx, code: string) {
     .where(sql`lower(code)`, '=', code.toLowerCase())
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+export async function regionExists(db: Db | Tx, regionId: number) {
+  return (
+    (await db.selectFrom('region').select('id').where('id', '=', regionId).executeTakeFirst()) !== undefined
+  );
+}
+
+export async function organisationTypeExists(db: Db | Tx, organisationTypeId: number) {
+  const row = await db
+    .selectFrom('organisationType')
+    .select('id')
+    .where('id', '=', organisationTypeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function insertOrganisation(tx: Tx, values: OrganisationValues) {
+  return tx.insertInto('organisation').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The organisation's editable values (the audit's "before"), its row locked for the rest of the transaction. */
+export function lockOrganisationValues(tx: Tx, id: number) {
+  return tx
+    .selectFrom('organisation')
+    .select(['name', 'code', 'isManagementOrg', 'regionId', 'organisationTypeId', 'closureDate'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updateOrganisationRow(tx: Tx, id: number, values: OrganisationValues) {
+  return tx
+    .updateTable('organisation')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

@@ -2,7 +2,16 @@ import { londonToday, messages, type OrganisationValues } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
-import { findOrganisation, findOrganisationIdByCode, organisationsChanged } from './queries';
+import {
+  findOrganisation,
+  findOrganisationIdByCode,
+  insertOrganisation,
+  lockOrganisationValues,
+  organisationsChanged,
+  organisationTypeExists,
+  regionExists,
+  updateOrganisationRow,
+} from './queries';
 
 export const DUPLICATE_CODE = 'An organisation with this code already exists';
 
@@ -14,22 +23,10 @@ interface Actor {
 /** Region and type must name existing lookups: an unknown id reads like an unanswered dropdown. */
 async function checkLookups(tx: Tx, values: OrganisationValues) {
   const errors: Record<string, string[]> = {};
-  if (values.regionId !== null) {
-    const region = await tx
-      .selectFrom('region')
-      .select('id')
-      .where('id', '=', values.regionId)
-      .executeTakeFirst();
-    if (!region) errors.regionId = [messages.selectAnOption];
-  }
-  if (values.organisationTypeId !== null) {
-    const type = await tx
-      .selectFrom('organisationType')
-      .select('id')
-      .where('id', '=', values.organisationTypeId)
-      .executeTakeFirst();
-    if (!type) errors.organisationTypeId = [messages.selectAnOption];
-  }
+  if (values.regionId !== null && !(await regionExists(tx, values.regionId)))
+    errors.regionId = [messages.selectAnOption];
+  if (values.organisationTypeId !== null && !(await organisationTypeExists(tx, values.organisationTypeId)))
+    errors.organisationTypeId = [messages.selectAnOption];
   if (Object.keys(errors).length > 0) throw validationProblem(errors);
 }
 
@@ -40,11 +37,7 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
     const id = await db.transaction().execute(async (tx) => {
       await checkLookups(tx, values);
       if (await findOrganisationIdByCode(tx, values.code)) throw conflict('already_exists', DUPLICATE_CODE);
-      const row = await tx
-        .insertInto('organisation')
-        .values(values)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertOrganisation(tx, values);
       await writeAudit(tx, {
         userId: actor.userId,
         action: 'organisation.create',
@@ -67,21 +60,12 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
 export async function updateOrganisation(db: Db, actor: Actor, id: number, values: OrganisationValues) {
   try {
     await db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom('organisation')
-        .select(['name', 'code', 'isManagementOrg', 'regionId', 'organisationTypeId', 'closureDate'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const before = await lockOrganisationValues(tx, id);
       if (!before) throw notFound();
       await checkLookups(tx, values);
       const sameCode = await findOrganisationIdByCode(tx, values.code);
       if (sameCode !== null && sameCode !== id) throw conflict('already_exists', DUPLICATE_CODE);
-      await tx
-        .updateTable('organisation')
-        .set({ ...values, updatedAt: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await updateOrganisationRow(tx, id, values);
       await writeAudit(tx, {
         userId: actor.userId,
         action: 'organisation.update',
