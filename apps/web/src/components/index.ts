@@ -9,6 +9,7 @@ export {
   type UploadStatus,
   uploadStatusText,
 } from './file-upload-status';
+export { FilterForm, type FilterFormProps } from './filter-form';
 export { describedByOf, ErrorMessage, FormGroup, type FormGroupProps } from './form-group';
 export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
 export { Modal, type ModalProps } from './modal';

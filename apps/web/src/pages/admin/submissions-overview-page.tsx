@@ -1,9 +1,10 @@
 import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  FilterForm,
   PageContainer,
   PageSizeSelect,
   Pagination,
@@ -91,43 +92,23 @@ function SearchForm({
 }) {
   const [text, setText] = useState(query.query ?? '');
   const [status, setStatus] = useState<string>(query.status ?? '');
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim(), status);
-  };
   return (
-    <form onSubmit={search} aria-label="Search collections">
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-two-thirds">
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="overview-search">
-              Search by collection name
-            </label>
-            <input
-              id="overview-search"
-              className="nhsuk-input"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: 'published', label: 'Published' },
-              { value: 'draft', label: 'Draft' },
-              { value: 'archived', label: 'Archived' },
-            ]}
-          />
-        </div>
-      </div>
-      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-        Search
-      </button>
-    </form>
+    <FilterForm
+      label="Search collections"
+      onSearch={() => onSearch(text.trim(), status)}
+      search={{ id: 'overview-search', label: 'Search by collection name', value: text, onChange: setText }}
+      searchInRow
+    >
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={[
+          { value: 'published', label: 'Published' },
+          { value: 'draft', label: 'Draft' },
+          { value: 'archived', label: 'Archived' },
+        ]}
+      />
+    </FilterForm>
   );
 }

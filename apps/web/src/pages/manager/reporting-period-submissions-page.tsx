@@ -7,7 +7,7 @@ import {
   periodSubmissionQuerySchema,
   periodSubmissionStatuses,
 } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useOrganisationTypes, useRegions } from '../../api/organisations';
@@ -15,6 +15,7 @@ import { useManagerCollection, usePeriodSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  FilterForm,
   Notification,
   PageContainer,
   PageSizeSelect,
@@ -163,62 +164,41 @@ function Filters({
   const [status, setStatus] = useState(query.status ?? '');
   const [regionId, setRegionId] = useState(query.regionId ? String(query.regionId) : '');
   const [typeId, setTypeId] = useState(query.organisationTypeId ? String(query.organisationTypeId) : '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     onSearch({
       query: text.trim() || undefined,
       status: (status || undefined) as PeriodSubmissionQuery['status'],
       regionId: regionId ? Number(regionId) : undefined,
       organisationTypeId: typeId ? Number(typeId) : undefined,
     });
-  };
   return (
-    <form onSubmit={submit} aria-label="Filter organisations">
-      <div className="nhsuk-form-group">
-        <label className="nhsuk-label" htmlFor="period-search">
-          Search by name or code
-        </label>
-        <input
-          id="period-search"
-          className="nhsuk-input nhsuk-u-width-two-thirds"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={periodSubmissionStatuses.map((s) => ({
-              value: s,
-              label: `${statusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
-            }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Region"
-            value={regionId}
-            onChange={setRegionId}
-            options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Type"
-            value={typeId}
-            onChange={setTypeId}
-            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
-          />
-        </div>
-      </div>
-      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-        Search
-      </button>
-    </form>
+    <FilterForm
+      label="Filter organisations"
+      onSearch={submit}
+      search={{ id: 'period-search', label: 'Search by name or code', value: text, onChange: setText }}
+    >
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={periodSubmissionStatuses.map((s) => ({
+          value: s,
+          label: `${statusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
+        }))}
+      />
+      <Select
+        label="Region"
+        value={regionId}
+        onChange={setRegionId}
+        options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+      />
+      <Select
+        label="Type"
+        value={typeId}
+        onChange={setTypeId}
+        options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
+      />
+    </FilterForm>
   );
 }
 

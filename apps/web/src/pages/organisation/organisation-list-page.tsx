@@ -1,5 +1,5 @@
 import { formatShortDate, type OrganisationListQuery, organisationListQuerySchema } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useOrganisations, useOrganisationTypes, useRegions } from '../../api/organisations';
@@ -7,6 +7,7 @@ import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  FilterForm,
   Notification,
   PageContainer,
   PageSizeSelect,
@@ -161,62 +162,41 @@ function SearchForm({
   const [status, setStatus] = useState(
     query.isOpen === 'true' ? 'open' : query.isOpen === 'false' ? 'closed' : '',
   );
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () =>
     onSearch({
       query: text.trim() || undefined,
       organisationTypeId: typeId ? Number(typeId) : undefined,
       regionId: regionId ? Number(regionId) : undefined,
       isOpen: status === 'open' ? 'true' : status === 'closed' ? 'false' : undefined,
     });
-  };
   return (
-    <form onSubmit={search} aria-label="Search organisations">
-      <div className="nhsuk-form-group">
-        <label className="nhsuk-label" htmlFor="organisation-search">
-          Search by name or code
-        </label>
-        <input
-          id="organisation-search"
-          className="nhsuk-input nhsuk-u-width-two-thirds"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Type"
-            value={typeId}
-            onChange={setTypeId}
-            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Region"
-            value={regionId}
-            onChange={setRegionId}
-            options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: 'open', label: 'Open' },
-              { value: 'closed', label: 'Closed' },
-            ]}
-          />
-        </div>
-      </div>
-      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-        Search
-      </button>
-    </form>
+    <FilterForm
+      label="Search organisations"
+      onSearch={search}
+      search={{ id: 'organisation-search', label: 'Search by name or code', value: text, onChange: setText }}
+    >
+      <Select
+        label="Type"
+        value={typeId}
+        onChange={setTypeId}
+        options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
+      />
+      <Select
+        label="Region"
+        value={regionId}
+        onChange={setRegionId}
+        options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+      />
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={[
+          { value: 'open', label: 'Open' },
+          { value: 'closed', label: 'Closed' },
+        ]}
+      />
+    </FilterForm>
   );
 }
 

@@ -6,12 +6,13 @@ import {
   type SubmitterReturnSortBy,
   submitterReturnQuerySchema,
 } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSubmitterReturns } from '../../api/submitter-returns';
 import { paths } from '../../app/paths';
 import {
+  FilterForm,
   Notification,
   PageSizeSelect,
   Pagination,
@@ -97,67 +98,52 @@ function Filters({
   const [collectionId, setCollectionId] = useState(query.collectionId ? String(query.collectionId) : '');
   const [status, setStatus] = useState(query.status ?? '');
   const [periods, setPeriods] = useState(query.periods ?? 'open');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     onSearch({
       query: text.trim() || undefined,
       collectionId: collectionId ? Number(collectionId) : undefined,
       status: (status || undefined) as SubmitterReturnQuery['status'],
       periods: periods === 'all' ? 'all' : 'open',
     });
-  };
   return (
-    <form onSubmit={submit} aria-label="Filter returns">
+    <FilterForm
+      label="Filter returns"
+      onSearch={submit}
+      search={{
+        id: 'returns-search',
+        label: 'Organisation name or ODS code',
+        value: text,
+        onChange: setText,
+      }}
+    >
+      <Select
+        label="Collection"
+        value={collectionId}
+        onChange={setCollectionId}
+        options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={periodSubmissionStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+      />
+      {/* Not a Select: it has no blank choice (the list always shows either open or all periods). */}
       <div className="nhsuk-form-group">
-        <label className="nhsuk-label" htmlFor="returns-search">
-          Organisation name or ODS code
+        <label className="nhsuk-label" htmlFor="returns-periods">
+          Periods
         </label>
-        <input
-          id="returns-search"
-          className="nhsuk-input nhsuk-u-width-two-thirds"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <select
+          id="returns-periods"
+          className="nhsuk-select"
+          value={periods}
+          onChange={(e) => setPeriods(e.target.value === 'all' ? 'all' : 'open')}
+        >
+          <option value="open">Open now</option>
+          <option value="all">All periods</option>
+        </select>
       </div>
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Collection"
-            value={collectionId}
-            onChange={setCollectionId}
-            options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <Select
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={periodSubmissionStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="returns-periods">
-              Periods
-            </label>
-            <select
-              id="returns-periods"
-              className="nhsuk-select"
-              value={periods}
-              onChange={(e) => setPeriods(e.target.value === 'all' ? 'all' : 'open')}
-            >
-              <option value="open">Open now</option>
-              <option value="all">All periods</option>
-            </select>
-          </div>
-        </div>
-      </div>
-      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-        Search
-      </button>
-    </form>
+    </FilterForm>
   );
 }
 
