@@ -418,3 +418,18 @@ export async function findOrganisationsByCode(
     ])
     .execute();
 }
+
+/** Sets both authorisation flags of the given recipients (one batch of ids, at most 1,000). */
+export function setAuthorisationRequired(
+  tx: Tx,
+  collectionId: number,
+  organisationIds: readonly number[],
+  required: { isTrustAuthorisationRequired: boolean; isNhsiAuthorisationRequired: boolean },
+) {
+  return tx
+    .updateTable('collectionOrganisation')
+    .set(required)
+    .where('collectionId', '=', collectionId)
+    .where('organisationId', 'in', organisationIds)
+    .execute();
+}

@@ -31,6 +31,7 @@ import {
   insertRecipientsByCriteria,
   listCollectionOrganisations,
   organisationsWithSubmissions,
+  setAuthorisationRequired,
 } from './queries';
 
 /**
@@ -169,14 +170,11 @@ export async function setAuthorisationFlags(
     }
     for (const [key, organisationIds] of groups) {
       const [isTrust, isNhsi] = key.split(':').map((v) => v === 'true');
-      for (const batch of chunks(organisationIds)) {
-        await tx
-          .updateTable('collectionOrganisation')
-          .set({ isTrustAuthorisationRequired: isTrust!, isNhsiAuthorisationRequired: isNhsi! })
-          .where('collectionId', '=', collectionId)
-          .where('organisationId', 'in', batch)
-          .execute();
-      }
+      for (const batch of chunks(organisationIds))
+        await setAuthorisationRequired(tx, collectionId, batch, {
+          isTrustAuthorisationRequired: isTrust!,
+          isNhsiAuthorisationRequired: isNhsi!,
+        });
     }
     if (changes.length > 0)
       await writeAudit(tx, {
