@@ -1,3 +1,4 @@
+import type { FormDefinition } from '@dcf/forms';
 import type { Db, Tx } from '../../db/database';
 
 export function findForms(db: Db | Tx, collectionId: number) {
@@ -60,5 +61,49 @@ export async function movePeriodsWithoutSubmissions(
         ),
       ),
     )
+    .execute();
+}
+
+/** The collection's status, read without locking its row. */
+export function findCollectionStatus(tx: Tx, collectionId: number) {
+  return tx.selectFrom('collection').select('status').where('id', '=', collectionId).executeTakeFirst();
+}
+
+/** The newest version's data quality rules (none: undefined). */
+export function findNewestRules(tx: Tx, collectionId: number) {
+  return tx
+    .selectFrom('form')
+    .select('dataQualityRules')
+    .where('collectionId', '=', collectionId)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+}
+
+export function insertFormVersion(
+  tx: Tx,
+  values: {
+    collectionId: number;
+    version: number;
+    definition: FormDefinition;
+    dataQualityRules: unknown[];
+    createdBy: number;
+  },
+) {
+  return tx
+    .insertInto('form')
+    .values({
+      ...values,
+      definition: JSON.stringify(values.definition),
+      dataQualityRules: JSON.stringify(values.dataQualityRules),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateFormDefinition(tx: Tx, formId: number, definition: FormDefinition) {
+  return tx
+    .updateTable('form')
+    .set({ definition: JSON.stringify(definition) })
+    .where('id', '=', formId)
     .execute();
 }

@@ -5,7 +5,16 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
-import { findForm, findForms, movePeriodsWithoutSubmissions, nextVersion } from './queries';
+import {
+  findCollectionStatus,
+  findForm,
+  findForms,
+  findNewestRules,
+  insertFormVersion,
+  movePeriodsWithoutSubmissions,
+  nextVersion,
+  updateFormDefinition,
+} from './queries';
 
 type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
@@ -48,11 +57,7 @@ export async function getForm(db: Db, principal: Principal, collectionId: number
 }
 
 export async function assertAmendable(tx: Tx, collectionId: number) {
-  const collection = await tx
-    .selectFrom('collection')
-    .select('status')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
+  const collection = await findCollectionStatus(tx, collectionId);
   if (!collection) throw notFound();
   if (collection.status === 'archived')
     throw conflict('collection_archived', 'An archived collection cannot be changed');
@@ -68,23 +73,14 @@ async function insertVersion(
   const version = await nextVersion(tx, collectionId);
   // The data quality rules carry over from the newest version (decision 0028); a rule naming a question
   // the new definition lacks gives no verdict until the manager changes it.
-  const newest = await tx
-    .selectFrom('form')
-    .select('dataQualityRules')
-    .where('collectionId', '=', collectionId)
-    .orderBy('version', 'desc')
-    .executeTakeFirst();
-  const { id } = await tx
-    .insertInto('form')
-    .values({
-      collectionId,
-      version,
-      definition: JSON.stringify(definition),
-      dataQualityRules: JSON.stringify(newest?.dataQualityRules ?? []),
-      createdBy: principal.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const newest = await findNewestRules(tx, collectionId);
+  const { id } = await insertFormVersion(tx, {
+    collectionId,
+    version,
+    definition,
+    dataQualityRules: newest?.dataQualityRules ?? [],
+    createdBy: principal.userId,
+  });
   await writeAudit(tx, {
     userId: principal.userId,
     action: 'form.createVersion',
@@ -138,11 +134,7 @@ export async function updateForm(
       await movePeriodsWithoutSubmissions(tx, collectionId, formId, id);
       return { id, createdNewVersion: true };
     }
-    await tx
-      .updateTable('form')
-      .set({ definition: JSON.stringify(checkedBody) })
-      .where('id', '=', formId)
-      .execute();
+    await updateFormDefinition(tx, formId, checkedBody);
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'form.update',
