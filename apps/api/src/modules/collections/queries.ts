@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import type { CollectionInput } from '@dcf/domain';
+import { sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { CollectionTable } from '../../db/schema';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { collectionVisible } from '../../platform/visibility';
@@ -92,4 +94,63 @@ export async function countSetup(db: Db | Tx, collectionId: number) {
     forms: Number(row.forms ?? 0),
     submissions: Number(row.submissions ?? 0),
   };
+}
+
+export function insertDraftCollection(tx: Tx, input: CollectionInput, createdBy: number) {
+  return tx
+    .insertInto('collection')
+    .values({ ...input, status: 'draft', createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function insertCollectionManager(tx: Tx, collectionId: number, userId: number) {
+  return tx
+    .insertInto('collectionRole')
+    .values({ collectionId, userId, role: 'collectionManager' })
+    .execute();
+}
+
+/** Changes the given columns and marks the collection changed now. */
+export function updateCollectionRow(tx: Tx, id: number, values: Updateable<CollectionTable>) {
+  return tx
+    .updateTable('collection')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteCollectionRow(tx: Tx, id: number) {
+  return tx.deleteFrom('collection').where('id', '=', id).execute();
+}
+
+/** Sets an authorisation flag on every recipient of the collection (the collection made it mandatory or not required). */
+export function setEveryRecipientAuthorisation(
+  tx: Tx,
+  collectionId: number,
+  flags: { isTrustAuthorisationRequired: boolean } | { isNhsiAuthorisationRequired: boolean },
+) {
+  return tx
+    .updateTable('collectionOrganisation')
+    .set(flags)
+    .where('collectionId', '=', collectionId)
+    .execute();
+}
+
+export function findGuidance(db: Db, collectionId: number) {
+  return db
+    .selectFrom('collection')
+    .select(['id', 'guidance'])
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+}
+
+/** The collection's status and guidance, its row locked for the rest of the transaction. */
+export function lockGuidance(tx: Tx, collectionId: number) {
+  return tx
+    .selectFrom('collection')
+    .select(['status', 'guidance'])
+    .where('id', '=', collectionId)
+    .forUpdate()
+    .executeTakeFirst();
 }

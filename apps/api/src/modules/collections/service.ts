@@ -5,7 +5,16 @@ import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { becomesManagerOfNewCollection, collectionAbilitiesOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange } from '../../platform/role-changes';
-import { countSetup, findCollection, findVisibleCollections } from './queries';
+import {
+  countSetup,
+  deleteCollectionRow,
+  findCollection,
+  findVisibleCollections,
+  insertCollectionManager,
+  insertDraftCollection,
+  setEveryRecipientAuthorisation,
+  updateCollectionRow,
+} from './queries';
 
 type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
@@ -41,20 +50,14 @@ async function forceAuthorisationFlags(
   collectionId: number,
   input: Pick<CollectionInput, 'trustAuthorisation' | 'nhsiAuthorisation'>,
 ) {
-  if (input.trustAuthorisation !== 'optional') {
-    await tx
-      .updateTable('collectionOrganisation')
-      .set({ isTrustAuthorisationRequired: input.trustAuthorisation === 'mandatory' })
-      .where('collectionId', '=', collectionId)
-      .execute();
-  }
-  if (input.nhsiAuthorisation !== 'optional') {
-    await tx
-      .updateTable('collectionOrganisation')
-      .set({ isNhsiAuthorisationRequired: input.nhsiAuthorisation === 'mandatory' })
-      .where('collectionId', '=', collectionId)
-      .execute();
-  }
+  if (input.trustAuthorisation !== 'optional')
+    await setEveryRecipientAuthorisation(tx, collectionId, {
+      isTrustAuthorisationRequired: input.trustAuthorisation === 'mandatory',
+    });
+  if (input.nhsiAuthorisation !== 'optional')
+    await setEveryRecipientAuthorisation(tx, collectionId, {
+      isNhsiAuthorisationRequired: input.nhsiAuthorisation === 'mandatory',
+    });
 }
 
 /** Creates a draft collection; the creator (when not an administrator) becomes its collection manager. */
@@ -65,16 +68,9 @@ export async function createCollection(
   requestId: string,
 ) {
   const id = await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('collection')
-      .values({ ...input, status: 'draft', createdBy: principal.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertDraftCollection(tx, input, principal.userId);
     if (becomesManagerOfNewCollection(principal)) {
-      await tx
-        .insertInto('collectionRole')
-        .values({ collectionId: row.id, userId: principal.userId, role: 'collectionManager' })
-        .execute();
+      await insertCollectionManager(tx, row.id, principal.userId);
       // The one role a user ever gets by their own action: manager of the new, empty collection they
       // made (docs/decisions, hardening). It grants nothing that existed before; it is audited as any is.
       await auditRoleChange(tx, {
@@ -124,11 +120,7 @@ export async function updateCollection(
         'An archived collection cannot be changed',
         'Restore it (publish) first.',
       );
-    await tx
-      .updateTable('collection')
-      .set({ ...input, updatedAt: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await updateCollectionRow(tx, id, input);
     await forceAuthorisationFlags(tx, id, input);
     await writeAudit(tx, {
       userId: principal.userId,
@@ -156,7 +148,7 @@ export async function deleteCollection(db: Db, principal: Principal, id: number,
         'Only a draft collection with no submissions can be deleted',
         'Archive it instead to hide it.',
       );
-    await tx.deleteFrom('collection').where('id', '=', id).execute();
+    await deleteCollectionRow(tx, id);
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'collection.delete',
@@ -200,11 +192,7 @@ export async function changeStatus(
       if (missing.length > 0) throw validationProblem({ status: missing });
     }
     const next = status === 'Published' ? 'published' : 'archived';
-    await tx
-      .updateTable('collection')
-      .set({ status: next, updatedAt: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await updateCollectionRow(tx, id, { status: next });
     await writeAudit(tx, {
       userId: principal.userId,
       action: `collection.${next}`,
@@ -229,11 +217,7 @@ export async function setExcelTemplateEnabled(
   await db.transaction().execute(async (tx) => {
     const before = await findCollection(tx, id);
     if (!before) throw notFound();
-    await tx
-      .updateTable('collection')
-      .set({ isExcelTemplateEnabled: enabled, updatedAt: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await updateCollectionRow(tx, id, { isExcelTemplateEnabled: enabled });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'collection.excelTemplateEnabled',
