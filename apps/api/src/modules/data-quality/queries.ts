@@ -36,6 +36,25 @@ export async function findRulesOfForm(db: Db | Tx, formId: number): Promise<Data
   return (row?.dataQualityRules ?? []) as DataQualityRule[];
 }
 
+/** The rule set of every version of the collection's form. */
+export async function findRuleSetsOfCollection(tx: Tx, collectionId: number) {
+  const rows = await tx
+    .selectFrom('form')
+    .select('dataQualityRules')
+    .where('collectionId', '=', collectionId)
+    .execute();
+  return rows.map((row) => row.dataQualityRules as DataQualityRule[]);
+}
+
+/** Replaces one version's rule set in place (the caller has checked it has no returns). */
+export function updateFormRules(tx: Tx, formId: number, rules: readonly DataQualityRule[]) {
+  return tx
+    .updateTable('form')
+    .set({ dataQualityRules: JSON.stringify(rules) })
+    .where('id', '=', formId)
+    .execute();
+}
+
 export interface PeriodKey {
   collectionId: number;
   periodId: number;

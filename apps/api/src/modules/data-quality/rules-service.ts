@@ -13,9 +13,9 @@ import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
-import { movePeriodsWithoutSubmissions, nextVersion } from '../forms/queries';
+import { insertFormVersion, movePeriodsWithoutSubmissions, nextVersion } from '../forms/queries';
 import { assertAmendable } from '../forms/service';
-import { findFormRules } from './queries';
+import { findFormRules, findRuleSetsOfCollection, updateFormRules } from './queries';
 
 /**
  * A form version's data quality rules (decision 0028). The rule set belongs to the version like its
@@ -62,14 +62,8 @@ function buildRule(id: string, body: DataQualityRuleBody, definition: FormDefini
  * may come back: nothing ever named it.)
  */
 async function nextRuleId(tx: Tx, collectionId: number) {
-  const forms = await tx
-    .selectFrom('form')
-    .select('dataQualityRules')
-    .where('collectionId', '=', collectionId)
-    .execute();
-  const ids = forms.flatMap((form) =>
-    (form.dataQualityRules as DataQualityRule[]).map((rule) => Number(rule.id.slice(1)) || 0),
-  );
+  const ruleSets = await findRuleSetsOfCollection(tx, collectionId);
+  const ids = ruleSets.flatMap((rules) => rules.map((rule) => Number(rule.id.slice(1)) || 0));
   return `r${Math.max(0, ...ids) + 1}`;
 }
 
@@ -87,25 +81,17 @@ async function saveRules(
   let target = { id: form.id, version: form.version };
   if (form.hasSubmissions) {
     const version = await nextVersion(tx, collectionId);
-    const { id } = await tx
-      .insertInto('form')
-      .values({
-        collectionId,
-        version,
-        definition: JSON.stringify(form.definition),
-        dataQualityRules: JSON.stringify(rules),
-        createdBy: principal.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertFormVersion(tx, {
+      collectionId,
+      version,
+      definition: form.definition,
+      dataQualityRules: rules,
+      createdBy: principal.userId,
+    });
     await movePeriodsWithoutSubmissions(tx, collectionId, form.id, id);
     target = { id, version };
   } else {
-    await tx
-      .updateTable('form')
-      .set({ dataQualityRules: JSON.stringify(rules) })
-      .where('id', '=', form.id)
-      .execute();
+    await updateFormRules(tx, form.id, rules);
   }
   await writeAudit(tx, {
     userId: principal.userId,

@@ -84,7 +84,8 @@ export function insertFormVersion(
   values: {
     collectionId: number;
     version: number;
-    definition: FormDefinition;
+    /** A checked definition, or a stored one carried over to a new version as it is. */
+    definition: FormDefinition | Record<string, unknown>;
     dataQualityRules: unknown[];
     createdBy: number;
   },
