@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import type { OutboxQuery } from '@dcf/domain';
+import { type Insertable, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { ChaseTable } from '../../db/schema';
 import { submissionStatusSql } from '../views/status-sql';
 
 export interface Submitter {
@@ -182,4 +184,99 @@ export async function findPeriodCounts(db: Db | Tx, periodId: number, collection
     where co.collection_id = ${collectionId}
   `.execute(db);
   return rows[0] ?? { expected: 0, completed: 0, onTime: 0 };
+}
+
+const BATCH = 1000;
+
+/**
+ * Records the chases in batches; an organisation already chased that day (London) for the period is
+ * skipped. The organisations chased now.
+ */
+export async function insertChasesOncePerDay(tx: Tx, chases: readonly Insertable<ChaseTable>[]) {
+  const chased = new Set<number>();
+  for (let i = 0; i < chases.length; i += BATCH) {
+    const rows = await tx
+      .insertInto('chase')
+      .values(chases.slice(i, i + BATCH))
+      .onConflict((oc) => oc.columns(['reportingPeriodId', 'organisationId', 'chasedOn']).doNothing())
+      .returning('organisationId')
+      .execute();
+    for (const r of rows) chased.add(r.organisationId);
+  }
+  return chased;
+}
+
+/** An organisation's chases in a collection with who chased, newest first (at most 200). */
+export function findChases(db: Db, collectionId: number, organisationId: number) {
+  return db
+    .selectFrom('chase')
+    .innerJoin('reportingPeriod', 'reportingPeriod.id', 'chase.reportingPeriodId')
+    .leftJoin('appUser', 'appUser.id', 'chase.chasedBy')
+    .select([
+      'chase.id',
+      'chase.reportingPeriodId',
+      'reportingPeriod.name as reportingPeriodName',
+      'chase.organisationId',
+      'chase.chasedOn',
+      'chase.createdAt',
+      'chase.recipients',
+      'appUser.id as userId',
+      'appUser.name as userName',
+      'appUser.email as userEmail',
+    ])
+    .where('chase.collectionId', '=', collectionId)
+    .where('chase.organisationId', '=', organisationId)
+    .orderBy('chase.createdAt', 'desc')
+    .orderBy('chase.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** One page of the outbox and the count of every match; search is a case-insensitive substring. */
+export async function findOutboxPage(
+  db: Db,
+  filter: {
+    page: number;
+    pageSize: number;
+    newestFirst: boolean;
+    status?: NonNullable<OutboxQuery['status']>;
+    search?: string;
+  },
+) {
+  let base = db.selectFrom('mailOutbox');
+  if (filter.status) base = base.where('status', '=', filter.status);
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('toAddress', 'ilike', pattern),
+        eb('subject', 'ilike', pattern),
+        eb('toName', 'ilike', pattern),
+      ]),
+    );
+  }
+  const direction = filter.newestFirst ? 'desc' : 'asc';
+  const [items, count] = await Promise.all([
+    base
+      .select([
+        'id',
+        'createdAt',
+        'sentAt',
+        'eventType',
+        'toAddress',
+        'toName',
+        'subject',
+        'bodyText',
+        'status',
+        'attempts',
+        'lastError',
+      ])
+      .orderBy('createdAt', direction)
+      .orderBy('id', direction)
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: count.total };
 }

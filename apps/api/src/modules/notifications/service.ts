@@ -8,7 +8,6 @@ import {
   type SendReminderBody,
   type SendReminderResult,
 } from '@dcf/domain';
-import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
@@ -17,10 +16,14 @@ import { JOB_PRIORITY } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import type { Principal } from '../../platform/principal';
 import { isEmailOn, submitterMails } from './events';
-import { findPeriodContext, findSubmitters } from './queries';
+import {
+  findChases,
+  findOutboxPage,
+  findPeriodContext,
+  findSubmitters,
+  insertChasesOncePerDay,
+} from './queries';
 import { reminderEmail } from './templates';
-
-const BATCH = 1000;
 
 /**
  * 'Send reminder' for a period: emails the clerks and authorisers of every organisation (or of the
@@ -60,26 +63,18 @@ export async function sendReminder(
         (recipientsByOrganisation.get(s.organisationId) ?? 0) + 1,
       );
 
-    const chased = new Set<number>();
     const entries = [...recipientsByOrganisation];
-    for (let i = 0; i < entries.length; i += BATCH) {
-      const rows = await tx
-        .insertInto('chase')
-        .values(
-          entries.slice(i, i + BATCH).map(([organisationId, recipients]) => ({
-            collectionId,
-            reportingPeriodId: periodId,
-            organisationId,
-            chasedBy: principal.userId,
-            chasedOn: today,
-            recipients,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['reportingPeriodId', 'organisationId', 'chasedOn']).doNothing())
-        .returning('organisationId')
-        .execute();
-      for (const r of rows) chased.add(r.organisationId);
-    }
+    const chased = await insertChasesOncePerDay(
+      tx,
+      entries.map(([organisationId, recipients]) => ({
+        collectionId,
+        reportingPeriodId: periodId,
+        organisationId,
+        chasedBy: principal.userId,
+        chasedOn: today,
+        recipients,
+      })),
+    );
 
     const close =
       period.submissionsReopen && period.submissionsReclose && now >= period.submissionsReopen
@@ -115,28 +110,7 @@ export async function sendReminder(
 
 /** An organisation's chases in a collection, newest first (its chase history). */
 export async function listChases(db: Db, collectionId: number, organisationId: number): Promise<ChaseDto[]> {
-  const rows = await db
-    .selectFrom('chase')
-    .innerJoin('reportingPeriod', 'reportingPeriod.id', 'chase.reportingPeriodId')
-    .leftJoin('appUser', 'appUser.id', 'chase.chasedBy')
-    .select([
-      'chase.id',
-      'chase.reportingPeriodId',
-      'reportingPeriod.name as reportingPeriodName',
-      'chase.organisationId',
-      'chase.chasedOn',
-      'chase.createdAt',
-      'chase.recipients',
-      'appUser.id as userId',
-      'appUser.name as userName',
-      'appUser.email as userEmail',
-    ])
-    .where('chase.collectionId', '=', collectionId)
-    .where('chase.organisationId', '=', organisationId)
-    .orderBy('chase.createdAt', 'desc')
-    .orderBy('chase.id', 'desc')
-    .limit(200)
-    .execute();
+  const rows = await findChases(db, collectionId, organisationId);
   return rows.map((r) => ({
     id: r.id,
     reportingPeriodId: r.reportingPeriodId,
@@ -153,46 +127,19 @@ export async function listChases(db: Db, collectionId: number, organisationId: n
 export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxPage> {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.pageSize ?? 20);
-  let base = db.selectFrom('mailOutbox');
-  if (query.status) base = base.where('status', '=', query.status);
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('toAddress', 'ilike', pattern),
-        eb('subject', 'ilike', pattern),
-        eb('toName', 'ilike', pattern),
-      ]),
-    );
-  }
-  const [items, count] = await Promise.all([
-    base
-      .select([
-        'id',
-        'createdAt',
-        'sentAt',
-        'eventType',
-        'toAddress',
-        'toName',
-        'subject',
-        'bodyText',
-        'status',
-        'attempts',
-        'lastError',
-      ])
-      .orderBy('createdAt', query.sortOrder === 'ASC' ? 'asc' : 'desc')
-      .orderBy('id', query.sortOrder === 'ASC' ? 'asc' : 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const { items, total } = await findOutboxPage(db, {
+    page,
+    pageSize,
+    newestFirst: query.sortOrder !== 'ASC',
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  });
   return {
     items: items.map((i) => ({
       ...i,
       createdAt: i.createdAt.toISOString(),
       sentAt: i.sentAt ? new Date(i.sentAt).toISOString() : null,
     })),
-    total: count.total,
+    total,
   };
 }
