@@ -16,6 +16,15 @@ export { Modal, type ModalProps } from './modal';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
 export { PageContainer, type PageContainerProps } from './page-container';
 export { PageSizeSelect, type PageSizeSelectProps } from './page-size-select';
+export {
+  ListPaging,
+  type ListPagingProps,
+  PagedTable,
+  type PagedTableProps,
+  type PagingChange,
+  ResultCount,
+  type ResultCountProps,
+} from './paged-table';
 export { Pagination, type PaginationProps, pageNumbers } from './pagination';
 export { QueryState, type QueryStateProps } from './query-state';
 export { RequiredLabel, type RequiredLabelProps } from './required-label';
@@ -28,7 +37,12 @@ export {
   type UserSearchRow,
 } from './search-widget';
 export { Select, type SelectOption, type SelectProps } from './select';
-export { SortableHeader, type SortableHeaderProps, type SortOrder } from './sortable-header';
+export {
+  SortableHeader,
+  type SortableHeaderProps,
+  type SortOrder,
+  sortableHeaders,
+} from './sortable-header';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
 export {
   type InputWidth,

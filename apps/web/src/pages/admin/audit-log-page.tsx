@@ -4,10 +4,10 @@ import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  ListPaging,
   PageContainer,
-  PageSizeSelect,
-  Pagination,
   QueryState,
+  ResultCount,
   SortableHeader,
   type SortOrder,
   useListParams,
@@ -62,7 +62,6 @@ export function AuditLogPage() {
   const log = useAuditLog(query);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / pageSize)) : 1;
 
   return (
     <PageContainer
@@ -77,16 +76,13 @@ export function AuditLogPage() {
       <QueryState query={log} isEmpty={(data) => data.items.length === 0} emptyMessage="No results(s) found">
         {(data) => (
           <>
-            <p className="nhsuk-body" aria-live="polite">
-              {data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-GB')} changes`}
-            </p>
+            <ResultCount total={data.total} one="change" many="changes" />
             <AuditTable
               entries={data.items}
               sortOrder={query.sortOrder ?? 'DESC'}
               onSort={(sortOrder) => setParams({ sortOrder })}
             />
-            <Pagination page={page} pages={pages} onChange={(p) => setParams({ page: p })} />
-            <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
+            <ListPaging total={data.total} page={page} pageSize={pageSize} onChange={setParams} />
           </>
         )}
       </QueryState>

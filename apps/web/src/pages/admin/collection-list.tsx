@@ -8,14 +8,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
-import {
-  PageSizeSelect,
-  Pagination,
-  QueryState,
-  Select,
-  SortableHeader,
-  useListParams,
-} from '../../components';
+import { PagedTable, QueryState, Select, sortableHeaders, useListParams } from '../../components';
 import { CollectionStatusTag } from '../collection/collection-status-tag';
 
 const PAGE_SIZE = 25;
@@ -58,14 +51,10 @@ export function CollectionList({
   const collections = useCollections(query);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const header = (column: CollectionListSortBy, label: string) => (
-    <SortableHeader
-      column={column}
-      label={label}
-      sortBy={query.sortBy ?? 'name'}
-      sortOrder={query.sortOrder ?? 'ASC'}
-      onSort={(sortBy, sortOrder) => setParams({ sortBy: sortBy as CollectionListSortBy, sortOrder })}
-    />
+  const header = sortableHeaders<CollectionListSortBy>(
+    query.sortBy ?? 'name',
+    query.sortOrder ?? 'ASC',
+    (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
   );
 
   return (
@@ -78,49 +67,42 @@ export function CollectionList({
         onSearch={(term, status) => setParams({ query: term || undefined, status: status || undefined })}
       />
       <QueryState query={collections} isEmpty={(list) => list.items.length === 0} emptyMessage={emptyMessage}>
-        {(list) => {
-          const pages = Math.max(1, Math.ceil(list.total / pageSize));
-          return (
-            <>
-              <p className="nhsuk-body" aria-live="polite">
-                {list.total === 1 ? '1 collection' : `${list.total.toLocaleString('en-GB')} collections`}
-              </p>
-              <div className="dcf-table-scroll">
-                <table className="nhsuk-table">
-                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-                  <thead className="nhsuk-table__head">
-                    <tr className="nhsuk-table__row">
-                      {header('name', 'Name')}
-                      {header('status', 'Status')}
-                      {header('updatedAt', 'Last changed')}
-                      {actions ? (
-                        <th scope="col" className="nhsuk-table__header">
-                          <span className="nhsuk-u-visually-hidden">Actions</span>
-                        </th>
-                      ) : null}
-                    </tr>
-                  </thead>
-                  <tbody className="nhsuk-table__body">
-                    {list.items.map((row) => (
-                      <tr key={row.id} className="nhsuk-table__row">
-                        <td className="nhsuk-table__cell">
-                          <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>
-                        </td>
-                        <td className="nhsuk-table__cell">
-                          <CollectionStatusTag status={row.status} />
-                        </td>
-                        <td className="nhsuk-table__cell">{formatMediumDateTime(row.updatedAt)}</td>
-                        {actions ? <td className="nhsuk-table__cell">{actions(row)}</td> : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
-              <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
-            </>
-          );
-        }}
+        {(list) => (
+          <PagedTable
+            caption={caption}
+            count={{ one: 'collection', many: 'collections' }}
+            rowCount={list.items.length}
+            total={list.total}
+            page={page}
+            pageSize={pageSize}
+            onChange={setParams}
+            head={
+              <>
+                {header('name', 'Name')}
+                {header('status', 'Status')}
+                {header('updatedAt', 'Last changed')}
+                {actions ? (
+                  <th scope="col" className="nhsuk-table__header">
+                    <span className="nhsuk-u-visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </>
+            }
+          >
+            {list.items.map((row) => (
+              <tr key={row.id} className="nhsuk-table__row">
+                <td className="nhsuk-table__cell">
+                  <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>
+                </td>
+                <td className="nhsuk-table__cell">
+                  <CollectionStatusTag status={row.status} />
+                </td>
+                <td className="nhsuk-table__cell">{formatMediumDateTime(row.updatedAt)}</td>
+                {actions ? <td className="nhsuk-table__cell">{actions(row)}</td> : null}
+              </tr>
+            ))}
+          </PagedTable>
+        )}
       </QueryState>
     </>
   );

@@ -10,10 +10,10 @@ import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  ListPaging,
   PageContainer,
-  PageSizeSelect,
-  Pagination,
   QueryState,
+  ResultCount,
   Select,
   SortableHeader,
   type SortOrder,
@@ -62,7 +62,6 @@ export function OutboxPage() {
   const outbox = useOutbox(query);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / pageSize)) : 1;
   return (
     <PageContainer
       title="Email outbox"
@@ -78,19 +77,18 @@ export function OutboxPage() {
       >
         {(data) => (
           <>
-            <p className="nhsuk-body" aria-live="polite">
-              {data.total === 1 ? '1 email' : `${data.total.toLocaleString('en-GB')} emails`}
-            </p>
+            <ResultCount total={data.total} one="email" many="emails" />
             <OutboxTable
               items={data.items}
               sortOrder={query.sortOrder ?? 'DESC'}
               onSort={(sortOrder) => setParams({ sortOrder })}
             />
-            <Pagination page={page} pages={pages} onChange={(p) => setParams({ page: p })} />
-            <PageSizeSelect
-              value={pageSize}
+            <ListPaging
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
               sizes={[20, 50, 100]}
-              onChange={(size) => setParams({ pageSize: size })}
+              onChange={setParams}
             />
           </>
         )}

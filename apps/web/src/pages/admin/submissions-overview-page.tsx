@@ -5,10 +5,10 @@ import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
   FilterForm,
+  ListPaging,
   PageContainer,
-  PageSizeSelect,
-  Pagination,
   QueryState,
+  ResultCount,
   Select,
   useListParams,
 } from '../../components';
@@ -38,7 +38,6 @@ export function SubmissionsOverviewPage() {
   const overview = useAdminSubmissions(query);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = overview.data ? Math.max(1, Math.ceil(overview.data.total / pageSize)) : 1;
   return (
     <PageContainer
       title="Submissions overview"
@@ -58,9 +57,7 @@ export function SubmissionsOverviewPage() {
       >
         {(data) => (
           <>
-            <p className="nhsuk-body" aria-live="polite">
-              {data.total === 1 ? '1 collection' : `${data.total.toLocaleString('en-GB')} collections`}
-            </p>
+            <ResultCount total={data.total} one="collection" many="collections" />
             <div className="dcf-table-scroll">
               <CollectionsTable
                 collections={data.items}
@@ -74,8 +71,7 @@ export function SubmissionsOverviewPage() {
                 }}
               />
             </div>
-            <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
-            <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
+            <ListPaging total={data.total} page={page} pageSize={pageSize} onChange={setParams} />
           </>
         )}
       </QueryState>

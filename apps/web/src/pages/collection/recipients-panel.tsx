@@ -9,9 +9,8 @@ import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../ap
 import { searchOrganisations } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
 import {
+  ListPaging,
   Notification,
-  PageSizeSelect,
-  Pagination,
   QueryState,
   SearchWidget,
   SortableHeader,
@@ -336,8 +335,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
               <p className="nhsuk-body" data-testid="recipients-page">
                 Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
               </p>
-              <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
-              <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
+              <ListPaging total={list.total} page={page} pageSize={pageSize} onChange={setParams} />
             </>
           );
         }}

@@ -18,11 +18,10 @@ import {
   FilterForm,
   Notification,
   PageContainer,
-  PageSizeSelect,
-  Pagination,
+  PagedTable,
   Select,
-  SortableHeader,
   Spinner,
+  sortableHeaders,
   useListParams,
   useNotification,
 } from '../../components';
@@ -211,55 +210,37 @@ function SubmissionsTable({
   query: PeriodSubmissionQuery;
   setQuery: (change: PeriodSubmissionQuery) => void;
 }) {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(data.total / pageSize));
-  const header = (column: PeriodSubmissionSortBy, label: string) => (
-    <SortableHeader
-      column={column}
-      label={label}
-      sortBy={query.sortBy}
-      sortOrder={query.sortOrder}
-      onSort={(sortBy, sortOrder) => setQuery({ sortBy: sortBy as PeriodSubmissionSortBy, sortOrder })}
-    />
+  const header = sortableHeaders<PeriodSubmissionSortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
+    setQuery({ sortBy, sortOrder }),
   );
   return (
-    <>
-      <p className="nhsuk-body" aria-live="polite">
-        {data.total === 1 ? '1 organisation' : `${data.total.toLocaleString('en-GB')} organisations`}
-      </p>
-      {data.items.length === 0 ? (
-        <p className="nhsuk-body">No results(s) found</p>
-      ) : (
-        <div className="dcf-table-scroll">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-              Submissions by organisation
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                {header('name', 'Organisation')}
-                {header('code', 'Code')}
-                {header('region', 'Region')}
-                {header('type', 'Type')}
-                {header('status', 'Status')}
-                {header('lastChangedAt', 'Last change')}
-                <th scope="col" className="nhsuk-table__header">
-                  Lock and authorisation
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.items.map((row) => (
-                <SubmissionRow key={row.organisationId} row={row} data={data} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} onChange={(next) => setQuery({ page: next })} />
-      <PageSizeSelect value={pageSize} onChange={(size) => setQuery({ pageSize: size })} />
-    </>
+    <PagedTable
+      caption="Submissions by organisation"
+      count={{ one: 'organisation', many: 'organisations' }}
+      emptyMessage="No results(s) found"
+      rowCount={data.items.length}
+      total={data.total}
+      page={query.page ?? 1}
+      pageSize={query.pageSize ?? PAGE_SIZE}
+      onChange={setQuery}
+      head={
+        <>
+          {header('name', 'Organisation')}
+          {header('code', 'Code')}
+          {header('region', 'Region')}
+          {header('type', 'Type')}
+          {header('status', 'Status')}
+          {header('lastChangedAt', 'Last change')}
+          <th scope="col" className="nhsuk-table__header">
+            Lock and authorisation
+          </th>
+        </>
+      }
+    >
+      {data.items.map((row) => (
+        <SubmissionRow key={row.organisationId} row={row} data={data} />
+      ))}
+    </PagedTable>
   );
 }
 

@@ -10,12 +10,11 @@ import {
   FilterForm,
   Notification,
   PageContainer,
-  PageSizeSelect,
-  Pagination,
+  PagedTable,
   SearchWidget,
   Select,
-  SortableHeader,
   Spinner,
+  sortableHeaders,
   useListParams,
 } from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
@@ -49,20 +48,13 @@ export function OrganisationListPage() {
     ? (params as OrganisationListQuery)
     : { page: 1, pageSize: PAGE_SIZE, sortBy: 'name', sortOrder: 'ASC' };
   const organisations = useOrganisations(query);
-  const header = (column: SortBy, label: string) => (
-    <SortableHeader
-      column={column}
-      label={label}
-      sortBy={query.sortBy}
-      sortOrder={query.sortOrder}
-      onSort={(sortBy, sortOrder) => setParams({ sortBy: sortBy as SortBy, sortOrder })}
-    />
+  const header = sortableHeaders<SortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
+    setParams({ sortBy, sortOrder }),
   );
 
   const data = organisations.data;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
 
   return (
     <PageContainer title="Organisations" breadcrumbs={<Breadcrumbs items={[{ text: 'Organisations' }]} />}>
@@ -88,54 +80,45 @@ export function OrganisationListPage() {
         <Notification variant="error" message={errorMessage(organisations.error)} />
       ) : null}
       {data ? (
-        <>
-          <p className="nhsuk-body" aria-live="polite">
-            {data.total === 1 ? '1 organisation' : `${data.total.toLocaleString('en-GB')} organisations`}
-          </p>
-          {data.items.length === 0 ? (
-            <p className="nhsuk-body">No results(s) found</p>
-          ) : (
-            <div className="dcf-table-scroll">
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisations</caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    {header('name', 'Name')}
-                    {header('code', 'Code')}
-                    <th scope="col" className="nhsuk-table__header">
-                      Region
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Type
-                    </th>
-                    {header('closureDate', 'Closure date')}
-                    <th scope="col" className="nhsuk-table__header">
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {data.items.map((o) => (
-                    <tr key={o.id} className="nhsuk-table__row">
-                      <td className="nhsuk-table__cell">
-                        {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
-                      </td>
-                      <td className="nhsuk-table__cell">{o.code}</td>
-                      <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
-                      <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
-                      <td className="nhsuk-table__cell">
-                        {o.closureDate ? formatShortDate(o.closureDate) : ''}
-                      </td>
-                      <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: next })} />
-          <PageSizeSelect value={pageSize} onChange={(size) => setParams({ pageSize: size })} />
-        </>
+        <PagedTable
+          caption="Organisations"
+          count={{ one: 'organisation', many: 'organisations' }}
+          emptyMessage="No results(s) found"
+          rowCount={data.items.length}
+          total={data.total}
+          page={page}
+          pageSize={pageSize}
+          onChange={setParams}
+          head={
+            <>
+              {header('name', 'Name')}
+              {header('code', 'Code')}
+              <th scope="col" className="nhsuk-table__header">
+                Region
+              </th>
+              <th scope="col" className="nhsuk-table__header">
+                Type
+              </th>
+              {header('closureDate', 'Closure date')}
+              <th scope="col" className="nhsuk-table__header">
+                Status
+              </th>
+            </>
+          }
+        >
+          {data.items.map((o) => (
+            <tr key={o.id} className="nhsuk-table__row">
+              <td className="nhsuk-table__cell">
+                {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
+              </td>
+              <td className="nhsuk-table__cell">{o.code}</td>
+              <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
+              <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
+              <td className="nhsuk-table__cell">{o.closureDate ? formatShortDate(o.closureDate) : ''}</td>
+              <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
+            </tr>
+          ))}
+        </PagedTable>
       ) : null}
       {isAdmin ? (
         <>

@@ -14,11 +14,10 @@ import { paths } from '../../app/paths';
 import {
   FilterForm,
   Notification,
-  PageSizeSelect,
-  Pagination,
+  PagedTable,
   Select,
-  SortableHeader,
   Spinner,
+  sortableHeaders,
   useListParams,
 } from '../../components';
 import { DisplayStateTag, statusLabels } from '../manager/submission-status-tag';
@@ -156,56 +155,40 @@ function Table({
   query: SubmitterReturnQuery;
   setQuery: (change: SubmitterReturnQuery) => void;
 }) {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(data.total / pageSize));
-  const header = (column: SubmitterReturnSortBy, label: string) => (
-    <SortableHeader
-      column={column}
-      label={label}
-      sortBy={query.sortBy ?? 'deadline'}
-      sortOrder={query.sortOrder ?? 'ASC'}
-      onSort={(sortBy, sortOrder) => setQuery({ sortBy: sortBy as SubmitterReturnSortBy, sortOrder })}
-    />
+  const header = sortableHeaders<SubmitterReturnSortBy>(
+    query.sortBy ?? 'deadline',
+    query.sortOrder ?? 'ASC',
+    (sortBy, sortOrder) => setQuery({ sortBy, sortOrder }),
   );
   return (
-    <>
-      <p className="nhsuk-body" aria-live="polite">
-        {data.total === 1 ? '1 return' : `${data.total.toLocaleString('en-GB')} returns`}
-      </p>
-      {data.items.length === 0 ? (
-        <p className="nhsuk-body">No returns match these filters.</p>
-      ) : (
-        <div className="dcf-table-scroll">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-              Your returns by organisation, collection and period
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                {header('organisation', 'Organisation')}
-                {header('collection', 'Collection')}
-                <th scope="col" className="nhsuk-table__header">
-                  Period
-                </th>
-                {header('status', 'Status')}
-                {header('deadline', 'Deadline')}
-                <th scope="col" className="nhsuk-table__header">
-                  <span className="nhsuk-u-visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.items.map((row) => (
-                <ReturnRow key={`${row.period.id}:${row.organisation.id}`} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} onChange={(next) => setQuery({ page: next })} />
-      <PageSizeSelect value={pageSize} onChange={(size) => setQuery({ pageSize: size })} />
-    </>
+    <PagedTable
+      caption="Your returns by organisation, collection and period"
+      count={{ one: 'return', many: 'returns' }}
+      emptyMessage="No returns match these filters."
+      rowCount={data.items.length}
+      total={data.total}
+      page={query.page ?? 1}
+      pageSize={query.pageSize ?? PAGE_SIZE}
+      onChange={setQuery}
+      head={
+        <>
+          {header('organisation', 'Organisation')}
+          {header('collection', 'Collection')}
+          <th scope="col" className="nhsuk-table__header">
+            Period
+          </th>
+          {header('status', 'Status')}
+          {header('deadline', 'Deadline')}
+          <th scope="col" className="nhsuk-table__header">
+            <span className="nhsuk-u-visually-hidden">Action</span>
+          </th>
+        </>
+      }
+    >
+      {data.items.map((row) => (
+        <ReturnRow key={`${row.period.id}:${row.organisation.id}`} row={row} />
+      ))}
+    </PagedTable>
   );
 }
 
