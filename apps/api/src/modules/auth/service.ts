@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
+import { insertSignedInUser, lockUserByEmail, lockUserBySubject, recordSignIn } from './queries';
 
 /** What the ID token (and userinfo) tell us about the person signing in. */
 export interface IdentityClaims {
@@ -39,32 +40,17 @@ export async function signInUser(
   requestId: string,
 ): Promise<SignInOutcome> {
   return db.transaction().execute(async (tx) => {
-    const bySubject = await tx
-      .selectFrom('appUser')
-      .select(['id', 'idpStatus'])
-      .where('idpId', '=', identity.sub)
-      .forUpdate()
-      .executeTakeFirst();
-    let user = bySubject;
+    let user = await lockUserBySubject(tx, identity.sub);
     let action = 'user.signIn';
     if (!user) {
       if (!identity.email) return { kind: 'noEmail' } as const;
-      const byEmail = await tx
-        .selectFrom('appUser')
-        .select(['id', 'idpStatus', 'idpId'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', identity.email!.toLowerCase()))
-        .forUpdate()
-        .executeTakeFirst();
+      const byEmail = await lockUserByEmail(tx, identity.email);
       if (byEmail?.idpId) return { kind: 'emailTaken' } as const;
       if (byEmail) {
         user = byEmail;
         action = 'user.link';
       } else {
-        user = await tx
-          .insertInto('appUser')
-          .values({ email: identity.email, idpId: identity.sub, updatedAt: new Date() })
-          .returning(['id', 'idpStatus'])
-          .executeTakeFirstOrThrow();
+        user = await insertSignedInUser(tx, identity.email, identity.sub);
         action = 'user.create';
       }
     }
@@ -76,11 +62,7 @@ export async function signInUser(
       providerCode: identity.providerCode,
       jobTitle: identity.jobTitle,
     };
-    await tx
-      .updateTable('appUser')
-      .set({ ...after, lastSignInAt: new Date(), updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await recordSignIn(tx, user.id, after);
     await writeAudit(tx, {
       userId: user.id,
       action,
