@@ -14,12 +14,17 @@ import {
 } from '@dcf/domain';
 import { z } from 'zod';
 import { getFeatureFlags } from '../../platform/feature-flags';
-import { access, directoryScopeOf } from '../../platform/policy';
+import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
-import * as q from './queries';
 import { changeUserRole, getUserRoles, setUserActive } from './roles-service';
-import { currentUser, preRegisterUser, setCollectionAdministrator } from './service';
+import {
+  currentUser,
+  listCollectionAdministrators,
+  preRegisterUser,
+  searchUserDirectory,
+  setCollectionAdministrator,
+} from './service';
 
 const userParams = z.object({ id: idParam });
 
@@ -61,16 +66,7 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
         response: { 200: userListSchema },
       },
     },
-    async (request) => {
-      const { query, page, pageSize, organisationId } = request.query;
-      const ownStaffOf =
-        organisationId === undefined ? undefined : (await q.findOrganisationCode(db, organisationId))?.code;
-      return q.searchUsers(
-        db,
-        { query: query || undefined, page, pageSize, ownStaffOf },
-        directoryScopeOf(principalOf(request)),
-      );
-    },
+    async (request) => searchUserDirectory(db, principalOf(request), request.query),
   );
 
   app.post(
@@ -100,7 +96,7 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
         response: { 200: administratorListSchema },
       },
     },
-    async () => q.listAdministrators(db),
+    async () => listCollectionAdministrators(db),
   );
 
   app.post(

@@ -1,7 +1,9 @@
-import type { AdministratorUpdate, CurrentUser } from '@dcf/domain';
+import type { AdministratorUpdate, CurrentUser, userSearchQuerySchema } from '@dcf/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { directoryScopeOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange, refuseOwnRoleChange } from '../../platform/role-changes';
 import * as q from './queries';
@@ -39,6 +41,29 @@ export async function currentUser(
     isCollectionSubmitter: collectionOrganisationRoles.length > 0,
     sessionExpiresAt: sessionExpiresAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * GET /User: the users in the principal's directory (the policy's scope) whose name, email or ODS code
+ * contains the query; with an organisation, that organisation's own staff first.
+ */
+export async function searchUserDirectory(
+  db: Db,
+  principal: Principal,
+  search: z.infer<typeof userSearchQuerySchema>,
+) {
+  const { query, page, pageSize, organisationId } = search;
+  const ownStaffOf =
+    organisationId === undefined ? undefined : (await q.findOrganisationCode(db, organisationId))?.code;
+  return q.searchUsers(
+    db,
+    { query: query || undefined, page, pageSize, ownStaffOf },
+    directoryScopeOf(principal),
+  );
+}
+
+export function listCollectionAdministrators(db: Db) {
+  return q.listAdministrators(db);
 }
 
 /** An administrator registers a user by email, so roles can be given before the first sign-in. */
