@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { validationProblem } from '../../platform/errors';
 import { OdsFileError, readOdsFile } from './ods-file';
-import { organisationsChanged } from './queries';
+import { organisationsChanged, organisationTypeExists } from './queries';
 import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
 export interface ImportOptions {
@@ -28,14 +28,8 @@ export async function importOdsFile(db: Db, text: string, options: ImportOptions
     if (error instanceof OdsFileError) throw validationProblem({ content: [error.message] });
     throw error;
   }
-  if (options.organisationTypeId != null) {
-    const type = await db
-      .selectFrom('organisationType')
-      .select('id')
-      .where('id', '=', options.organisationTypeId)
-      .executeTakeFirst();
-    if (!type) throw validationProblem({ organisationTypeId: [messages.selectAnOption] });
-  }
+  if (options.organisationTypeId != null && !(await organisationTypeExists(db, options.organisationTypeId)))
+    throw validationProblem({ organisationTypeId: [messages.selectAnOption] });
   // What the file has no column for, it does not say: the register keeps its value.
   const absent = new Set(file.absent);
   const said = <T>(column: (typeof file.absent)[number], value: T) =>
