@@ -45,6 +45,14 @@ export {
 } from './sortable-header';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
 export {
+  CollectionStatusTag,
+  DisplayStateTag,
+  PeriodStatusTag,
+  SubmissionStatusTag,
+  Tag,
+  type TagColour,
+} from './status-tags';
+export {
   type InputWidth,
   TextAreaField,
   type TextAreaFieldProps,

@@ -8,8 +8,14 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
-import { PagedTable, QueryState, Select, sortableHeaders, useListParams } from '../../components';
-import { CollectionStatusTag } from '../collection/collection-status-tag';
+import {
+  CollectionStatusTag,
+  PagedTable,
+  QueryState,
+  Select,
+  sortableHeaders,
+  useListParams,
+} from '../../components';
 
 const PAGE_SIZE = 25;
 

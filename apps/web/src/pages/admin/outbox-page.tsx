@@ -17,6 +17,8 @@ import {
   Select,
   SortableHeader,
   type SortOrder,
+  Tag,
+  type TagColour,
   useListParams,
 } from '../../components';
 
@@ -31,13 +33,13 @@ const STATUS_TEXT: Record<MailStatus, string> = {
   failed: 'Failed',
   cancelled: 'Not sent: the period had closed',
 };
-const STATUS_TAG: Record<MailStatus, string> = {
-  queued: 'nhsuk-tag--grey',
-  sending: 'nhsuk-tag--yellow',
-  sent: 'nhsuk-tag--green',
-  kept: 'nhsuk-tag--blue',
-  failed: 'nhsuk-tag--red',
-  cancelled: 'nhsuk-tag--white',
+const STATUS_TAG: Record<MailStatus, TagColour> = {
+  queued: 'grey',
+  sending: 'yellow',
+  sent: 'green',
+  kept: 'blue',
+  failed: 'red',
+  cancelled: 'white',
 };
 
 /** The list's state, kept in the URL (decision 0021). */
@@ -194,7 +196,7 @@ function OutboxTable({
               </details>
             </td>
             <td className="nhsuk-table__cell">
-              <strong className={`nhsuk-tag ${STATUS_TAG[mail.status]}`}>{STATUS_TEXT[mail.status]}</strong>
+              <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
               {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
               {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
             </td>

@@ -9,9 +9,8 @@ import {
 } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { Notification, QueryState, YesNoModal } from '../../components';
+import { CollectionStatusTag, Notification, QueryState, YesNoModal } from '../../components';
 import { CollectionForm, valuesOf } from './collection-form';
-import { CollectionStatusTag } from './collection-status-tag';
 
 type Notice = { variant: 'success' | 'error'; title?: string; message: string | string[] };
 

@@ -1,14 +1,15 @@
 import { formatMediumDateTime, type SubmissionView } from '@dcf/domain';
+import { Tag, type TagColour } from '../../components';
 
 const statusText: Record<SubmissionView['status'], string> = {
   none: 'Not started',
   draft: 'Draft',
   completed: 'Submitted',
 };
-const statusTag: Record<SubmissionView['status'], string> = {
-  none: 'nhsuk-tag--grey',
-  draft: 'nhsuk-tag--blue',
-  completed: 'nhsuk-tag--green',
+const statusTag: Record<SubmissionView['status'], TagColour> = {
+  none: 'grey',
+  draft: 'blue',
+  completed: 'green',
 };
 
 /** The return's state: status, who submitted it, and the workflow notices (NHSI, returned, reopened). */
@@ -19,7 +20,7 @@ export function SubmissionBanners({ view }: { view: SubmissionView }) {
         <div className="nhsuk-summary-list__row">
           <dt className="nhsuk-summary-list__key">Status</dt>
           <dd className="nhsuk-summary-list__value">
-            <strong className={`nhsuk-tag ${statusTag[view.status]}`}>{statusText[view.status]}</strong>
+            <Tag colour={statusTag[view.status]}>{statusText[view.status]}</Tag>
           </dd>
         </div>
         {view.submittedBy && view.submittedAt ? (

@@ -1,7 +1,6 @@
 import type { PeriodSummary } from '@dcf/domain';
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
+import { PeriodStatusTag, Spinner } from '../../components';
 import { onTimeText, receivedText } from './period-counts';
 
 const CompletenessTrendChart = lazy(() => import('./completeness-trend-chart'));

@@ -7,12 +7,12 @@ import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
   PageContainer,
+  PeriodStatusTag,
   QueryState,
   Select,
   SortableHeader,
   type SortOrder,
 } from '../../components';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { ExportButtons } from './exports/export-buttons';
 import { onTimeText, receivedText } from './period-counts';
 

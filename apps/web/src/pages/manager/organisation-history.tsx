@@ -1,8 +1,7 @@
 import { formatMediumDateTime, type Timeliness } from '@dcf/domain';
 import { useChases } from '../../api/notifications';
 import { useOrganisationHistory } from '../../api/views';
-import { QueryState } from '../../components';
-import { SubmissionStatusTag } from './submission-status-tag';
+import { QueryState, SubmissionStatusTag } from '../../components';
 
 const timelinessLabels: Record<Timeliness, string> = {
   onTime: 'On time',

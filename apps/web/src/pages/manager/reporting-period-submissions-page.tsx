@@ -6,6 +6,7 @@ import {
   type PeriodSubmissionSortBy,
   periodSubmissionQuerySchema,
   periodSubmissionStatuses,
+  periodSubmissionStatusLabels,
 } from '@dcf/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,20 +20,20 @@ import {
   Notification,
   PageContainer,
   PagedTable,
+  PeriodStatusTag,
   Select,
   Spinner,
+  SubmissionStatusTag,
   sortableHeaders,
   useListParams,
   useNotification,
 } from '../../components';
 import { PeriodDataQuality } from '../data-quality/period-data-quality';
 import { deadline, openingTime } from '../schedule/period-dates';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { CompletenessTrend } from './completeness-trend';
 import { OrganisationHistory } from './organisation-history';
 import { PeriodActions } from './period-actions';
 import { onTimeText, receivedText } from './period-counts';
-import { SubmissionStatusTag, statusLabels } from './submission-status-tag';
 
 const PAGE_SIZE = 25;
 
@@ -182,7 +183,7 @@ function Filters({
         onChange={setStatus}
         options={periodSubmissionStatuses.map((s) => ({
           value: s,
-          label: `${statusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
+          label: `${periodSubmissionStatusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
         }))}
       />
       <Select

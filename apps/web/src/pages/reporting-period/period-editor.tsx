@@ -12,12 +12,12 @@ import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/repo
 import {
   ErrorSummary,
   Notification,
+  PeriodStatusTag,
   Select,
   TextField,
   UnsavedChangesPrompt,
   YesNoModal,
 } from '../../components';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
 import { PeriodDateTime } from './period-fields';
 import {
   emptyPeriodForm,

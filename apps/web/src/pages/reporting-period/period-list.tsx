@@ -1,7 +1,7 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import { Link } from 'react-router';
+import { PeriodStatusTag } from '../../components';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
 import type { FormVersionChoice } from './period-form';
 
 /** The collection's reporting periods in the API's order (sorted by start), each linking to its page. */

@@ -1,7 +1,7 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import type { ReactNode } from 'react';
+import { PeriodStatusTag } from '../../components';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
-import { PeriodStatusTag } from '../schedule/period-status-tag';
 
 /** One reporting period, read only: for those who may see the collection but not change its periods. */
 export function PeriodSummary({ period }: { period: ReportingPeriodDto }) {

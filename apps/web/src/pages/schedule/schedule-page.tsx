@@ -4,9 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
-import { PeriodStatusTag } from './period-status-tag';
 import { scheduleWindow } from './schedule-window';
 
 /**

@@ -1,5 +1,6 @@
 import {
   periodSubmissionStatuses,
+  periodSubmissionStatusLabels,
   type SubmitterReturn,
   type SubmitterReturnList,
   type SubmitterReturnQuery,
@@ -12,6 +13,7 @@ import { errorMessage } from '../../api/client';
 import { useSubmitterReturns } from '../../api/submitter-returns';
 import { paths } from '../../app/paths';
 import {
+  DisplayStateTag,
   FilterForm,
   Notification,
   PagedTable,
@@ -20,7 +22,6 @@ import {
   sortableHeaders,
   useListParams,
 } from '../../components';
-import { DisplayStateTag, statusLabels } from '../manager/submission-status-tag';
 import { deadline } from '../schedule/period-dates';
 import { GuidanceBox } from './collection-guidance';
 
@@ -125,7 +126,7 @@ function Filters({
         label="Status"
         value={status}
         onChange={setStatus}
-        options={periodSubmissionStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+        options={periodSubmissionStatuses.map((s) => ({ value: s, label: periodSubmissionStatusLabels[s] }))}
       />
       {/* Not a Select: it has no blank choice (the list always shows either open or all periods). */}
       <div className="nhsuk-form-group">

@@ -5,8 +5,14 @@ import { errorMessage } from '../../api/client';
 import { useOwnCollectionOrganisations, useSubmitterHomes } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, QueryState, Spinner } from '../../components';
-import { DisplayStateTag } from '../manager/submission-status-tag';
+import {
+  Breadcrumbs,
+  DisplayStateTag,
+  Notification,
+  PageContainer,
+  QueryState,
+  Spinner,
+} from '../../components';
 import { deadline } from '../schedule/period-dates';
 import { scheduleWindow } from '../schedule/schedule-window';
 import { CollectionGuidanceNote } from './collection-guidance';
