@@ -122,6 +122,17 @@ export function collectionAbilitiesOf(p: Principal, collection: { id: number; st
 /** Whoever creates a collection manages it, except an administrator, who may set up every collection. */
 export const becomesManagerOfNewCollection = (p: Principal) => !isAdmin(p);
 
+/**
+ * Whether the organisationDataEdit rule lets the principal in: an administrator passes every scoped
+ * rule (`scoped` below), anyone else needs a submitter role at the organisation.
+ */
+export const mayEditOrganisationData = (p: Principal, collectionId: number, organisationId: number) =>
+  isAdmin(p) || canEditOrganisationData(p, collectionId, organisationId);
+
+/** Managers, submission managers and administrators see soft-deleted revisions (marked); submitters never. */
+export const canSeeDeletedRevisions = (p: Principal, collectionId: number) =>
+  canMonitorCollection(p, collectionId);
+
 /** A printed or Excel copy of a return may show answers since deleted only to those who monitor it. */
 export const maySeeDeletedAnswers = (p: Principal, collectionId: number) =>
   isAdmin(p) || canMonitorCollection(p, collectionId);

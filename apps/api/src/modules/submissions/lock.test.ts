@@ -45,6 +45,19 @@ describe('GET .../Submission (the form-entry page)', () => {
     expect(manager.body).toMatchObject({ canEdit: false, readOnlyReason: messages.submissionNoEditRole });
   });
 
+  it('an administrator is offered to fill in a return exactly when the lock route lets them in', async () => {
+    const page = await pageFor(t, await newPeriod(t));
+    const admin = await t.as('collectionAdmin');
+    const view = await admin.get(page.url);
+    // The demo collection requires the trust's own sign-off, which nobody outside the trust gives.
+    expect(view.body).toMatchObject({
+      canEdit: true,
+      canSubmit: false,
+      readOnlyReason: messages.submissionAuthoriserRequired,
+    });
+    expect((await admin.post(`${page.url}/Lock`)).status).toBe(200);
+  });
+
   it('is 404 for a submitter of another organisation and for an organisation that is not a recipient', async () => {
     const page = await pageFor(t, await newPeriod(t));
     expect((await (await t.as('clerkB')).get(page.url)).status).toBe(404);

@@ -2,9 +2,10 @@ import { messages, type RevisionListQuery, type SubmissionRevisionDto } from '@d
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { canSeeDeletedRevisions } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { countRevisions, findRevision, findRevisions, findSubmission } from './queries';
-import { presentRevisionSummary, seesDeletedRevisions } from './view';
+import { presentRevisionSummary } from './view';
 
 /**
  * Revisions: every save is one, newest first. Soft delete hides a revision from submitters and keeps it
@@ -14,7 +15,7 @@ import { presentRevisionSummary, seesDeletedRevisions } from './view';
 export async function listRevisions(db: Db, principal: Principal, query: RevisionListQuery) {
   const submission = await findSubmission(db, query.submissionId);
   if (!submission) throw notFound();
-  const includeDeleted = seesDeletedRevisions(principal, submission.collectionId);
+  const includeDeleted = canSeeDeletedRevisions(principal, submission.collectionId);
   const [rows, total] = await Promise.all([
     findRevisions(db, submission.id, {
       includeDeleted,
@@ -33,7 +34,7 @@ export async function getRevision(
 ): Promise<SubmissionRevisionDto> {
   const row = await findRevision(db, revisionId);
   if (!row) throw notFound();
-  if (row.isDeleted && !seesDeletedRevisions(principal, row.collectionId)) throw notFound();
+  if (row.isDeleted && !canSeeDeletedRevisions(principal, row.collectionId)) throw notFound();
   return {
     ...presentRevisionSummary(row, row.officialRevisionId),
     submissionId: row.submissionId,

@@ -9,10 +9,9 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import {
-  canEditOrganisationData,
-  canMonitorCollection,
+  canSeeDeletedRevisions,
   canSubmitOrganisationData,
-  isAdmin,
+  mayEditOrganisationData,
 } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
@@ -33,14 +32,6 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 /** A lock counts while its holder keeps saving or sending the heartbeat. */
 export const isLiveLock = (row: Pick<SubmissionRow, 'lockedBy' | 'lockExpiresAt'>, now: Date) =>
   row.lockedBy !== null && row.lockExpiresAt !== null && row.lockExpiresAt.getTime() > now.getTime();
-
-/** Whether the principal may edit this organisation's data at all (the organisationDataEdit rule). */
-export const mayEdit = (p: Principal, collectionId: number, organisationId: number) =>
-  isAdmin(p) || canEditOrganisationData(p, collectionId, organisationId);
-
-/** Managers, submission managers and administrators see soft-deleted revisions (marked); submitters never. */
-export const seesDeletedRevisions = (p: Principal, collectionId: number) =>
-  canMonitorCollection(p, collectionId);
 
 export function presentRevisionSummary(
   row: RevisionSummaryRow,
@@ -70,7 +61,9 @@ function decideAbilities(
   const window = submissionWindow({ ...context, reopenedUntil: submission?.reopenedUntil ?? null }, now);
   const lockedByOther =
     submission !== undefined && isLiveLock(submission, now) && submission.lockedBy !== principal.userId;
-  const editable = mayEdit(principal, context.collectionId, context.organisationId);
+  // The rule the lock and save routes are guarded by (organisationDataEdit): the page never offers what
+  // the API would refuse.
+  const editable = mayEditOrganisationData(principal, context.collectionId, context.organisationId);
   const submittable = canSubmitOrganisationData(
     principal,
     context.collectionId,
@@ -104,7 +97,7 @@ export async function buildView(
   if (!context) throw notFound();
   const submission = await findSubmissionFor(db, periodId, organisationId);
   const formId = submission?.formId ?? context.periodFormId;
-  const includeDeleted = seesDeletedRevisions(principal, collectionId);
+  const includeDeleted = canSeeDeletedRevisions(principal, collectionId);
   const [form, latest, revisions] = await Promise.all([
     formId === null ? undefined : findForm(db, formId),
     submission ? findLatestContent(db, submission.id) : undefined,
