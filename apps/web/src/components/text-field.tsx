@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { describedByOf, FormGroup } from './form-group';
 
 /** NHS.UK fixed input widths, in characters (`nhsuk-input--width-N`). */
@@ -26,8 +32,8 @@ export interface TextFieldProps
   width?: InputWidth | undefined;
 }
 
-/** One NHS.UK text, number, date or email input with its label, hint and inline error. */
-export function TextField({
+/** A field's own props apart from the attributes passed on to its control. */
+function splitField<P extends FieldProps>({
   id,
   label,
   value,
@@ -36,12 +42,23 @@ export function TextField({
   error,
   required,
   optional,
-  type = 'text',
-  width,
   ...rest
-}: TextFieldProps) {
+}: P) {
+  return [{ id, label, value, onChange, hint, error, required, optional }, rest] as const;
+}
+
+/**
+ * The form group around a control, and the props every control shares: its id, value, `required`, and
+ * `aria-invalid` and `aria-describedby` from the hint and error, so the input and the textarea cannot
+ * drift apart.
+ */
+function Field<E extends HTMLInputElement | HTMLTextAreaElement>({
+  control,
+  ...field
+}: FieldProps & { control: (props: ControlProps<E>) => ReactNode }) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
+  const inputId = field.id ?? generatedId;
+  const { label, value, onChange, hint, error, required, optional } = field;
   return (
     <FormGroup
       fieldId={inputId}
@@ -51,18 +68,43 @@ export function TextField({
       required={required}
       optional={optional}
     >
-      <input
-        {...rest}
-        id={inputId}
-        className={`nhsuk-input${width ? ` nhsuk-input--width-${width}` : ''}${error ? ' nhsuk-input--error' : ''}`}
-        type={type}
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(inputId, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {control({
+        id: inputId,
+        value,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedByOf(inputId, hint, error),
+        onChange: (event) => onChange(event.target.value),
+      })}
     </FormGroup>
+  );
+}
+
+interface ControlProps<E extends HTMLInputElement | HTMLTextAreaElement> {
+  id: string;
+  value: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (event: ChangeEvent<E>) => void;
+}
+
+/** One NHS.UK text, number, date or email input with its label, hint and inline error. */
+export function TextField({ type = 'text', width, ...props }: TextFieldProps) {
+  const [field, rest] = splitField(props);
+  const widthClass = width ? ` nhsuk-input--width-${width}` : '';
+  return (
+    <Field<HTMLInputElement>
+      {...field}
+      control={(control) => (
+        <input
+          {...rest}
+          {...control}
+          className={`nhsuk-input${widthClass}${field.error ? ' nhsuk-input--error' : ''}`}
+          type={type}
+        />
+      )}
+    />
   );
 }
 
@@ -71,40 +113,19 @@ export interface TextAreaFieldProps
     Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldProps | 'className'> {}
 
 /** A multi-line NHS.UK textarea with its label, hint and inline error (four rows unless told). */
-export function TextAreaField({
-  id,
-  label,
-  value,
-  onChange,
-  hint,
-  error,
-  required,
-  optional,
-  rows = 4,
-  ...rest
-}: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+export function TextAreaField({ rows = 4, ...props }: TextAreaFieldProps) {
+  const [field, rest] = splitField(props);
   return (
-    <FormGroup
-      fieldId={inputId}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      optional={optional}
-    >
-      <textarea
-        {...rest}
-        id={inputId}
-        className={`nhsuk-textarea${error ? ' nhsuk-textarea--error' : ''}`}
-        rows={rows}
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(inputId, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </FormGroup>
+    <Field<HTMLTextAreaElement>
+      {...field}
+      control={(control) => (
+        <textarea
+          {...rest}
+          {...control}
+          className={`nhsuk-textarea${field.error ? ' nhsuk-textarea--error' : ''}`}
+          rows={rows}
+        />
+      )}
+    />
   );
 }

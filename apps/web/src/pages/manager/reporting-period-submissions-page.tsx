@@ -11,7 +11,6 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { useOrganisationTypes, useRegions } from '../../api/organisations';
 import { useManagerCollection, usePeriodSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
@@ -29,6 +28,7 @@ import {
   useNotification,
 } from '../../components';
 import { PeriodDataQuality } from '../data-quality/period-data-quality';
+import { OrganisationTypeFilter, RegionFilter } from '../organisation/organisation-filters';
 import { deadline, openingTime } from '../schedule/period-dates';
 import { CompletenessTrend } from './completeness-trend';
 import { OrganisationHistory } from './organisation-history';
@@ -158,8 +158,6 @@ function Filters({
   counts: PeriodSubmissionList['counts'];
   onSearch: (query: PeriodSubmissionQuery) => void;
 }) {
-  const regions = useRegions();
-  const types = useOrganisationTypes();
   const [text, setText] = useState(query.query ?? '');
   const [status, setStatus] = useState(query.status ?? '');
   const [regionId, setRegionId] = useState(query.regionId ? String(query.regionId) : '');
@@ -186,18 +184,8 @@ function Filters({
           label: `${periodSubmissionStatusLabels[s]} (${counts[s].toLocaleString('en-GB')})`,
         }))}
       />
-      <Select
-        label="Region"
-        value={regionId}
-        onChange={setRegionId}
-        options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-      />
-      <Select
-        label="Type"
-        value={typeId}
-        onChange={setTypeId}
-        options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
-      />
+      <RegionFilter value={regionId} onChange={setRegionId} />
+      <OrganisationTypeFilter value={typeId} onChange={setTypeId} />
     </FilterForm>
   );
 }

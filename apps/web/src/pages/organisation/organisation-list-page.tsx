@@ -2,7 +2,7 @@ import { formatShortDate, type OrganisationListQuery, organisationListQuerySchem
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { useOrganisations, useOrganisationTypes, useRegions } from '../../api/organisations';
+import { useOrganisations } from '../../api/organisations';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
@@ -18,6 +18,7 @@ import {
   useListParams,
 } from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
+import { OrganisationTypeFilter, RegionFilter } from './organisation-filters';
 
 type SortBy = NonNullable<OrganisationListQuery['sortBy']>;
 const PAGE_SIZE = 25;
@@ -137,8 +138,6 @@ function SearchForm({
   query: OrganisationListQuery;
   onSearch: (filters: Partial<typeof listDefaults>) => void;
 }) {
-  const regions = useRegions();
-  const types = useOrganisationTypes();
   const [text, setText] = useState(query.query ?? '');
   const [typeId, setTypeId] = useState(query.organisationTypeId ? String(query.organisationTypeId) : '');
   const [regionId, setRegionId] = useState(query.regionId ? String(query.regionId) : '');
@@ -158,18 +157,8 @@ function SearchForm({
       onSearch={search}
       search={{ id: 'organisation-search', label: 'Search by name or code', value: text, onChange: setText }}
     >
-      <Select
-        label="Type"
-        value={typeId}
-        onChange={setTypeId}
-        options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
-      />
-      <Select
-        label="Region"
-        value={regionId}
-        onChange={setRegionId}
-        options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-      />
+      <OrganisationTypeFilter value={typeId} onChange={setTypeId} />
+      <RegionFilter value={regionId} onChange={setRegionId} />
       <Select
         label="Status"
         value={status}
