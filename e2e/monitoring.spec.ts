@@ -1,141 +1,86 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import {
-  type Api,
-  apiOf,
-  DAY,
-  expect,
-  expectNoAxeViolations,
-  type PersonaName,
-  signInAs,
-  test,
-} from './fixtures';
+import { openPeriodBody, publishedCollection, saveReturn, signedInPage } from './factories';
+import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Journey on a collection of its own, built through the API: three trusts, one period; one
- * trust completes, one saves a draft, one does nothing. The manager then closes the period and reopens
- * it for the draft's trust, so the period shows completed, draft and missed together. The manager sends a
- * reminder while the period is open (none is offered once it has closed), downloads the non-submitters
- * CSV, exports the period as XLSX (read back here), and an administrator finds the reminder in the audit log.
+ * Monitoring a period, each story on a collection of its own built through the API: three trusts, one
+ * period; one trust completes, one saves a draft, one does nothing. While the period is open the manager
+ * sends a reminder (an administrator finds it in the audit log). Once the manager has closed the period
+ * and reopened it for the draft's trust, it shows completed, draft and missed together; the manager
+ * filters it, reads a trust's history and the trend, downloads the non-submitters CSV (no reminder is
+ * offered any more), and exports the period as XLSX and the collection as CSV (read back here).
  */
 
-async function signedInPage(browser: Browser, persona: PersonaName) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, persona);
-  return { page, api: apiOf(page), close: () => context.close() };
-}
+test.describe.configure({ timeout: 90_000 });
 
-async function organisationId(api: Api, code: string): Promise<number> {
-  const found = await api<{ items: { id: number; code: string }[] }>('GET', `/Organisation?query=${code}`);
-  return found.items.find((o) => o.code === code)!.id;
-}
-
-async function userId(api: Api, email: string): Promise<number> {
-  const found = await api<{ items: { id: number; email: string }[] }>(
-    'GET',
-    `/User?query=${encodeURIComponent(email)}`,
-  );
-  return found.items.find((u) => u.email === email)!.id;
-}
-
-/** Saves a return as a submitter: takes the lock, then saves a draft or submits. */
-async function saveReturn(
+/**
+ * The manager (signed in on `page`) builds the collection and the period; clerkA completes RJ1's return,
+ * clerkB saves a draft for RGT, RJ7 has nobody. `remind` sends a reminder while the period is open;
+ * `close` closes it an hour ago and reopens it for RGT until tomorrow.
+ */
+async function mixedStatusPeriod(
+  page: Page,
   browser: Browser,
-  persona: PersonaName,
-  submissionUrl: string,
-  status: 'draft' | 'completed',
+  options: { remind?: boolean; close?: boolean } = {},
 ) {
-  const submitter = await signedInPage(browser, persona);
-  const view = await submitter.api<{ submissionId: number }>('POST', `${submissionUrl}/Lock`);
-  await submitter.api(
-    'POST',
-    `/Submission/${view.submissionId}/SubmissionRevision`,
-    {
-      content: { headcount: 12 },
-      status,
-      baseRevisionId: null,
-      declaration: status === 'completed',
-    },
-    201,
-  );
-  await submitter.close();
-  return view.submissionId;
-}
-
-test('a manager opens a period with mixed statuses, filters to missed, chases, exports XLSX; an administrator reads the audit log', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(180_000);
   await signInAs(page, 'manager');
   const api = apiOf(page);
   const name = `Monitoring journey ${Date.now()}`;
-  const { id: collectionId } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    {
-      name,
-      period: 'financialYear',
-      isEmailEnabled: true,
-      trustAuthorisation: 'notRequired',
-      nhsiAuthorisation: 'notRequired',
-    },
-    201,
+  const collection = await publishedCollection(api, {
+    name,
+    isEmailEnabled: true,
+    codes: ['RJ1', 'RGT', 'RJ7'],
+    period: openPeriodBody({
+      name: 'Journey period',
+      submissionsOpen: new Date(Date.now() - 3 * DAY).toISOString(),
+    }),
+    access: [
+      { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
+      { code: 'RGT', persona: 'clerkB', roles: ['DataEntryClerk'] },
+      { code: 'RGT', persona: 'authoriserB', roles: ['Authoriser'] },
+    ],
+  });
+  await saveReturn(browser, 'clerkA', collection.submissionApi('RJ1'), { headcount: 12 }, 'completed');
+  const draftId = await saveReturn(
+    browser,
+    'clerkB',
+    collection.submissionApi('RGT'),
+    { headcount: 12 },
+    'draft',
   );
-  const form = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/Form`,
-    {
-      definition: {
-        display: 'form',
-        components: [{ type: 'number', key: 'headcount', label: 'Headcount', input: true }],
-      },
-    },
-    201,
-  );
-  const [rj1, rgt, third] = await Promise.all([
-    organisationId(api, 'RJ1'),
-    organisationId(api, 'RGT'),
-    organisationId(api, 'RJ7'),
-  ]);
-  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: [rj1, rgt, third] });
-  const now = Date.now();
-  const startDate = new Date(now - 10 * DAY).toISOString().slice(0, 10);
-  const periodBody = {
-    collectionId,
-    name: 'Journey period',
-    start: startDate,
-    end: startDate,
-    submissionsOpen: new Date(now - 3 * DAY).toISOString(),
-    submissionsClose: new Date(now + 3 * DAY).toISOString(),
-  };
-  const period = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    periodBody,
-    201,
-  );
-  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
-  for (const [org, email, roles] of [
-    [rj1, 'clerk.a@dcf.example', ['DataEntryClerk']],
-    [rgt, 'clerk.b@dcf.example', ['DataEntryClerk']],
-    [rgt, 'authoriser.b@dcf.example', ['Authoriser']],
-  ] as const) {
-    await api('PUT', `/Collection/${collectionId}/Organisation/${org}/SubmitterAccess`, {
-      userId: await userId(api, email),
-      roles,
+  const periodApi = `/Collection/${collection.id}/ReportingPeriod/${collection.periodId}`;
+  if (options.remind) await api('POST', `${periodApi}/Reminder`, {});
+  if (options.close) {
+    await api('PUT', periodApi, {
+      collectionId: collection.id,
+      ...collection.period,
+      submissionsClose: new Date(Date.now() - 3_600_000).toISOString(),
+      formId: collection.formId,
     });
+    await api('POST', `/Submission/${draftId}/Reopen`, { until: new Date(Date.now() + DAY).toISOString() });
   }
-  const submissionUrl = (org: number) =>
-    `/Collection/${collectionId}/ReportingPeriod/${period.id}/Organisation/${org}/Submission`;
-  await saveReturn(browser, 'clerkA', submissionUrl(rj1), 'completed');
-  const draftId = await saveReturn(browser, 'clerkB', submissionUrl(rgt), 'draft');
+  return collection;
+}
 
-  // While the period is open, the manager sends a reminder: the confirmation says who will be emailed
-  // (RGT's clerk and authoriser; RJ7 has nobody).
-  await page.goto(`/collection/manage/reportingPeriod/${period.id}`);
+/** The table of the period view (after its heading has shown). */
+async function periodView(page: Page, collection: { name: string; periodUrl: string }) {
+  await page.goto(collection.periodUrl);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${collection.name}: Journey period` }),
+  ).toBeVisible();
+  return page.getByRole('table', { name: 'Submissions by organisation' });
+}
+
+test('while the period is open a manager sends a reminder to those not completed; an administrator finds it in the audit log', async ({
+  page,
+  browser,
+}) => {
+  const collection = await mixedStatusPeriod(page, browser);
+
+  // The confirmation says who will be emailed (RGT's clerk and authoriser; RJ7 has nobody).
+  await page.goto(collection.periodUrl);
   await page.getByRole('button', { name: 'Send reminder' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send a reminder?' });
   await expect(dialog).toContainText(
@@ -148,17 +93,26 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
   await expect(page.getByText('Reminder sent to 1 organisation (2 emails).')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Close the period an hour ago, then reopen it for RGT only until tomorrow.
-  await api('PUT', `/Collection/${collectionId}/ReportingPeriod/${period.id}`, {
-    ...periodBody,
-    submissionsClose: new Date(Date.now() - 3_600_000).toISOString(),
-    formId: form.id,
-  });
-  await api('POST', `/Submission/${draftId}/Reopen`, { until: new Date(Date.now() + DAY).toISOString() });
+  const admin = await signedInPage(browser, 'collectionAdmin');
+  await admin.page.goto('/collection/admin/audit');
+  await admin.page.getByLabel('What').fill('reminder.send');
+  await admin.page.getByLabel('Record ID').fill(String(collection.periodId));
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  const changes = admin.page.getByRole('table', { name: 'Changes, newest first' });
+  await expect(changes.getByRole('row')).toHaveCount(2);
+  await expect(changes.getByRole('row').nth(1)).toContainText('Morgan Manager');
+  await changes.getByText('Show values').click();
+  await expect(changes.getByRole('row').nth(1)).toContainText('"emails": 2');
+  await expectNoAxeViolations(admin.page);
+  await admin.close();
+});
 
-  await page.goto(`/collection/manage/reportingPeriod/${period.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `${name}: Journey period` })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Submissions by organisation' });
+test('a closed period shows completed, reopened draft and missed together; filtered to missed, with the missed trust’s history and the trend', async ({
+  page,
+  browser,
+}) => {
+  const collection = await mixedStatusPeriod(page, browser, { close: true });
+  const table = await periodView(page, collection);
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByRole('row', { name: /RJ1/ })).toContainText('Completed');
   await expect(table.getByRole('row', { name: /RGT/ })).toContainText('Draft');
@@ -186,6 +140,14 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
   const trend = page.getByRole('table', { name: 'Completeness and timeliness by reporting period' });
   await expect(trend.getByRole('row', { name: /Journey period/ })).toContainText('1 of 3 (33%)');
   await expectNoAxeViolations(page);
+});
+
+test('after the period closes: the non-submitters CSV, no reminder offered, and the reminder sent earlier on the draft trust’s history', async ({
+  page,
+  browser,
+}) => {
+  const collection = await mixedStatusPeriod(page, browser, { remind: true, close: true });
+  const table = await periodView(page, collection);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -218,8 +180,15 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
   await expect(page.getByRole('heading', { name: 'Reminders sent' })).toBeVisible();
   await expect(page.getByText(/: Journey period, by Morgan Manager to 2 people$/)).toBeVisible();
   await expectNoAxeViolations(page);
+});
 
-  // The period's returns as XLSX, read back cell by cell.
+test('a manager exports the closed period as XLSX (read back cell by cell) and the whole collection as CSV from their home', async ({
+  page,
+  browser,
+}) => {
+  const collection = await mixedStatusPeriod(page, browser, { close: true });
+  await periodView(page, collection);
+
   const [xlsx] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: /^Download Excel \(XLSX\)\s*of Journey period$/ }).click(),
@@ -266,10 +235,12 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
 
   // The whole collection from the manager's home: every period, one row per organisation and period.
   await page.goto('/collection/manage');
-  await page.getByLabel('Collection', { exact: true }).selectOption({ label: name });
+  await page.getByLabel('Collection', { exact: true }).selectOption({ label: collection.name });
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: new RegExp(`^Download CSV\\s*of all periods of ${name}$`) }).click(),
+    page
+      .getByRole('button', { name: new RegExp(`^Download CSV\\s*of all periods of ${collection.name}$`) })
+      .click(),
   ]);
   const csvLines = readFileSync((await csv.path())!, 'utf8')
     .replace(/^\uFEFF/, '')
@@ -288,20 +259,6 @@ test('a manager opens a period with mixed statuses, filters to missed, chases, e
       .sort(),
   ).toEqual(['RGT', 'RJ1', 'RJ7']);
   await expectNoAxeViolations(page);
-
-  // An administrator finds the reminder in the audit log.
-  const admin = await signedInPage(browser, 'collectionAdmin');
-  await admin.page.goto('/collection/admin/audit');
-  await admin.page.getByLabel('What').fill('reminder.send');
-  await admin.page.getByLabel('Record ID').fill(String(period.id));
-  await admin.page.getByRole('button', { name: 'Search' }).click();
-  const changes = admin.page.getByRole('table', { name: 'Changes, newest first' });
-  await expect(changes.getByRole('row')).toHaveCount(2);
-  await expect(changes.getByRole('row').nth(1)).toContainText('Morgan Manager');
-  await changes.getByText('Show values').click();
-  await expect(changes.getByRole('row').nth(1)).toContainText('"emails": 2');
-  await expectNoAxeViolations(admin.page);
-  await admin.close();
 
   // The landing page's 'Needs your attention' panel (a lazy chunk), axe clean.
   await page.goto('/');
