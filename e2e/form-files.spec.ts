@@ -1,21 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Download, Page, Route } from '@playwright/test';
+import type { Browser, Download, Page, Route } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../apps/api/test/support/pdf-text';
-import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { openPeriodBody, publishedCollection, signedInPage } from './factories';
+import { type Api, apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 const CHECK_ANSWERS = 'Check your answers before submitting your return';
 const DECLARATION = 'I confirm that the information in this return is correct and complete';
 
 /**
- * Files, PDF and Excel in the browser, on a collection of its own built through the API (a
+ * Files, PDF and Excel in the browser, each story on a collection of its own built through the API (a
  * form with a required text field, a number, a data grid and an attachment; an Excel template whose
  * defined names are the form keys; one open period; the first trust's clerk, no authorisation needed).
- * The clerk pre-fills from a filled template, uploads an attachment (progress in words, save and submit
- * disabled meanwhile), saves, reloads and downloads the attachment byte for byte, downloads the return
- * as PDF and Excel (both parsed back), meets a 400 on submit, submits, and compares two revisions.
+ * The clerk pre-fills from a filled template; a file of the wrong type is refused; an attachment uploads
+ * (progress in words, save and submit disabled meanwhile), is saved and downloads byte for byte after a
+ * reload; the return downloads as PDF and Excel (both parsed back); a submit meets a 400, is corrected
+ * and submitted, and two revisions compare.
  */
+
+test.describe.configure({ timeout: 90_000 });
 
 const definition = {
   display: 'form',
@@ -57,49 +61,8 @@ async function workbook(values: Record<string, string | number> = {}) {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Everything the journey needs, made by the manager; returns the form's address and names. */
-async function setUp(page: Page) {
-  const api = apiOf(page);
-  const name = `Files journey ${Date.now()}`;
-  const { id: collectionId } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    { name, period: 'financialYear', trustAuthorisation: 'notRequired', nhsiAuthorisation: 'notRequired' },
-    201,
-  );
-  const form = await api<{ id: number }>('POST', `/Collection/${collectionId}/Form`, { definition }, 201);
-  const found = await api<{ items: { id: number; code: string; name: string }[] }>(
-    'GET',
-    '/Organisation?query=RJ1',
-  );
-  const organisation = found.items.find((o) => o.code === 'RJ1')!;
-  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: [organisation.id] });
-  const now = Date.now();
-  const start = new Date(now - 10 * DAY).toISOString().slice(0, 10);
-  const period = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    {
-      collectionId,
-      name: 'Files period',
-      start,
-      end: start,
-      submissionsOpen: new Date(now - DAY).toISOString(),
-      submissionsClose: new Date(now + 3 * DAY).toISOString(),
-    },
-    201,
-  );
-  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
-  const users = await api<{ items: { id: number; email: string }[] }>(
-    'GET',
-    '/User?query=clerk.a%40dcf.example',
-  );
-  await api('PUT', `/Collection/${collectionId}/Organisation/${organisation.id}/SubmitterAccess`, {
-    userId: users.items.find((u) => u.email === 'clerk.a@dcf.example')!.id,
-    roles: ['DataEntryClerk'],
-  });
-
-  // The Excel template, as the template tab uploads it: a token, a PUT to storage, then the record.
+/** The Excel template, as the template tab uploads it: a token, a PUT to storage, then the record. */
+async function uploadExcelTemplate(page: Page, api: Api, collectionId: number) {
   const blobNameWithPath = `${collectionId}/FORMTEMPLATE/journey/beds.xlsx`;
   const template = await workbook();
   const [token] = await api<{ url: string }[]>(
@@ -117,13 +80,64 @@ async function setUp(page: Page) {
     blobNameWithPath,
   });
   await api('PATCH', `/Collection/${collectionId}/IsExcelTemplateEnabled`, { isExcelTemplateEnabled: true });
+}
 
+/**
+ * Everything a story needs, made by the manager (signed in on `page`); the clerk's page is a context of
+ * its own, on the return's form page.
+ */
+async function clerkOnTheForm(page: Page, browser: Browser) {
+  await signInAs(page, 'manager');
+  const api = apiOf(page);
+  const collection = await publishedCollection(api, {
+    name: `Files journey ${Date.now()}`,
+    form: definition,
+    codes: ['RJ1'],
+    period: openPeriodBody({ name: 'Files period' }),
+    access: [{ code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] }],
+  });
+  await uploadExcelTemplate(page, api, collection.id);
+  const clerk = await signedInPage(browser, 'clerkA');
+  await clerk.page.goto(collection.formUrl('RJ1'));
+  await expect(clerk.page.getByLabel(/^Ward name/)).toBeEditable();
   return {
-    url: `/form/collection/${collectionId}/organisation/${organisation.id}/reportingPeriod/${period.id}`,
-    collectionName: name,
-    organisationName: organisation.name,
-    formId: form.id,
+    clerk: clerk.page,
+    close: clerk.close,
+    collectionName: collection.name,
+    organisationName: collection.organisation('RJ1').name,
   };
+}
+
+/** The answers every later story starts from (the grid's row has its Remove button). */
+async function answer(clerk: Page) {
+  await clerk.getByLabel(/^Ward name/).fill('Oak ward');
+  await clerk.getByLabel(/^Beds open/).fill('12');
+  await clerk.locator('input[name="data[wards][0][ward]"]').fill('Oak');
+  await clerk.locator('input[name="data[wards][0][beds]"]').fill('4');
+  await expect(clerk.locator('.formio-button-remove-row').first()).toHaveText(/^Remove/);
+}
+
+/** Chooses a file for the 'Supporting document' question. */
+async function chooseFile(clerk: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = clerk.waitForEvent('filechooser');
+  await clerk.getByLabel(/^Supporting document/).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Attaches evidence.txt, saves the draft and reloads the return. */
+async function attachAndSave(clerk: Page, attachment: Buffer) {
+  await chooseFile(clerk, { name: 'evidence.txt', mimeType: 'text/plain', buffer: attachment });
+  await expect(clerk.getByRole('link', { name: /evidence\.txt/ })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeEnabled();
+  await saveAndReload(clerk);
+}
+
+async function saveAndReload(clerk: Page) {
+  await clerk.getByRole('button', { name: 'Save draft' }).click();
+  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
+  await clerk.reload();
+  await expect(clerk.getByLabel(/^Ward name/)).toHaveValue('Oak ward');
+  await expect(clerk.getByLabel(/^Ward name/)).toBeEditable();
 }
 
 /**
@@ -140,22 +154,13 @@ async function downloadedFile(page: Page, linkName: string): Promise<{ name: str
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
-test('a clerk pre-fills from Excel, attaches a file with progress, downloads it, the PDF and the Excel; a 400 on submit; revisions compare', async ({
+test('a clerk pre-fills a return from a filled Excel template: one answer taken, one refused', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
-  await signInAs(page, 'manager');
-  const journey = await setUp(page);
-
-  const context = await browser.newContext();
-  const clerk = await context.newPage();
-  await signInAs(clerk, 'clerkA');
-  await clerk.goto(journey.url);
-  await expect(clerk.getByLabel(/^Ward name/)).toBeEditable();
+  const { clerk, close } = await clerkOnTheForm(page, browser);
   await expectNoAxeViolations(clerk);
 
-  // Pre-fill from a filled template: one answer taken, one refused, the form shows the taken one.
   await clerk.getByText('Fill in from an Excel template').click();
   await clerk.getByLabel('Upload a filled template').setInputFiles({
     name: 'filled.xlsx',
@@ -167,16 +172,13 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await expect(clerk.getByRole('table', { name: 'Cells taken' })).toContainText('Oak ward');
   await expect(clerk.getByLabel(/^Ward name/)).toHaveValue('Oak ward');
   await expectNoAxeViolations(clerk);
+  await close();
+});
 
-  await clerk.getByLabel(/^Beds open/).fill('12');
-  await clerk.locator('input[name="data[wards][0][ward]"]').fill('Oak');
-  await clerk.locator('input[name="data[wards][0][beds]"]').fill('4');
-  await expect(clerk.locator('.formio-button-remove-row').first()).toHaveText(/^Remove/);
-
-  // A file of a type not allowed is refused before anything is stored (error state, axe clean).
-  const refusedChooser = clerk.waitForEvent('filechooser');
-  await clerk.getByLabel(/^Supporting document/).click();
-  await (await refusedChooser).setFiles({
+test('a file of a type not allowed is refused before anything is stored', async ({ page, browser }) => {
+  const { clerk, close } = await clerkOnTheForm(page, browser);
+  await answer(clerk);
+  await chooseFile(clerk, {
     name: 'tool.exe',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('MZ'),
@@ -186,8 +188,17 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   ).toBeVisible();
   await expectNoAxeViolations(clerk);
   await clerk.locator('.formio-component-evidence').getByRole('button', { name: 'Remove' }).click();
+  await close();
+});
 
-  // The attachment: storage's answer is held back so the progress and the disabled buttons can be seen.
+test('an attachment uploads with its progress in words, save and submit disabled meanwhile; saved, it downloads byte for byte after a reload', async ({
+  page,
+  browser,
+}) => {
+  const { clerk, close } = await clerkOnTheForm(page, browser);
+  await answer(clerk);
+
+  // Storage's answer is held back so the progress and the disabled buttons can be seen.
   const attachment = randomBytes(300 * 1024);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -197,9 +208,7 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
     if (route.request().method() === 'PUT') await held;
     await route.continue();
   });
-  const chooser = clerk.waitForEvent('filechooser');
-  await clerk.getByLabel(/^Supporting document/).click();
-  await (await chooser).setFiles({ name: 'evidence.txt', mimeType: 'text/plain', buffer: attachment });
+  await chooseFile(clerk, { name: 'evidence.txt', mimeType: 'text/plain', buffer: attachment });
   await expect(clerk.getByText(/^evidence\.txt: Uploading: \d+%$/)).toBeVisible();
   await expect(clerk.getByRole('button', { name: 'Save draft' })).toBeDisabled();
   await expect(clerk.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -211,16 +220,22 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await clerk.unroute('**/blobs/**');
   await expectNoAxeViolations(clerk);
 
-  await clerk.getByRole('button', { name: 'Save draft' }).click();
-  await expect(clerk.getByText('Successfully saved.')).toBeVisible();
-
   // After a reload the attachment is still there and downloads as it was uploaded.
-  await clerk.reload();
-  await expect(clerk.getByLabel(/^Ward name/)).toHaveValue('Oak ward');
-  await expect(clerk.getByLabel(/^Ward name/)).toBeEditable();
+  await saveAndReload(clerk);
   const opened = await downloadedFile(clerk, 'evidence.txt');
   expect(opened.name).toBe('evidence.txt');
   expect(opened.bytes.equals(attachment)).toBe(true);
+  await close();
+});
+
+test('a saved return downloads as a PDF and as the collection’s Excel template with the answers', async ({
+  page,
+  browser,
+}) => {
+  const journey = await clerkOnTheForm(page, browser);
+  const { clerk } = journey;
+  await answer(clerk);
+  await attachAndSave(clerk, randomBytes(1024));
 
   // Download PDF: the return's organisation, period, questions and answers.
   const pdfDownload = clerk.waitForEvent('download');
@@ -256,6 +271,16 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   expect(sheet.getCell('B1').value).toBe('Oak ward');
   expect(sheet.getCell('B2').value).toBe(12);
   expect([sheet.getCell('A5').value, sheet.getCell('B5').value]).toEqual(['Oak', 4]);
+  await journey.close();
+});
+
+test('a submit without a required answer shows the server’s 400 linked to the question; corrected, the return is submitted and two revisions compare', async ({
+  page,
+  browser,
+}) => {
+  const { clerk, close } = await clerkOnTheForm(page, browser);
+  await answer(clerk);
+  await attachAndSave(clerk, randomBytes(1024));
 
   // Submit without the required answer: the draft is saved, and check your answers shows the server's 400
   // with a link back to the question.
@@ -292,5 +317,5 @@ test('a clerk pre-fills from Excel, attaches a file with progress, downloads it,
   await expect(changed).toContainText('Ward name');
   await expect(changed).toContainText('Elm ward');
   await expectNoAxeViolations(clerk);
-  await context.close();
+  await close();
 });
