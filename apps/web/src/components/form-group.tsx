@@ -5,7 +5,7 @@ import { RequiredLabel } from './required-label';
  * The NHS.UK inline error under a field's label. Its id is `${fieldId}-error`, the id the field names in
  * `aria-describedby`, so a screen reader reads "Error: ..." with the field.
  */
-export function ErrorMessage({ fieldId, error }: { fieldId: string; error?: string | undefined }) {
+export function ErrorMessage({ fieldId, error }: { fieldId: string; error?: string | null | undefined }) {
   if (!error) return null;
   return (
     <span className="nhsuk-error-message" id={`${fieldId}-error`}>

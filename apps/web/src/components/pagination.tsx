@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { ErrorMessage } from './form-group';
 
 export interface PaginationProps {
   page: number;
@@ -91,11 +92,7 @@ export function Pagination({ page, pages, onChange }: PaginationProps) {
           <label className="nhsuk-label nhsuk-label--s" htmlFor={inputId}>
             Go to page
           </label>
-          {jumpError ? (
-            <span className="nhsuk-error-message" id={`${inputId}-error`}>
-              <span className="nhsuk-u-visually-hidden">Error:</span> {jumpError}
-            </span>
-          ) : null}
+          <ErrorMessage fieldId={inputId} error={jumpError} />
           <input
             id={inputId}
             className="nhsuk-input nhsuk-input--width-5"

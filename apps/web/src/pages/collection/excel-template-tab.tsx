@@ -17,7 +17,7 @@ import { useFeatureFlags } from '../../api/feature-flags';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl, useFileUpload } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { FileUploadStatus, Notification, QueryState } from '../../components';
+import { ErrorMessage, FileUploadStatus, Notification, QueryState } from '../../components';
 
 const inputId = 'excel-template-file';
 
@@ -183,11 +183,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
         <div className="nhsuk-hint" id={`${inputId}-hint`}>
           An .xlsx file. Uploading replaces the current template.
         </div>
-        {fileError ? (
-          <span className="nhsuk-error-message" id={`${inputId}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {fileError}
-          </span>
-        ) : null}
+        <ErrorMessage fieldId={inputId} error={fileError} />
         <input
           className={`nhsuk-file-upload${fileError ? ' nhsuk-file-upload--error' : ''}`}
           id={inputId}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCollectionGuidance, useSaveCollectionGuidance } from '../../api/collection-guidance';
 import { useCollection } from '../../api/collections';
-import { Notification, QueryState } from '../../components';
+import { ErrorMessage, Notification, QueryState } from '../../components';
 import { GuidanceText } from '../../components/guidance-text';
 
 /**
@@ -73,11 +73,7 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
         <div className="nhsuk-hint" id={`${id}-hint`}>
           {guidanceMessages.hint}
         </div>
-        {error ? (
-          <span className="nhsuk-error-message" id={`${id}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-          </span>
-        ) : null}
+        <ErrorMessage fieldId={id} error={error} />
         <textarea
           id={id}
           className={`nhsuk-textarea${error ? ' nhsuk-textarea--error' : ''}`}

@@ -3,6 +3,7 @@ import type { FormDefinition } from '@dcf/forms';
 import { ruleFields } from '@dcf/forms/data-quality/fields';
 import { fieldValue } from '@dcf/forms/data-quality/values';
 import { useMemo } from 'react';
+import { ErrorMessage } from '../../components';
 import { type DataQualityState, explanationId, type LiveFinding } from './use-data-quality';
 
 const shown = (value: number | null) => (value === null ? 'not answered' : value.toLocaleString('en-GB'));
@@ -142,12 +143,12 @@ export function FindingBody({
             {/* Several warnings may sit at one question: each box is known by its rule when heard. */}
             <span className="nhsuk-u-visually-hidden"> ({finding.name})</span>
           </label>
-          {finding.explanation === null ? (
-            <span className="nhsuk-error-message" id={`${id}-error`}>
-              <span className="nhsuk-u-visually-hidden">Error:</span>{' '}
-              {dataQualityMessages.explanationRequired(finding.name)}
-            </span>
-          ) : null}
+          <ErrorMessage
+            fieldId={id}
+            error={
+              finding.explanation === null ? dataQualityMessages.explanationRequired(finding.name) : undefined
+            }
+          />
           <textarea
             className={`nhsuk-textarea${finding.explanation === null ? ' nhsuk-textarea--error' : ''}`}
             id={id}

@@ -9,7 +9,7 @@ import {
 } from '@dcf/domain/data-quality';
 import type { RuleField } from '@dcf/forms/data-quality/fields';
 import { useId, useState } from 'react';
-import { Select } from '../../components';
+import { ErrorMessage, Select } from '../../components';
 
 export const kindLabels: Record<DataQualityCheckKind, string> = {
   compare: 'Compare two figures',
@@ -164,11 +164,7 @@ export function RuleEditor({
           {hint}
         </div>
       ) : null}
-      {problems[key] ? (
-        <span className="nhsuk-error-message" id={`${id}-${key}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {problems[key]}
-        </span>
-      ) : null}
+      <ErrorMessage fieldId={`${id}-${key}`} error={problems[key]} />
       <input
         className={`nhsuk-input${key === 'name' ? '' : ' nhsuk-input--width-10'}${problems[key] ? ' nhsuk-input--error' : ''}`}
         id={`${id}-${key}`}
@@ -332,11 +328,7 @@ export function RuleEditor({
               True when the return passes. Reads answers.key, previous.key and stats.key.min (count, min, p5,
               median, p95, max).
             </div>
-            {problems.logic ? (
-              <span className="nhsuk-error-message" id={`${id}-logic-error`}>
-                <span className="nhsuk-u-visually-hidden">Error:</span> {problems.logic}
-              </span>
-            ) : null}
+            <ErrorMessage fieldId={`${id}-logic`} error={problems.logic} />
             <textarea
               className={`nhsuk-textarea${problems.logic ? ' nhsuk-textarea--error' : ''}`}
               id={`${id}-logic`}
@@ -381,11 +373,7 @@ export function RuleEditor({
         <label className="nhsuk-label" htmlFor={`${id}-message`}>
           Message the submitter sees
         </label>
-        {problems.message ? (
-          <span className="nhsuk-error-message" id={`${id}-message-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {problems.message}
-          </span>
-        ) : null}
+        <ErrorMessage fieldId={`${id}-message`} error={problems.message} />
         <textarea
           className={`nhsuk-textarea${problems.message ? ' nhsuk-textarea--error' : ''}`}
           id={`${id}-message`}

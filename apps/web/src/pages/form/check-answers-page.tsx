@@ -13,7 +13,7 @@ import {
   useSubmission,
 } from '../../api/submissions';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, ErrorMessage, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { explanationId, useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
@@ -253,12 +253,10 @@ function CheckAnswers({
         >
           <h2 className="nhsuk-heading-m">Declaration</h2>
           <div className={`nhsuk-form-group${declarationError ? ' nhsuk-form-group--error' : ''}`}>
-            {declarationError ? (
-              <span className="nhsuk-error-message" id={`${DECLARATION_ID}-error`}>
-                <span className="nhsuk-u-visually-hidden">Error:</span>{' '}
-                {messages.submissionDeclarationRequired}
-              </span>
-            ) : null}
+            <ErrorMessage
+              fieldId={DECLARATION_ID}
+              error={declarationError ? messages.submissionDeclarationRequired : undefined}
+            />
             <div className="nhsuk-checkboxes">
               <div className="nhsuk-checkboxes__item">
                 <input

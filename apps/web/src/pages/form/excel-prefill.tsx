@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/client';
 import { prefillFromExcel } from '../../api/excel-template';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
+import { ErrorMessage } from '../../components';
 import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
@@ -90,11 +91,7 @@ export function ExcelPrefill({
           <label className="nhsuk-label" htmlFor={inputId}>
             Upload a filled template
           </label>
-          {error ? (
-            <span className="nhsuk-error-message" id={`${inputId}-error`}>
-              <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-            </span>
-          ) : null}
+          <ErrorMessage fieldId={inputId} error={error} />
           <input
             className={`nhsuk-file-upload${error ? ' nhsuk-file-upload--error' : ''}`}
             id={inputId}

@@ -10,6 +10,7 @@ import {
   returnSubmission,
   type SubmissionPageKey,
 } from '../../api/submissions';
+import { ErrorMessage } from '../../components';
 
 /** Collection managers and administrators act on returns; the API checks every call. */
 export function isManagerOf(user: CurrentUser, collectionId: number): boolean {
@@ -136,11 +137,7 @@ function ReturnForm({
       <label className="nhsuk-label" htmlFor={`${id}-reason`}>
         Reason for returning it for correction
       </label>
-      {error ? (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
+      <ErrorMessage fieldId={id} error={error} />
       <textarea
         className={`nhsuk-textarea${error ? ' nhsuk-textarea--error' : ''}`}
         id={`${id}-reason`}
@@ -188,11 +185,7 @@ function ReopenForm({
       <label className="nhsuk-label" htmlFor={`${id}-until`}>
         Reopen for this organisation until
       </label>
-      {error ? (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      ) : null}
+      <ErrorMessage fieldId={id} error={error} />
       <input
         className={`nhsuk-input nhsuk-input--width-10${error ? ' nhsuk-input--error' : ''}`}
         id={`${id}-until`}

@@ -14,7 +14,7 @@ import {
   useSyncRuns,
   useTriggerSync,
 } from '../../api/organisations';
-import { Notification } from '../../components';
+import { ErrorMessage, Notification } from '../../components';
 
 /** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
 const MAX_CSV_BYTES = 12 * 1024 * 1024;
@@ -261,11 +261,7 @@ export function ImportOdsCsv() {
           eccg.csv (ICBs), or a CSV with a header row naming at least Organisation Code and Name. You will see
           what it would change before anything is applied.
         </div>
-        {fileError ? (
-          <span className="nhsuk-error-message" id={`${inputId}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {fileError}
-          </span>
-        ) : null}
+        <ErrorMessage fieldId={inputId} error={fileError} />
         <input
           id={inputId}
           className="nhsuk-file-upload"
