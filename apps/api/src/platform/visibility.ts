@@ -101,11 +101,17 @@ export interface VisibilityScope {
   /** A return named by its period (the submission page): it may not exist yet. */
   periodId?: number;
   submissionId?: number;
+  /**
+   * Already judged with these predicates by the statement that located the record (for the viewer
+   * the policy derives from the same principal): seesScope then asks nothing more.
+   */
+  visible?: boolean;
 }
 
 /** The record a detail route names is visible: the same predicates as the lists, for one record. */
 export async function seesScope(db: Db, viewer: Viewer, scope: VisibilityScope): Promise<boolean> {
   const { collectionId, organisationId, periodId, submissionId } = scope;
+  if (scope.visible !== undefined) return scope.visible;
   // The predicates' own first terms, answered without a query.
   if (viewer.everything || viewer.monitored.includes(collectionId)) return true;
   let visible: Expression<SqlBool>;

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { intParam, type Locate, type OrganisationScope } from '../../platform/policy';
+import { intParam, type Locate, type OrganisationScope, viewerOf } from '../../platform/policy';
+import { submissionVisible, type Viewer } from '../../platform/visibility';
 
 /**
  * Where a submissions request points, for the policy: the (collection, organisation) of the record it
@@ -29,24 +31,37 @@ export const pageScope: Locate<OrganisationScope> = async ({ request, db }) => {
   return row ? { ...row, periodId } : null;
 };
 
-async function scopeOfSubmission(db: Db, submissionId: number | null) {
+/**
+ * A submission's scope, judged by the visibility rule in the same statement (the policy then asks no
+ * second one): a save is the busiest request there is, and each statement is a round trip.
+ */
+async function scopeOfSubmission(db: Db, viewer: Viewer, submissionId: number | null) {
   if (submissionId === null) return null;
   const row = await db
     .selectFrom('submission')
-    .select(['collectionId', 'organisationId', 'id as submissionId'])
+    .select([
+      'collectionId',
+      'organisationId',
+      'id as submissionId',
+      sql<boolean>`${submissionVisible(viewer, 'submission')}`.as('visible'),
+    ])
     .where('id', '=', submissionId)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** /Submission/:id/... */
-export const submissionScope: Locate<OrganisationScope> = ({ request, db }) =>
-  scopeOfSubmission(db, intParam(request, 'id'));
+export const submissionScope: Locate<OrganisationScope> = ({ request, db, principal }) =>
+  scopeOfSubmission(db, viewerOf(principal), intParam(request, 'id'));
 
 /** /Submission/SubmissionRevisions?submissionId= */
-export const revisionListScope: Locate<OrganisationScope> = ({ request, db }) => {
+export const revisionListScope: Locate<OrganisationScope> = ({ request, db, principal }) => {
   const raw = (request.query as Record<string, unknown> | undefined)?.submissionId;
-  return scopeOfSubmission(db, typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
+  return scopeOfSubmission(
+    db,
+    viewerOf(principal),
+    typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null,
+  );
 };
 
 /** /SubmissionRevision/:id */
