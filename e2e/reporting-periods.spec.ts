@@ -1,21 +1,49 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { addPeriod, draftCollection } from './factories';
+import { type Api, apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Journey on the reporting period list and edit screen, on a collection of its own (created by
- * the manager through the API) so the demo collection other journeys read is never disturbed.
+ * The reporting period list and edit screen, each story on a collection of its own (created by the
+ * manager through the API) so the demo collection other journeys read is never disturbed.
  */
 
-async function createCollection(page: Page): Promise<number> {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/v1/api/Collection', {
-    data: { name: `Reporting periods journey ${Date.now()}`, period: 'financialYear' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+/** Signs in as the manager and makes a draft collection; its id and the manager's API client. */
+async function managerWithCollection(page: Page): Promise<{ api: Api; collectionId: number }> {
+  await signInAs(page, 'manager');
+  const api = apiOf(page);
+  const collectionId = await draftCollection(api, { name: `Reporting periods journey ${Date.now()}` });
+  return { api, collectionId };
 }
+
+/** January 2026 as the add form saves it once corrected: closed, reopening on the 8th and reclosing on the 10th. */
+const january = {
+  name: 'January 2026',
+  start: '2026-01-01',
+  end: '2026-01-31',
+  submissionsOpen: '2026-02-01',
+  openTime: '00:00',
+  submissionsClose: '2026-02-08',
+  closeTime: '17:00',
+  ifSubmissionReopens: true,
+  submissionsReopen: '2026-02-08',
+  reopenTime: '18:00',
+  submissionsReclose: '2026-02-10',
+  recloseTime: '09:00',
+};
+
+/** A period still to come. */
+const december2039 = {
+  name: 'December 2039',
+  start: '2039-12-01',
+  end: '2039-12-31',
+  submissionsOpen: '2040-01-01',
+  openTime: '00:00',
+  submissionsClose: '2040-01-08',
+  closeTime: '17:00',
+  ifSubmissionReopens: false,
+  submissionsReopen: null,
+  submissionsReclose: null,
+};
 
 async function fillPeriod(
   page: Page,
@@ -33,25 +61,30 @@ const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
 const summaryLink = (page: Page, message: string) =>
   page.getByRole('alert').getByRole('link', { name: message });
 
-test('a manager adds, corrects, edits and deletes reporting periods, with every message shown', async ({
+test('an empty collection lists no periods; a period saved with nothing filled in shows the five required messages', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  await signInAs(page, 'manager');
-  const collectionId = await createCollection(page);
-
+  const { collectionId } = await managerWithCollection(page);
   await page.goto(`/collection/${collectionId}/reportingPeriod`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reporting periods' })).toBeVisible();
   await expect(page.getByText('This collection has no scheduled reporting periods')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Add: nothing filled in, then out-of-order dates, then a reopening without its dates.
   await page.getByRole('link', { name: 'Add a reporting period' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add a reporting period' })).toBeVisible();
   await save(page);
   await expect(page.getByRole('alert')).toContainText('There is a problem');
   await expect(summaryLink(page, 'Please fill in this field')).toHaveCount(5);
   await expectNoAxeViolations(page);
+});
+
+test('out-of-order dates, a reopening without its dates and an invalid time are refused with every message; corrected, the period is listed with its status and London times', async ({
+  page,
+}) => {
+  const { collectionId } = await managerWithCollection(page);
+  await page.goto(`/collection/${collectionId}/reportingPeriod`);
+  await page.getByRole('link', { name: 'Add a reporting period' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a reporting period' })).toBeVisible();
 
   await fillPeriod(page, {
     name: 'January 2026',
@@ -109,13 +142,19 @@ test('a manager adds, corrects, edits and deletes reporting periods, with every 
 
   // Listed, with its status and London times.
   await expect(page).toHaveURL(new RegExp(`/collection/${collectionId}/reportingPeriod$`));
-  const january = page.getByRole('row', { name: /January 2026/ });
-  await expect(january).toContainText('01/01/2026');
-  await expect(january).toContainText('8 Feb 2026, 17:00');
-  await expect(january).toContainText('Closed');
+  const listed = page.getByRole('row', { name: /January 2026/ });
+  await expect(listed).toContainText('01/01/2026');
+  await expect(listed).toContainText('8 Feb 2026, 17:00');
+  await expect(listed).toContainText('Closed');
   await expectNoAxeViolations(page);
+});
 
-  // A second period: a duplicate of January's dates first, then next year's (Future), listed by start.
+test('a second period with an existing period’s dates, then with a year after 2040, is refused; saved, periods are listed by start', async ({
+  page,
+}) => {
+  const { api, collectionId } = await managerWithCollection(page);
+  await addPeriod(api, collectionId, january);
+  await page.goto(`/collection/${collectionId}/reportingPeriod`);
   await page.getByRole('link', { name: 'Add a reporting period' }).click();
   await fillPeriod(page, {
     name: 'January again',
@@ -142,8 +181,12 @@ test('a manager adds, corrects, edits and deletes reporting periods, with every 
   await expect(page.getByRole('row', { name: /December 2039/ })).toContainText('Future');
   const names = await page.locator('tbody tr td:first-child').allTextContents();
   expect(names).toEqual(['January 2026', 'December 2039']);
+});
 
-  // Edit January: rename and move its deadline.
+test('a manager renames a period and moves its deadline', async ({ page }) => {
+  const { api, collectionId } = await managerWithCollection(page);
+  await addPeriod(api, collectionId, january);
+  await page.goto(`/collection/${collectionId}/reportingPeriod`);
   await page.getByRole('link', { name: 'January 2026' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reporting period' })).toBeVisible();
   await expect(page.getByLabel('Submissions close time')).toHaveValue('17:00');
@@ -155,8 +198,13 @@ test('a manager adds, corrects, edits and deletes reporting periods, with every 
   await expect(page.getByRole('row', { name: /January 2026 \(revised\)/ })).toContainText(
     '8 Feb 2026, 12:30',
   );
+});
 
-  // Delete December after confirming.
+test('a manager deletes a period after confirming; the other stays', async ({ page }) => {
+  const { api, collectionId } = await managerWithCollection(page);
+  await addPeriod(api, collectionId, january);
+  await addPeriod(api, collectionId, december2039);
+  await page.goto(`/collection/${collectionId}/reportingPeriod`);
   await page.getByRole('link', { name: 'December 2039' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete reporting period' });
