@@ -1,11 +1,16 @@
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { type Definition, draftCollection, publishedCollection } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
- * Journey: a manager sets up a collection of their own from nothing, through every set-up tab,
- * on a collection created in the test (the demo collection other journeys read is never touched).
+ * A manager sets up a collection of their own through every set-up tab, each story on a collection
+ * created in the test (the demo collection other journeys read is never touched); what a story starts
+ * from (an empty draft, recipients, a form) is made through the API with the factories.
  */
 
-const wizardDefinition = {
+test.describe.configure({ timeout: 90_000 });
+
+const wizardDefinition: Definition = {
   display: 'wizard',
   components: [
     {
@@ -26,10 +31,36 @@ const wizardDefinition = {
   ],
 };
 
-test('a manager creates a collection, builds and uploads its form, assigns trusts and submitters, cannot publish without a schedule, and previews the form', async ({
+/** Signs in as the manager and opens the overview of a draft collection made through the API. */
+async function overviewOf(
+  page: Page,
+  make: (api: ReturnType<typeof apiOf>, name: string) => Promise<number>,
+) {
+  await signInAs(page, 'manager');
+  const name = `Set-up journey ${Date.now()}`;
+  const collectionId = await make(apiOf(page), name);
+  await page.goto(`/collection/amend/${collectionId}/overview`);
+  await expect(page.getByTestId('collection-name')).toHaveText(name);
+  return collectionId;
+}
+
+const emptyDraft = (api: ReturnType<typeof apiOf>, name: string) => draftCollection(api, { name });
+
+/** A draft with the uploaded wizard and one recipient (St George's, where no demo user works), no schedule. */
+const draftWithFormAndRecipient = async (api: ReturnType<typeof apiOf>, name: string) =>
+  (
+    await publishedCollection(api, {
+      name,
+      form: wizardDefinition,
+      codes: ['RJ7'],
+      period: null,
+      published: false,
+    })
+  ).id;
+
+test('a manager creates a collection (the required message first); publishing it empty is asked first and names all three missing parts', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   await signInAs(page, 'manager');
 
   // Create: the specification's required message first, then a real collection.
@@ -46,7 +77,6 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await page.getByRole('group', { name: 'Trust authorisation' }).getByLabel('Optional').check();
   await page.getByRole('button', { name: 'Create collection' }).click();
   await expect(page).toHaveURL(/\/collection\/amend\/\d+\/overview$/);
-  const collectionId = Number(/amend\/(\d+)/.exec(page.url())?.[1]);
   await expect(page.getByTestId('collection-name')).toHaveText(name);
   await expect(page.getByText(`${name} has been created as a draft`)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -62,6 +92,12 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(problems).toContainText('This collection has not been assigned any recipients organisations');
   await expect(problems).toContainText('This collection has no form definition');
   await expectNoAxeViolations(page);
+});
+
+test('on the form tab a manager builds a wizard by dragging a text field onto its first page; a broken upload is refused, a good one replaces the form', async ({
+  page,
+}) => {
+  await overviewOf(page, emptyDraft);
 
   // Form tab: a wizard built in Form.io's builder by dragging a text field onto its first page.
   await page.getByRole('link', { name: 'Form', exact: true }).click();
@@ -100,6 +136,12 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(page.getByText('staffing.json is in the builder. Save to keep it as the form.')).toBeVisible();
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText('Form saved (version 1).')).toBeVisible();
+});
+
+test('on the organisations tab a manager adds three trusts through the search widget’s multi-select', async ({
+  page,
+}) => {
+  await overviewOf(page, emptyDraft);
 
   // Organisations tab: three trusts through the search widget's multi-select.
   await page.getByRole('link', { name: 'Organisations', exact: true }).click();
@@ -118,6 +160,12 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(page.getByText('3 organisations added (3 recipients)')).toBeVisible();
   await expect(page.getByTestId('recipients-page')).toHaveText('Page 1 of 1 (3 organisations)');
   await expectNoAxeViolations(page);
+});
+
+test('the creator is the collection’s manager; submitter access at a trust lets others in as data entry clerks from another organisation, never as its authoriser', async ({
+  page,
+}) => {
+  const collectionId = await overviewOf(page, draftWithFormAndRecipient);
 
   // Permissions tab: the creator is the collection manager; submitter access is linked from here.
   await page.getByRole('link', { name: 'Permissions', exact: true }).click();
@@ -155,6 +203,13 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(page.getByText('From another organisation', { exact: true })).toHaveCount(1);
   await expect(page.getByRole('cell', { name: /Alex Authoriser/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('with a form and recipients but no schedule, publishing names only the missing schedule', async ({
+  page,
+}) => {
+  const collectionId = await overviewOf(page, draftWithFormAndRecipient);
+  const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' });
 
   // Publishing now: only the schedule is missing.
   await page.goto(`/collection/amend/${collectionId}/overview`);
@@ -167,6 +222,12 @@ test('a manager creates a collection, builds and uploads its form, assigns trust
   await expect(problems).toContainText('This collection has no scheduled reporting periods');
   await expect(problems).not.toContainText('recipients organisations');
   await expect(problems).not.toContainText('no form definition');
+});
+
+test('the preview shows the uploaded wizard as a submitter sees it; the remaining tabs are axe clean', async ({
+  page,
+}) => {
+  await overviewOf(page, draftWithFormAndRecipient);
 
   // Preview: the uploaded wizard as a submitter sees it (submit button stripped).
   await page.getByRole('link', { name: 'Preview', exact: true }).click();
