@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { openPeriodBody, publishedCollection } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * An administrator reads the audit log and the email outbox. A manager first sends a reminder
@@ -10,62 +11,15 @@ import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fix
 
 /** A published collection with email on, RJ1 as its only recipient, Chris Clerk as its clerk, one open period. */
 async function collectionWithOpenPeriod(page: Page, name: string) {
-  const api = apiOf(page);
-  const { id: collectionId } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    {
-      name,
-      period: 'financialYear',
-      isEmailEnabled: true,
-      trustAuthorisation: 'notRequired',
-      nhsiAuthorisation: 'notRequired',
-    },
-    201,
-  );
-  await api(
-    'POST',
-    `/Collection/${collectionId}/Form`,
-    {
-      definition: {
-        display: 'form',
-        components: [{ type: 'number', key: 'beds', label: 'Beds', input: true }],
-      },
-    },
-    201,
-  );
-  const organisations = await api<{ items: { id: number; code: string }[] }>(
-    'GET',
-    '/Organisation?query=RJ1',
-  );
-  const rj1 = organisations.items.find((o) => o.code === 'RJ1')!.id;
-  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: [rj1] });
-  const now = Date.now();
-  const start = new Date(now - 10 * DAY).toISOString().slice(0, 10);
-  const period = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    {
-      collectionId,
-      name: 'Audit journey period',
-      start,
-      end: start,
-      submissionsOpen: new Date(now - DAY).toISOString(),
-      submissionsClose: new Date(now + 3 * DAY).toISOString(),
-    },
-    201,
-  );
-  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
-  const users = await api<{ items: { id: number; email: string }[] }>(
-    'GET',
-    '/User?query=clerk.a%40dcf.example',
-  );
-  const clerk = users.items.find((u) => u.email === 'clerk.a@dcf.example')!.id;
-  await api('PUT', `/Collection/${collectionId}/Organisation/${rj1}/SubmitterAccess`, {
-    userId: clerk,
-    roles: ['DataEntryClerk'],
+  const collection = await publishedCollection(apiOf(page), {
+    name,
+    isEmailEnabled: true,
+    form: { display: 'form', components: [{ type: 'number', key: 'beds', label: 'Beds', input: true }] },
+    codes: ['RJ1'],
+    period: openPeriodBody({ name: 'Audit journey period' }),
+    access: [{ code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] }],
   });
-  return { collectionId, periodId: period.id };
+  return { collectionId: collection.id, periodId: collection.periodId };
 }
 
 test('an administrator finds a manager’s reminder in the audit log and reads the email in the outbox', async ({

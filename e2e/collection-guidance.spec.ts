@@ -1,17 +1,25 @@
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { openPeriodBody, publishedCollection } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Decision 0025: a manager writes guidance for submitters on the collection's overview tab (with a
  * preview, bullets, bold and a link; markup that is not in the subset stays text), and the clerk
- * reads it on their home and above the form. The demo collection's guidance is removed at the end.
+ * reads it on their home and above the form. The collection is its own (built through the API, RGT
+ * its recipient and clerkB its clerk), so the demo collection other journeys read is never changed and
+ * need not be on the first page of the manager's list; its guidance is removed at the end.
  */
 test('a manager writes guidance on the overview tab; the clerk reads it on their home and the form page', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000);
   await signInAs(page, 'manager');
-  await page.getByRole('link', { name: 'Manager', exact: true }).click();
-  await page.getByRole('link', { name: 'Set up Monthly workforce return', exact: true }).click();
+  const collection = await publishedCollection(apiOf(page), {
+    name: `Guidance journey ${Date.now()}`,
+    codes: ['RGT'],
+    period: openPeriodBody({ name: 'Guidance period' }),
+    access: [{ code: 'RGT', persona: 'clerkB', roles: ['DataEntryClerk'] }],
+  });
+  await page.goto(collection.amendUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Amend collection' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Guidance for submitters' });
   const box = form.getByLabel('Guidance (optional)');
@@ -39,9 +47,9 @@ test('a manager writes guidance on the overview tab; the clerk reads it on their
   await page.context().clearCookies();
 
   // The clerk: a closed "Guidance" on the home, open above the form.
-  await signInAs(page, 'clerkA');
+  await signInAs(page, 'clerkB');
   await page.getByRole('link', { name: 'Submitter', exact: true }).click();
-  const section = page.getByRole('region', { name: /Monthly workforce return/ });
+  const section = page.getByRole('region', { name: new RegExp(collection.name) });
   await section.locator('summary', { hasText: 'Guidance' }).click();
   await expect(section.getByRole('link', { name: /the workforce team/ })).toHaveAttribute(
     'href',
@@ -56,17 +64,14 @@ test('a manager writes guidance on the overview tab; the clerk reads it on their
     .first()
     .click();
   const guidance = page.getByTestId('collection-guidance');
-  await expect(
-    guidance.getByRole('heading', { name: 'Guidance for Monthly workforce return' }),
-  ).toBeVisible();
+  await expect(guidance.getByRole('heading', { name: `Guidance for ${collection.name}` })).toBeVisible();
   await expect(guidance.locator('strong')).toHaveText('5th working day');
   await expectNoAxeViolations(page);
   await page.context().clearCookies();
 
   // Removing it (an empty box) takes it off the form page again.
   await signInAs(page, 'manager');
-  await page.getByRole('link', { name: 'Manager', exact: true }).click();
-  await page.getByRole('link', { name: 'Set up Monthly workforce return', exact: true }).click();
+  await page.goto(collection.amendUrl);
   await page.getByLabel('Guidance (optional)').fill('');
   await page.getByRole('button', { name: 'Save guidance' }).click();
   await expect(page.getByText('Guidance removed')).toBeVisible();

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { publishedCollection, signedInPage } from './factories';
+import { apiOf, expect, expectNoAxeViolations, type PersonaName, test } from './fixtures';
 
 /**
  * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality rules' tab
@@ -14,30 +15,7 @@ const MESSAGE = 'Vacancies are more than headcount: check both figures';
 const EXPLANATION = 'Two wards closed for refurbishment; their posts are advertised';
 
 async function session(browser: Browser, persona: PersonaName): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, persona);
-  return page;
-}
-
-async function api(page: Page) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': csrf };
-  const call = async (
-    request: APIRequestContext,
-    method: 'post' | 'put' | 'patch',
-    url: string,
-    data: unknown,
-  ) => {
-    const response = await request[method](url, { headers, data });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.status() === 204 ? null : response.json();
-  };
-  return {
-    post: (url: string, data: unknown) => call(page.request, 'post', url, data),
-    put: (url: string, data: unknown) => call(page.request, 'put', url, data),
-    patch: (url: string, data: unknown) => call(page.request, 'patch', url, data),
-    get: async (url: string) => (await page.request.get(url)).json(),
-  };
+  return (await signedInPage(browser, persona)).page;
 }
 
 const isoDate = (offsetDays: number) =>
@@ -45,40 +23,31 @@ const isoDate = (offsetDays: number) =>
 
 /** A published collection with a two-number form, an open period, RJ1 as recipient and clerkA as its clerk. */
 async function makeCollection(manager: Page) {
-  const call = await api(manager);
-  const { id } = await call.post('/v1/api/Collection', { name: `Data quality journey ${Date.now()}` });
-  await call.post(`/v1/api/Collection/${id}/Form`, {
-    definition: {
+  const collection = await publishedCollection(apiOf(manager), {
+    name: `Data quality journey ${Date.now()}`,
+    form: {
       display: 'form',
       components: [
         { type: 'number', key: 'headcount', label: 'Headcount', input: true },
         { type: 'number', key: 'vacancies', label: 'Vacancies', input: true },
       ],
     },
+    codes: ['RJ1'],
+    period: {
+      name: 'Data quality month',
+      start: isoDate(-5),
+      end: isoDate(20),
+      submissionsOpen: isoDate(-1),
+      openTime: '00:00',
+      submissionsClose: isoDate(10),
+      closeTime: '23:59',
+    },
+    access: [{ code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] }],
   });
-  const period = await call.post(`/v1/api/Collection/${id}/ReportingPeriod`, {
-    collectionId: id,
-    name: 'Data quality month',
-    start: isoDate(-5),
-    end: isoDate(20),
-    submissionsOpen: isoDate(-1),
-    openTime: '00:00',
-    submissionsClose: isoDate(10),
-    closeTime: '23:59',
-  });
-  const organisations = await call.get('/v1/api/Organisation?query=RJ1');
-  const organisation = organisations.items.find((o: { code: string }) => o.code === 'RJ1');
-  await call.put(`/v1/api/Collection/${id}/Organisation/Bulk`, { add: [organisation.id] });
-  const users = await call.get(`/v1/api/User?query=${encodeURIComponent('clerk.a@dcf.example')}`);
-  await call.put(`/v1/api/Collection/${id}/Organisation/${organisation.id}/SubmitterAccess`, {
-    userId: users.items[0].id,
-    roles: ['DataEntryClerk'],
-  });
-  await call.patch(`/v1/api/Collection/${id}/Status`, { status: 'Published' });
   return {
-    collectionId: id as number,
-    periodId: period.id as number,
-    organisationId: organisation.id as number,
+    collectionId: collection.id,
+    periodId: collection.periodId,
+    organisationId: collection.organisation('RJ1').id,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { type Api, apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { openPeriodBody, publishedCollection } from './factories';
+import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Decision 0025: a clerk at several organisations sees one compact table of their returns (one
@@ -9,63 +10,25 @@ import { type Api, apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } f
  */
 const CODES = ['RJ1', 'RJ7', 'RGT', 'RYJ'];
 
-async function ids(api: Api, path: string, key: 'code' | 'email', values: readonly string[]) {
-  return Promise.all(
-    values.map(async (value) => {
-      const found = await api<{ items: { id: number; code?: string; email?: string }[] }>(
-        'GET',
-        `${path}?query=${encodeURIComponent(value)}`,
-      );
-      return found.items.find((item) => item[key] === value)!.id;
-    }),
-  );
-}
-
 async function multiOrganisationCollection(page: Page): Promise<string> {
-  const api = apiOf(page);
-  const name = `Returns table journey ${Date.now()}`;
-  const { id: collectionId } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    { name, period: 'financialYear', trustAuthorisation: 'notRequired', nhsiAuthorisation: 'notRequired' },
-    201,
-  );
-  await api(
-    'POST',
-    `/Collection/${collectionId}/Form`,
-    {
-      definition: {
-        display: 'form',
-        components: [{ type: 'number', key: 'headcount', label: 'Headcount', input: true }],
-      },
-    },
-    201,
-  );
-  const organisations = await ids(api, '/Organisation', 'code', CODES);
-  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: organisations });
   const now = Date.now();
-  const start = new Date(now - 10 * DAY).toISOString().slice(0, 10);
-  await api(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    {
-      collectionId,
+  const collection = await publishedCollection(apiOf(page), {
+    name: `Returns table journey ${now}`,
+    codes: CODES,
+    period: openPeriodBody({
       name: 'Returns table period',
-      start,
-      end: start,
       submissionsOpen: new Date(now - 2 * DAY).toISOString(),
       submissionsClose: new Date(now + 6 * DAY).toISOString(),
-    },
-    201,
-  );
-  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
-  const [userId] = await ids(api, '/User', 'email', ['authoriser.b@dcf.example']);
-  for (const organisationId of organisations)
-    await api('PUT', `/Collection/${collectionId}/Organisation/${organisationId}/SubmitterAccess`, {
-      userId,
-      roles: ['DataEntryClerk'],
-    });
-  return name;
+    }),
+    // The story is a clerk at several organisations: Ben works at RGT only.
+    access: CODES.map((code) => ({
+      code,
+      persona: 'authoriserB' as const,
+      roles: ['DataEntryClerk' as const],
+      elsewhere: true as const,
+    })),
+  });
+  return collection.name;
 }
 
 test('a clerk at four trusts sees one table of returns, filters by ODS code, keeps it on reload and opens a return', async ({
