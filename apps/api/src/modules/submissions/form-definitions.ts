@@ -1,6 +1,6 @@
 import type { DataQualityRule } from '@dcf/domain/data-quality';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { findFormVersionRow } from './queries';
 
 /**
  * Form versions (definition and data quality rules) read and parsed once per version per process. A
@@ -23,9 +23,6 @@ export interface FormVersion {
 }
 const caches = new WeakMap<Db, Map<number, FormVersion>>();
 
-/** The form row's version, for callers that read it with another statement (see findSaveContext). */
-export const formRowVersion = sql<string>`form.xmin::text`;
-
 /**
  * Form `formId` as of row version `rowVersion` (read in the caller's transaction), read with `reader`
  * when this process does not hold that version. Frozen: it is shared by every request. undefined when
@@ -41,17 +38,8 @@ export async function formVersion(
   caches.set(db, cache);
   const hit = cache.get(formId);
   if (hit?.rowVersion === rowVersion) return hit;
-  const row = await reader
-    .selectFrom('form')
-    .select([
-      formRowVersion.as('rowVersion'),
-      sql<string>`definition::text`.as('definitionJson'),
-      'dataQualityRules',
-    ])
-    .where('id', '=', formId)
-    .executeTakeFirst();
+  const row = await findFormVersionRow(reader, formId);
   if (!row) return undefined;
-  // The definition is read as text: Kysely's CamelCasePlugin would rename the keys of nested objects.
   const version = deepFreeze({
     rowVersion: row.rowVersion,
     definition: JSON.parse(row.definitionJson) as Record<string, unknown>,

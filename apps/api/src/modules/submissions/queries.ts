@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 /** How many revisions the submission view carries; the revisions screen pages through the rest. */
 export const VIEW_REVISIONS = 50;
@@ -213,4 +214,58 @@ export async function findUserNames(db: Db | Tx, ids: readonly (number | null)[]
     .where('id', 'in', wanted)
     .execute();
   return new Map(rows.map((r) => [r.id, r.name ?? r.email]));
+}
+
+/** Changes a submission row (the lock, a return, a reopen, an authorisation, the time of a change). */
+export async function updateSubmission(
+  tx: Tx,
+  submissionId: number,
+  changes: Updateable<Database['submission']>,
+) {
+  await tx.updateTable('submission').set(changes).where('id', '=', submissionId).execute();
+}
+
+/**
+ * The form's row version (PostgreSQL's xmin, changed by every update): a cached form version is used
+ * only while it is the one it was read at.
+ */
+export const formRowVersion = sql<string>`form.xmin::text`;
+
+/** A form version's definition (as text: Kysely's CamelCasePlugin would rename nested keys), rules and row version. */
+export function findFormVersionRow(db: Db | Tx, formId: number) {
+  return db
+    .selectFrom('form')
+    .select([
+      formRowVersion.as('rowVersion'),
+      sql<string>`definition::text`.as('definitionJson'),
+      'dataQualityRules',
+    ])
+    .where('id', '=', formId)
+    .executeTakeFirst();
+}
+
+/** Revisions to soft delete, locked, with their submission's official revision and scope. */
+export function lockRevisionsForDelete(tx: Tx, ids: readonly number[]) {
+  return tx
+    .selectFrom('submissionRevision')
+    .innerJoin('submission', 'submission.id', 'submissionRevision.submissionId')
+    .select([
+      'submissionRevision.id',
+      'submissionRevision.isDeleted',
+      'submission.id as submissionId',
+      'submission.officialRevisionId',
+      'submission.collectionId',
+      'submission.organisationId',
+    ])
+    .where('submissionRevision.id', 'in', ids)
+    .forUpdate()
+    .execute();
+}
+
+export async function markRevisionDeleted(tx: Tx, revisionId: number, deletedBy: number, deletedAt: Date) {
+  await tx
+    .updateTable('submissionRevision')
+    .set({ isDeleted: true, deletedBy, deletedAt })
+    .where('id', '=', revisionId)
+    .execute();
 }

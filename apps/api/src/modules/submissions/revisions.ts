@@ -4,7 +4,14 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { canSeeDeletedRevisions } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { countRevisions, findRevision, findRevisions, findSubmission } from './queries';
+import {
+  countRevisions,
+  findRevision,
+  findRevisions,
+  findSubmission,
+  lockRevisionsForDelete,
+  markRevisionDeleted,
+} from './queries';
 import { presentRevisionSummary } from './view';
 
 /**
@@ -53,30 +60,13 @@ export async function softDeleteRevisions(
 ) {
   const ids = [...new Set(revisionIds)];
   await db.transaction().execute(async (tx) => {
-    const rows = await tx
-      .selectFrom('submissionRevision')
-      .innerJoin('submission', 'submission.id', 'submissionRevision.submissionId')
-      .select([
-        'submissionRevision.id',
-        'submissionRevision.isDeleted',
-        'submission.id as submissionId',
-        'submission.officialRevisionId',
-        'submission.collectionId',
-        'submission.organisationId',
-      ])
-      .where('submissionRevision.id', 'in', ids)
-      .forUpdate()
-      .execute();
+    const rows = await lockRevisionsForDelete(tx, ids);
     if (rows.length !== ids.length) throw notFound();
     if (rows.some((r) => r.officialRevisionId === r.id))
       throw conflict('revision_official', messages.revisionOfficial);
     const now = new Date();
     for (const row of rows.filter((r) => !r.isDeleted)) {
-      await tx
-        .updateTable('submissionRevision')
-        .set({ isDeleted: true, deletedBy: principal.userId, deletedAt: now })
-        .where('id', '=', row.id)
-        .execute();
+      await markRevisionDeleted(tx, row.id, principal.userId, now);
       await writeAudit(tx, {
         userId: principal.userId,
         action: 'submissionRevision.softDelete',

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database';
 import { type AuditEntry, auditValues } from '../../platform/audit';
-import { formRowVersion } from './form-definitions';
-import { pageContextColumns, submissionColumns } from './queries';
+import { formRowVersion, pageContextColumns, submissionColumns } from './queries';
 
 /*
  * A save in two statements: it used to take seven inside its transaction (lock, page

@@ -22,6 +22,7 @@ import {
   findUserNames,
   lockSubmission,
   type SubmissionRow,
+  updateSubmission,
 } from './queries';
 import { findSaveContext, writeRevision } from './save-statements';
 import { validateContent } from './validation';
@@ -82,16 +83,12 @@ export async function takeLock(db: Db, principal: Principal, key: PageKey, reque
     if (!row) throw notFound();
     const renewing = isLiveLock(row, now) && row.lockedBy === principal.userId;
     if (isLiveLock(row, now) && !renewing) throw await lockedByConflict(tx, row);
-    await tx
-      .updateTable('submission')
-      .set({
-        lockedBy: principal.userId,
-        lockedOn: renewing ? row.lockedOn : now,
-        lockExpiresAt: lockExpiry(now),
-        updatedAt: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateSubmission(tx, id, {
+      lockedBy: principal.userId,
+      lockedOn: renewing ? row.lockedOn : now,
+      lockExpiresAt: lockExpiry(now),
+      updatedAt: now,
+    });
     if (!renewing)
       await writeAudit(tx, {
         userId: principal.userId,
@@ -123,11 +120,12 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
     const isMine = row.lockedBy === principal.userId;
     if (!isMine && isLiveLock(row, now) && !canManageSubmissions(principal, key.collectionId))
       throw await lockedByConflict(tx, row);
-    await tx
-      .updateTable('submission')
-      .set({ lockedBy: null, lockedOn: null, lockExpiresAt: null, updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateSubmission(tx, row.id, {
+      lockedBy: null,
+      lockedOn: null,
+      lockExpiresAt: null,
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       userId: principal.userId,
       action: 'submission.unlock',

@@ -4,7 +4,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { notify } from '../notifications/events';
-import { findPageContext, lockSubmission, type SubmissionRow } from './queries';
+import { findPageContext, lockSubmission, type SubmissionRow, updateSubmission } from './queries';
 import { buildView } from './view';
 
 /**
@@ -31,7 +31,7 @@ async function changeSubmission(
     const row = await lockSubmission(tx, submissionId);
     if (!row) throw notFound();
     const { action, before, after } = await change(tx, row, now);
-    await tx.updateTable('submission').set({ updatedAt: now }).where('id', '=', submissionId).execute();
+    await updateSubmission(tx, submissionId, { updatedAt: now });
     await writeAudit(tx, {
       userId: principal.userId,
       action,
@@ -64,18 +64,14 @@ export const returnSubmission = (
   changeSubmission(db, principal, submissionId, requestId, async (tx, row, now) => {
     if (row.status !== 'completed')
       throw conflict('submission_not_completed', messages.submissionNotCompleted);
-    await tx
-      .updateTable('submission')
-      .set({
-        status: 'draft',
-        returnedBy: principal.userId,
-        returnedAt: now,
-        returnedReason: reason,
-        nhsiAuthorisedBy: null,
-        nhsiAuthorisedAt: null,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateSubmission(tx, row.id, {
+      status: 'draft',
+      returnedBy: principal.userId,
+      returnedAt: now,
+      returnedReason: reason,
+      nhsiAuthorisedBy: null,
+      nhsiAuthorisedAt: null,
+    });
     if (row.officialRevisionId !== null)
       await notify(tx, {
         type: 'returned',
@@ -106,7 +102,7 @@ export const reopenSubmission = (
     const untilDate = new Date(until);
     if (untilDate.getTime() <= now.getTime())
       throw validationProblem({ until: [messages.reopenUntilInPast] });
-    await tx.updateTable('submission').set({ reopenedUntil: untilDate }).where('id', '=', row.id).execute();
+    await updateSubmission(tx, row.id, { reopenedUntil: untilDate });
     return {
       action: 'submission.reopen',
       before: { reopenedUntil: row.reopenedUntil },
@@ -130,11 +126,7 @@ export const authoriseNhsi = (db: Db, principal: Principal, submissionId: number
       throw conflict('submission_not_completed', messages.submissionNotCompleted);
     if (row.nhsiAuthorisedAt !== null)
       throw conflict('already_authorised', messages.submissionAlreadyAuthorised);
-    await tx
-      .updateTable('submission')
-      .set({ nhsiAuthorisedBy: principal.userId, nhsiAuthorisedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateSubmission(tx, row.id, { nhsiAuthorisedBy: principal.userId, nhsiAuthorisedAt: now });
     await notify(tx, {
       type: 'nhsiAuthorised',
       submissionId: row.id,
