@@ -4,7 +4,8 @@ import { checkDefinition } from '@dcf/forms/convert/check-definition';
 import { answerSets } from '@dcf/forms/testing/answer-sets';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { type CorpusEntry, corpus, readCorpusDefinition } from '../test-data/formio-corpus';
-import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { type Definition, openPeriodBody, publishedCollection } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * The real public Form.io forms of the corpus (test-data/formio-corpus) in the browser, each uploadable
@@ -37,55 +38,17 @@ interface Opened {
 
 /** A published collection with this form, open for the first trust's clerk. */
 async function publish(manager: Page, name: string, definition: FormDefinition): Promise<Opened> {
-  const api = apiOf(manager);
-  const { id: collectionId } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    {
-      name: `Corpus ${name} ${Date.now()}`,
-      period: 'financialYear',
-      trustAuthorisation: 'notRequired',
-      nhsiAuthorisation: 'notRequired',
-    },
-    201,
-  );
-  const stored = await api<{ definition: FormDefinition }>(
-    'POST',
-    `/Collection/${collectionId}/Form`,
-    { definition },
-    201,
-  );
-  const found = await api<{ items: { id: number; code: string }[] }>('GET', '/Organisation?query=RJ1');
-  const organisation = found.items.find((o) => o.code === 'RJ1')!;
-  await api('PUT', `/Collection/${collectionId}/Organisation/Bulk`, { add: [organisation.id] });
-  const now = Date.now();
-  const start = new Date(now - 10 * DAY).toISOString().slice(0, 10);
-  const period = await api<{ id: number }>(
-    'POST',
-    `/Collection/${collectionId}/ReportingPeriod`,
-    {
-      collectionId,
-      name: 'Corpus period',
-      start,
-      end: start,
-      submissionsOpen: new Date(now - DAY).toISOString(),
-      submissionsClose: new Date(now + 3 * DAY).toISOString(),
-    },
-    201,
-  );
-  await api('PATCH', `/Collection/${collectionId}/Status`, { status: 'Published' });
-  const users = await api<{ items: { id: number; email: string }[] }>(
-    'GET',
-    '/User?query=clerk.a%40dcf.example',
-  );
-  await api('PUT', `/Collection/${collectionId}/Organisation/${organisation.id}/SubmitterAccess`, {
-    userId: users.items.find((u) => u.email === 'clerk.a@dcf.example')!.id,
-    roles: ['DataEntryClerk'],
+  const collection = await publishedCollection(apiOf(manager), {
+    name: `Corpus ${name} ${Date.now()}`,
+    form: definition as Definition,
+    codes: ['RJ1'],
+    period: openPeriodBody({ name: 'Corpus period' }),
+    access: [{ code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] }],
   });
   return {
-    url: `/form/collection/${collectionId}/organisation/${organisation.id}/reportingPeriod/${period.id}`,
-    backupKey: `dcf:form-backup:${collectionId}:${period.id}:${organisation.id}`,
-    definition: stored.definition,
+    url: collection.formUrl('RJ1'),
+    backupKey: `dcf:form-backup:${collection.id}:${collection.periodId}:${collection.organisation('RJ1').id}`,
+    definition: collection.definition as FormDefinition,
   };
 }
 
