@@ -36,6 +36,8 @@ export function findSchedule(db: Db | Tx, scheduleId: number) {
   return db.selectFrom('schedule').select(scheduleColumns).where('id', '=', scheduleId).executeTakeFirst();
 }
 
+export type ScheduleRow = NonNullable<Awaited<ReturnType<typeof findSchedule>>>;
+
 export function findDefaultSchedule(db: Db | Tx, collectionId: number) {
   return db
     .selectFrom('schedule')

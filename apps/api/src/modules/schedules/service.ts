@@ -10,6 +10,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
+import { presentSchedule } from './presenters';
 import {
   clearDefault,
   findDefaultSchedule,
@@ -19,12 +20,6 @@ import {
   lockCollectionStatus,
   updateScheduleRow,
 } from './queries';
-
-type ScheduleRow = NonNullable<Awaited<ReturnType<typeof findSchedule>>>;
-
-export function presentSchedule(row: ScheduleRow) {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-}
 
 export async function listSchedules(db: Db, principal: Principal) {
   return (await findVisibleSchedules(db, principal)).map(presentSchedule);
