@@ -6,7 +6,6 @@ import {
   normaliseReportingPeriod,
   type PeriodDiff,
   type PeriodType,
-  periodStatus,
   type ReportingPeriodBody,
   type Schedule,
   validateReportingPeriod,
@@ -17,6 +16,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
+import { type PeriodDto, presentPeriod } from './presenters';
 import {
   deletePeriodRow,
   deletePeriodsWithoutSubmissions,
@@ -35,28 +35,6 @@ import {
 
 /** Not in the specification, which has no message for a form version of another collection. */
 export const formNotOfCollectionMessage = 'Choose a form version of this collection';
-
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-
-/** A period as the API presents it, with its status now. */
-export function presentPeriod(row: PeriodRow, now = new Date()) {
-  return {
-    id: row.id,
-    collectionId: row.collectionId,
-    name: row.name,
-    start: row.start,
-    end: row.end,
-    formId: row.formId,
-    submissionsOpen: row.submissionsOpen.toISOString(),
-    submissionsClose: row.submissionsClose.toISOString(),
-    submissionsReopen: iso(row.submissionsReopen),
-    submissionsReclose: iso(row.submissionsReclose),
-    ifSubmissionReopens: row.ifSubmissionReopens,
-    reportingPeriodStatus: periodStatus(row, now),
-    hasSubmissions: Boolean(row.hasSubmissions),
-  };
-}
-type PeriodDto = ReturnType<typeof presentPeriod>;
 
 /** Every period of a collection the user may see, sorted by start. */
 export async function listPeriods(db: Db, principal: Principal, collectionId: number) {
