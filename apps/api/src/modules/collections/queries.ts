@@ -62,6 +62,8 @@ export function findCollection(db: Db | Tx, id: number) {
   return db.selectFrom('collection').select(collectionColumns).where('id', '=', id).executeTakeFirst();
 }
 
+export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
+
 /** What a collection still lacks before it can be published. */
 export async function countSetup(db: Db | Tx, collectionId: number) {
   const row = await db

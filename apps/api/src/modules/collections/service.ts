@@ -5,6 +5,7 @@ import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { becomesManagerOfNewCollection, collectionAbilitiesOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange } from '../../platform/role-changes';
+import { presentCollection } from './presenters';
 import {
   countSetup,
   deleteCollectionRow,
@@ -16,32 +17,20 @@ import {
   updateCollectionRow,
 } from './queries';
 
-type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
-
-/** The collection as the API presents it, with what this user may do to it. */
-export function presentCollection(row: CollectionRow, principal: Principal) {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    abilities: collectionAbilitiesOf(principal, row),
-  };
-}
-
 export async function listCollections(
   db: Db,
   principal: Principal,
   filter: Parameters<typeof findVisibleCollections>[2],
 ) {
   const { items, total } = await findVisibleCollections(db, principal, filter);
-  return { items: items.map((row) => presentCollection(row, principal)), total };
+  return { items: items.map((row) => presentCollection(row, collectionAbilitiesOf(principal, row))), total };
 }
 
 /** A collection; the route's collectionRead rule has already decided the principal may see it. */
 export async function getCollection(db: Db, principal: Principal, id: number) {
   const row = await findCollection(db, id);
   if (!row) throw notFound();
-  return presentCollection(row, principal);
+  return presentCollection(row, collectionAbilitiesOf(principal, row));
 }
 
 /** Applies mandatory / notRequired authorisation settings to every recipient (optional leaves them per organisation). */
