@@ -26,6 +26,8 @@ export function findForm(db: Db | Tx, collectionId: number, formId: number) {
   return findForms(db, collectionId).where('form.id', '=', formId).executeTakeFirst();
 }
 
+export type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
+
 export async function nextVersion(tx: Tx, collectionId: number): Promise<number> {
   const row = await tx
     .selectFrom('form')

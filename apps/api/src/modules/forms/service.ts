@@ -1,10 +1,11 @@
-import type { Conversion, FormDefinition } from '@dcf/forms';
+import type { FormDefinition } from '@dcf/forms';
 import { checkDefinition, problemMessages } from '@dcf/forms/convert/check-definition';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
+import { presentForm } from './presenters';
 import {
   findCollectionStatus,
   findForm,
@@ -15,18 +16,6 @@ import {
   nextVersion,
   updateFormDefinition,
 } from './queries';
-
-type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
-
-function presentForm(row: FormRow, createdNewVersion?: boolean, conversions?: Conversion[]) {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    hasSubmissions: Boolean(row.hasSubmissions),
-    ...(createdNewVersion === undefined ? {} : { createdNewVersion }),
-    ...(conversions === undefined ? {} : { conversions }),
-  };
-}
 
 /**
  * A definition is data, never code (decision 0014): custom JavaScript that JSON Logic can express is
