@@ -23,10 +23,9 @@ function Table({
       caption="Organisations"
       count={{ one: 'organisation', many: 'organisations' }}
       emptyMessage="No results(s) found"
-      rowCount={items.length}
-      total={total}
-      page={2}
-      pageSize={25}
+      list={{ items, total }}
+      query={{ page: 2 }}
+      defaultPageSize={25}
       onChange={onChange}
       head={
         <>

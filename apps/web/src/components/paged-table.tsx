@@ -23,19 +23,21 @@ export type PagingChange = { page: number } | { pageSize: number };
 
 export interface ListPagingProps {
   total: number;
-  page: number;
-  pageSize: number;
+  /** The list's query as it stands; absent values mean page 1 and `defaultPageSize`. */
+  query: { page?: number | undefined; pageSize?: number | undefined };
+  defaultPageSize: number;
   onChange: (change: PagingChange) => void;
   /** Rows per page offered (PageSizeSelect's default when absent). */
   sizes?: readonly number[];
 }
 
 /** Pagination and 'Rows per page' under a list paged by the server. */
-export function ListPaging({ total, page, pageSize, onChange, sizes }: ListPagingProps) {
+export function ListPaging({ total, query, defaultPageSize, onChange, sizes }: ListPagingProps) {
+  const pageSize = query.pageSize ?? defaultPageSize;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <Pagination page={page} pages={pages} onChange={(next) => onChange({ page: next })} />
+      <Pagination page={query.page ?? 1} pages={pages} onChange={(next) => onChange({ page: next })} />
       <PageSizeSelect
         value={pageSize}
         onChange={(size) => onChange({ pageSize: size })}
@@ -45,7 +47,9 @@ export function ListPaging({ total, page, pageSize, onChange, sizes }: ListPagin
   );
 }
 
-export interface PagedTableProps extends ListPagingProps {
+export interface PagedTableProps extends Omit<ListPagingProps, 'total'> {
+  /** This page of the list: its rows (none means the list is empty) and the count of all rows. */
+  list: { total: number; items: readonly unknown[] };
   /** Said to screen readers only; the page's heading already says it to sighted people. */
   caption: ReactNode;
   count: Omit<ResultCountProps, 'total'>;
@@ -53,8 +57,6 @@ export interface PagedTableProps extends ListPagingProps {
   head: ReactNode;
   /** When set, shown instead of the table while the page has no rows. */
   emptyMessage?: string;
-  /** The rows of this page; none means the list is empty. */
-  rowCount: number;
   children: ReactNode;
 }
 
@@ -67,14 +69,14 @@ export function PagedTable({
   count,
   head,
   emptyMessage,
-  rowCount,
+  list,
   children,
   ...paging
 }: PagedTableProps) {
   return (
     <>
-      <ResultCount total={paging.total} {...count} />
-      {rowCount === 0 && emptyMessage !== undefined ? (
+      <ResultCount total={list.total} {...count} />
+      {list.items.length === 0 && emptyMessage !== undefined ? (
         <p className="nhsuk-body">{emptyMessage}</p>
       ) : (
         <div className="dcf-table-scroll">
@@ -87,7 +89,7 @@ export function PagedTable({
           </table>
         </div>
       )}
-      <ListPaging {...paging} />
+      <ListPaging total={list.total} {...paging} />
     </>
   );
 }

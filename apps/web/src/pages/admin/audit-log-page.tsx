@@ -60,8 +60,6 @@ export function AuditLogPage() {
   const parsed = auditQuerySchema.safeParse({ ...params, entityId });
   const query: AuditQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const log = useAuditLog(query);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
 
   return (
     <PageContainer
@@ -82,7 +80,7 @@ export function AuditLogPage() {
               sortOrder={query.sortOrder ?? 'DESC'}
               onSort={(sortOrder) => setParams({ sortOrder })}
             />
-            <ListPaging total={data.total} page={page} pageSize={pageSize} onChange={setParams} />
+            <ListPaging total={data.total} query={query} defaultPageSize={PAGE_SIZE} onChange={setParams} />
           </>
         )}
       </QueryState>

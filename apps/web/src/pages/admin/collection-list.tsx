@@ -55,8 +55,6 @@ export function CollectionList({
     ...(fixedStatus ? { status: fixedStatus } : {}),
   };
   const collections = useCollections(query);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
   const header = sortableHeaders<CollectionListSortBy>(
     query.sortBy ?? 'name',
     query.sortOrder ?? 'ASC',
@@ -77,10 +75,9 @@ export function CollectionList({
           <PagedTable
             caption={caption}
             count={{ one: 'collection', many: 'collections' }}
-            rowCount={list.items.length}
-            total={list.total}
-            page={page}
-            pageSize={pageSize}
+            list={list}
+            query={query}
+            defaultPageSize={PAGE_SIZE}
             onChange={setParams}
             head={
               <>

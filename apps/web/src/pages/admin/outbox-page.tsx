@@ -62,8 +62,6 @@ export function OutboxPage() {
   const parsed = outboxQuerySchema.safeParse(params);
   const query: OutboxQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const outbox = useOutbox(query);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
   return (
     <PageContainer
       title="Email outbox"
@@ -87,8 +85,8 @@ export function OutboxPage() {
             />
             <ListPaging
               total={data.total}
-              page={page}
-              pageSize={pageSize}
+              query={query}
+              defaultPageSize={PAGE_SIZE}
               sizes={[20, 50, 100]}
               onChange={setParams}
             />

@@ -36,8 +36,6 @@ export function SubmissionsOverviewPage() {
   const parsed = adminSubmissionsQuerySchema.safeParse(params);
   const query: AdminSubmissionsQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
   const overview = useAdminSubmissions(query);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
   return (
     <PageContainer
       title="Submissions overview"
@@ -71,7 +69,7 @@ export function SubmissionsOverviewPage() {
                 }}
               />
             </div>
-            <ListPaging total={data.total} page={page} pageSize={pageSize} onChange={setParams} />
+            <ListPaging total={data.total} query={query} defaultPageSize={PAGE_SIZE} onChange={setParams} />
           </>
         )}
       </QueryState>

@@ -335,7 +335,12 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
               <p className="nhsuk-body" data-testid="recipients-page">
                 Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
               </p>
-              <ListPaging total={list.total} page={page} pageSize={pageSize} onChange={setParams} />
+              <ListPaging
+                total={list.total}
+                query={listQuery}
+                defaultPageSize={PAGE_SIZE}
+                onChange={setParams}
+              />
             </>
           );
         }}

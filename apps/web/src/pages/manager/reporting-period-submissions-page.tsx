@@ -207,10 +207,9 @@ function SubmissionsTable({
       caption="Submissions by organisation"
       count={{ one: 'organisation', many: 'organisations' }}
       emptyMessage="No results(s) found"
-      rowCount={data.items.length}
-      total={data.total}
-      page={query.page ?? 1}
-      pageSize={query.pageSize ?? PAGE_SIZE}
+      list={data}
+      query={query}
+      defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
       head={
         <>

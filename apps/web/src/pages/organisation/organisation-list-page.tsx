@@ -54,8 +54,6 @@ export function OrganisationListPage() {
   );
 
   const data = organisations.data;
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? PAGE_SIZE;
 
   return (
     <PageContainer title="Organisations" breadcrumbs={<Breadcrumbs items={[{ text: 'Organisations' }]} />}>
@@ -85,10 +83,9 @@ export function OrganisationListPage() {
           caption="Organisations"
           count={{ one: 'organisation', many: 'organisations' }}
           emptyMessage="No results(s) found"
-          rowCount={data.items.length}
-          total={data.total}
-          page={page}
-          pageSize={pageSize}
+          list={data}
+          query={query}
+          defaultPageSize={PAGE_SIZE}
           onChange={setParams}
           head={
             <>

@@ -166,10 +166,9 @@ function Table({
       caption="Your returns by organisation, collection and period"
       count={{ one: 'return', many: 'returns' }}
       emptyMessage="No returns match these filters."
-      rowCount={data.items.length}
-      total={data.total}
-      page={query.page ?? 1}
-      pageSize={query.pageSize ?? PAGE_SIZE}
+      list={data}
+      query={query}
+      defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
       head={
         <>
