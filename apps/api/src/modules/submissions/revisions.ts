@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { canSeeDeletedRevisions } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { presentRevisionSummary } from './presenters';
 import {
   countRevisions,
   findRevision,
@@ -12,7 +13,6 @@ import {
   lockRevisionsForDelete,
   markRevisionDeleted,
 } from './queries';
-import { presentRevisionSummary } from './view';
 
 /**
  * Revisions: every save is one, newest first. Soft delete hides a revision from submitters and keeps it

@@ -1,11 +1,4 @@
-import {
-  lockedByMessage,
-  messages,
-  periodStatus,
-  type SubmissionRevisionSummary,
-  type SubmissionView,
-  submissionWindow,
-} from '@dcf/domain';
+import { lockedByMessage, messages, periodStatus, type SubmissionView, submissionWindow } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import {
@@ -14,6 +7,7 @@ import {
   mayEditOrganisationData,
 } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { presentRevisionSummary } from './presenters';
 import {
   findForm,
   findLatestContent,
@@ -22,7 +16,6 @@ import {
   findSubmissionFor,
   findUserNames,
   type PageContext,
-  type RevisionSummaryRow,
   type SubmissionRow,
   VIEW_REVISIONS,
 } from './queries';
@@ -32,20 +25,6 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 /** A lock counts while its holder keeps saving or sending the heartbeat. */
 export const isLiveLock = (row: Pick<SubmissionRow, 'lockedBy' | 'lockExpiresAt'>, now: Date) =>
   row.lockedBy !== null && row.lockExpiresAt !== null && row.lockExpiresAt.getTime() > now.getTime();
-
-export function presentRevisionSummary(
-  row: RevisionSummaryRow,
-  officialRevisionId: number | null,
-): SubmissionRevisionSummary {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: { id: row.createdBy, name: row.createdByName ?? row.createdByEmail },
-    status: row.status,
-    isOfficial: row.id === officialRevisionId,
-    isDeleted: row.isDeleted,
-  };
-}
 
 /**
  * Why the page is read-only, or why it cannot be submitted: the first reason that applies, in the order
