@@ -13,7 +13,6 @@ import {
   type PeriodSubmissionParams,
   type PeriodSubmissionStatus,
   type PeriodSummary,
-  periodStatus,
   type SubmissionFacts,
   type SubmitterAction,
   type SubmitterHome,
@@ -24,6 +23,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { iso, presentPeriodDates, presentRecipient, ref } from './presenters';
 import {
   countByPeriod,
   countPeriodRecipients,
@@ -39,31 +39,11 @@ import {
   findSubmitters,
   listPeriodRecipients,
   type OrganisationPeriodRow,
-  type PeriodRecipientRow,
   type PeriodRow,
 } from './queries';
 
 /** How many opened periods the collection trend shows (a daily collection would otherwise chart years). */
 export const TREND_PERIODS = 24;
-
-const iso = (value: Date | string | null | undefined) =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
-const ref = (id: number | null | undefined, name: string | null | undefined) =>
-  id === null || id === undefined ? null : { id, name: name ?? '' };
-
-function presentPeriodDates(row: PeriodRow, now: Date) {
-  return {
-    id: row.id,
-    name: row.name,
-    start: row.start,
-    end: row.end,
-    submissionsOpen: row.submissionsOpen.toISOString(),
-    submissionsClose: row.submissionsClose.toISOString(),
-    submissionsReopen: iso(row.submissionsReopen),
-    submissionsReclose: iso(row.submissionsReclose),
-    reportingPeriodStatus: periodStatus(row, now),
-  };
-}
 
 const emptyCounts: PeriodCounts = {
   expected: 0,
@@ -239,35 +219,6 @@ async function periodOrNotFound(db: Db, periodId: number) {
   const period = await findPeriod(db, periodId);
   if (!period) throw notFound();
   return period;
-}
-
-function presentRecipient(row: PeriodRecipientRow, now: Date) {
-  const isLocked = row.lockedById !== null && row.lockExpiresAt !== null && row.lockExpiresAt > now;
-  return {
-    organisationId: row.organisationId,
-    name: row.name,
-    code: row.code,
-    region: row.regionCode === null ? null : { code: row.regionCode, name: row.regionName ?? '' },
-    organisationType:
-      row.typeShortDescription === null ? null : { shortDescription: row.typeShortDescription },
-    status: row.status,
-    submissionId: row.submissionId,
-    lastChangedAt: iso(row.lastChangedAt),
-    lastChangedBy: ref(row.lastChangedById, row.lastChangedByName),
-    submittedAt: iso(row.submittedAt),
-    submittedBy: ref(row.submittedById, row.submittedByName),
-    isLocked,
-    lockedBy: isLocked ? ref(row.lockedById, row.lockedByName) : null,
-    lockedOn: isLocked ? iso(row.lockedOn) : null,
-    isTrustAuthorisationRequired: row.isTrustAuthorisationRequired,
-    isNhsiAuthorisationRequired: row.isNhsiAuthorisationRequired,
-    nhsiAuthorisedAt: iso(row.nhsiAuthorisedAt),
-    nhsiAuthorisedBy: ref(row.nhsiAuthorisedById, row.nhsiAuthorisedByName),
-    awaitingNhsiAuthorisation:
-      row.status === 'completed' && row.isNhsiAuthorisationRequired && row.nhsiAuthorisedAt === null,
-    reopenedUntil: iso(row.reopenedUntil),
-    isOnTime: row.isOnTime,
-  };
 }
 
 /** A period's recipients with their status: filters, sort and paging in SQL, counts per status. */

@@ -1,29 +1,9 @@
-import {
-  organisationDeadline,
-  WORKLIST_LIMIT,
-  type Worklist,
-  type WorklistCounts,
-  type WorklistKind,
-} from '@dcf/domain';
+import { WORKLIST_LIMIT, type Worklist, type WorklistCounts, type WorklistKind } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { countWorklist, listWorklist, type WorklistRow } from './queries';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function presentItem(row: WorklistRow, kind: WorklistKind, now: Date) {
-  return {
-    submissionId: row.submissionId,
-    collection: { id: row.collectionId, name: row.collectionName },
-    organisation: { id: row.organisationId, name: row.organisationName, code: row.organisationCode },
-    period: { id: row.id, name: row.name },
-    changedAt: iso(kind === 'nhsiAuthorisation' ? row.submittedAt : (row.returnedAt ?? row.changedAt)),
-    changedBy: kind === 'returned' ? null : row.changedBy,
-    deadline: organisationDeadline(row, row.reopenedUntil, now).toISOString(),
-    returnedReason: kind === 'returned' ? row.returnedReason : null,
-  };
-}
+import { presentItem } from './presenters';
+import { countWorklist, listWorklist } from './queries';
 
 const scopeOf = (principal: Principal, kind: WorklistKind) => ({
   viewer: viewerOf(principal),
