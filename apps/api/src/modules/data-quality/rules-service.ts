@@ -1,7 +1,6 @@
 import {
   type DataQualityRule,
   type DataQualityRuleBody,
-  type DataQualityRuleSet,
   dataQualityMessages,
 } from '@dcf/domain/data-quality';
 import type { FormDefinition } from '@dcf/forms';
@@ -15,6 +14,7 @@ import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
 import { insertFormVersion, movePeriodsWithoutSubmissions, nextVersion } from '../forms/queries';
 import { assertAmendable } from '../forms/service';
+import { presentRuleSet } from './presenters';
 import { findFormRules, findRuleSetsOfCollection, updateFormRules } from './queries';
 
 /**
@@ -26,17 +26,11 @@ import { findFormRules, findRuleSetsOfCollection, updateFormRules } from './quer
 
 type FormRules = NonNullable<Awaited<ReturnType<typeof findFormRules>>>;
 
-const present = (
-  form: { id: number; version: number },
-  rules: DataQualityRule[],
-  createdNewVersion: boolean,
-) => ({ formId: form.id, version: form.version, createdNewVersion, rules }) satisfies DataQualityRuleSet;
-
 export async function listRules(db: Db, principal: Principal, collectionId: number, formId: number) {
   await getCollection(db, principal, collectionId);
   const form = await findFormRules(db, collectionId, formId);
   if (!form) throw notFound();
-  return present(form, form.rules, false);
+  return presentRuleSet(form, form.rules, false);
 }
 
 /**
@@ -102,7 +96,7 @@ async function saveRules(
     after: { ruleId, version: target.version, fromVersion: form.version },
     requestId,
   });
-  return present(target, rules, Boolean(form.hasSubmissions));
+  return presentRuleSet(target, rules, Boolean(form.hasSubmissions));
 }
 
 async function changeRules(
