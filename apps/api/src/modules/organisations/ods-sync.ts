@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
 import { incrementalSince, runIncremental } from './ods-incremental';
+import { presentRun } from './presenters';
 import { organisationsChanged } from './queries';
 import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
@@ -202,36 +203,6 @@ function selectRun(db: Db) {
     .select(sql<number | null>`cardinality(codes)`.as('planned'));
 }
 
-export function presentRun(row: {
-  id: number;
-  status: OdsSyncRun['status'];
-  mode: 'full' | 'incremental';
-  since: string | null;
-  position: number;
-  planned: number | null;
-  added: number;
-  updated: number;
-  closed: number;
-  failed: number;
-  error: string | null;
-  startedBy: number | null;
-  startedAt: Date;
-  finishedAt: Date | null;
-}): OdsSyncRun {
-  const { position, planned, ...run } = row;
-  // An incremental run records its position, so every instance can tell how far it has got.
-  const stored =
-    row.mode === 'incremental' && planned !== null
-      ? ({ phase: 'details', done: position, total: planned } as const)
-      : null;
-  return {
-    ...run,
-    startedAt: row.startedAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    progress: row.status === 'running' ? (progressByRun.get(row.id) ?? stored) : null,
-  };
-}
-
 /**
  * Thrown inside an apply transaction when the run is no longer this instance's to apply (marked failed
  * meanwhile, or resumed elsewhere): the transaction rolls back.
@@ -341,7 +312,10 @@ export async function runOdsSync(db: Db, options: SyncTaskOptions): Promise<OdsS
   } finally {
     progressByRun.delete(runId);
   }
-  return presentRun(await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow());
+  return presentRun(
+    await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow(),
+    progressByRun.get(runId),
+  );
 }
 
 /** A full run: every page and record fetched first, then the whole register applied in one transaction. */
@@ -444,12 +418,12 @@ export async function triggerOdsSync(
   const done = runOdsSync(db, { ...options, runId });
   done.catch(() => {});
   onDone?.(done);
-  return presentRun(row);
+  return presentRun(row, progressByRun.get(row.id));
 }
 
 /** The latest runs, newest first, after marking stuck ones failed (so the screen never waits forever). */
 export async function listSyncRuns(db: Db, timeoutMinutes: number, limit = 20): Promise<OdsSyncRun[]> {
   await recoverStuckRuns(db, timeoutMinutes);
   const rows = await selectRun(db).orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(presentRun);
+  return rows.map((row) => presentRun(row, progressByRun.get(row.id)));
 }

@@ -1,4 +1,4 @@
-import { isOrganisationOpen, type Organisation, type OrganisationValues } from '@dcf/domain';
+import type { OrganisationValues } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { OrganisationListParams } from './schemas';
@@ -26,31 +26,7 @@ function baseQuery(db: Db | Tx) {
     ]);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
-
-export function present(row: Row, today: string): Organisation {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    isManagementOrg: row.isManagementOrg,
-    regionId: row.regionId,
-    organisationTypeId: row.organisationTypeId,
-    successorId: row.successorId,
-    closureDate: row.closureDate,
-    odsStatus: row.odsStatus,
-    isOpen: isOrganisationOpen(row.closureDate, today, row.odsStatus),
-    region: row.regionId === null ? null : { id: row.regionId, code: row.regionCode!, name: row.regionName! },
-    organisationType:
-      row.organisationTypeId === null
-        ? null
-        : {
-            id: row.organisationTypeId,
-            shortDescription: row.typeShortDescription!,
-            longDescription: row.typeLongDescription!,
-          },
-  };
-}
+export type OrganisationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 /** `like` pattern for a user's text: %, _ and \ are matched literally. */
 export function containsPattern(text: string): string {
@@ -120,7 +96,7 @@ export async function listOrganisations(db: Db | Tx, params: OrganisationListPar
     .limit(params.pageSize)
     .offset(offset)
     .execute();
-  return { items: rows.map((r) => present(r, today)), total: await totalOf() };
+  return { items: rows, total: await totalOf() };
 
   /**
    * A page that is neither full nor empty is the last one, so it gives the exact total for free;
@@ -148,9 +124,8 @@ export async function listOrganisations(db: Db | Tx, params: OrganisationListPar
   }
 }
 
-export async function findOrganisation(db: Db | Tx, id: number, today: string) {
-  const row = await baseQuery(db).where('o.id', '=', id).executeTakeFirst();
-  return row ? present(row, today) : null;
+export async function findOrganisation(db: Db | Tx, id: number) {
+  return (await baseQuery(db).where('o.id', '=', id).executeTakeFirst()) ?? null;
 }
 
 export async function findOrganisationIdByCode(db: Db | Tx, code: string) {

@@ -7,6 +7,7 @@ import type { RouteModule } from '../../platform/route-module';
 import { importOdsFile } from './import';
 import { decodeOdsFile } from './ods-file';
 import { listSyncRuns, triggerOdsSync } from './ods-sync';
+import { presentOrganisation } from './presenters';
 import { findOrganisation, listOrganisations } from './queries';
 import {
   idParams,
@@ -38,7 +39,11 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
       config: { access: access.signedIn },
       schema: { tags, querystring: organisationListQuerySchema, response: { 200: organisationPageSchema } },
     },
-    async (request) => listOrganisations(db, request.query, londonToday()),
+    async (request) => {
+      const today = londonToday();
+      const { items, total } = await listOrganisations(db, request.query, today);
+      return { items: items.map((row) => presentOrganisation(row, today)), total };
+    },
   );
 
   app.get(
@@ -48,9 +53,9 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
       schema: { tags, params: idParams, response: { 200: organisationSchema } },
     },
     async (request) => {
-      const organisation = await findOrganisation(db, organisationId(request.params.id), londonToday());
-      if (!organisation) throw notFound();
-      return organisation;
+      const row = await findOrganisation(db, organisationId(request.params.id));
+      if (!row) throw notFound();
+      return presentOrganisation(row, londonToday());
     },
   );
 

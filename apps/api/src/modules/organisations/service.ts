@@ -2,6 +2,7 @@ import { londonToday, messages, type OrganisationValues } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { presentOrganisation } from './presenters';
 import {
   findOrganisation,
   findOrganisationIdByCode,
@@ -50,7 +51,7 @@ export async function createOrganisation(db: Db, actor: Actor, values: Organisat
       return row.id;
     });
     organisationsChanged(db);
-    return (await findOrganisation(db, id, londonToday()))!;
+    return presentOrganisation((await findOrganisation(db, id))!, londonToday());
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('already_exists', DUPLICATE_CODE);
     throw error;
@@ -82,5 +83,5 @@ export async function updateOrganisation(db: Db, actor: Actor, id: number, value
     throw error;
   }
   organisationsChanged(db);
-  return (await findOrganisation(db, id, londonToday()))!;
+  return presentOrganisation((await findOrganisation(db, id))!, londonToday());
 }
