@@ -218,11 +218,23 @@ function scoped<S extends CollectionScope>(
     async decide(ctx) {
       if (isAdmin(ctx.principal)) return 'allow';
       const scope = await locate(ctx);
+      ctx.request.located = { locate, scope };
       // Not visible (another organisation's data, a draft collection to a submitter, ...): 404, not 403.
       if (!scope || !(await seesScope(ctx.db, viewerOf(ctx.principal), scope))) return 'hidden';
       return allowed(ctx.principal, scope) ? 'allow' : 'deny';
     },
   };
+}
+
+/**
+ * The record a route's rule located for this request with `locate`, so the handler can hand it to the
+ * service instead of reading it again; null when that locator did not run (an administrator's scoped
+ * rule allows without locating) or found nothing. A change re-reads its record in its transaction,
+ * under the row lock, and does not use this.
+ */
+export function locatedBy<S>(request: FastifyRequest, locate: Locate<S>): S | null {
+  const located = request.located;
+  return located !== null && located.locate === locate ? (located.scope as S | null) : null;
 }
 
 /** The collection and organisation named by two integer route parameters. */

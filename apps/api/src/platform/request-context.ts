@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { checkCsrf, ensureCsrfCookie } from './csrf';
 import { HttpProblem, notFound, unauthorised } from './errors';
 import { getFeatureFlags } from './feature-flags';
-import type { AccessRule } from './policy';
+import type { AccessRule, Locate } from './policy';
 import { findSessionPrincipal, type Principal } from './principal';
 import { type ActiveSession, SESSION_COOKIE, touchSession } from './sessions';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: ActiveSession | null;
     principal: Principal | null;
+    /** What the route's scoped access rule located, for the handler (`locatedBy` in policy.ts). */
+    located: { locate: Locate<unknown>; scope: unknown } | null;
   }
 }
 
@@ -46,6 +48,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   const { db, config } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('principal', null);
+  app.decorateRequest('located', null);
 
   const routes: ApiRoute[] = [];
   registeredRoutes.set(app, routes);
