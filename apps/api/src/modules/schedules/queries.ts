@@ -47,12 +47,18 @@ export function findDefaultSchedule(db: Db | Tx, collectionId: number) {
     .executeTakeFirst();
 }
 
-/** The access scope of GET /Schedule/{id}: the schedule's collection (none: 404). */
-export const scheduleCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
+/**
+ * The access scope of GET /Schedule/{id}: the schedule's collection (none: 404). The schedule it reads
+ * is handed to the service (`locatedBy`), which then does not read it again.
+ */
+export const scheduleCollection: Locate<{ collectionId: number; schedule: ScheduleRow }> = async ({
+  request,
+  db,
+}) => {
   const id = intParam(request, 'id');
   if (id === null) return null;
-  const row = await db.selectFrom('schedule').select('collectionId').where('id', '=', id).executeTakeFirst();
-  return row ?? null;
+  const schedule = await findSchedule(db, id);
+  return schedule ? { collectionId: schedule.collectionId, schedule } : null;
 };
 
 /** The collection's status, its row locked for the rest of the transaction (an archive cannot slip in). */

@@ -1,6 +1,6 @@
 import { defaultScheduleSchema, idParam, scheduleBodySchema, scheduleSchemaDto } from '@dcf/domain';
 import { z } from 'zod';
-import { access } from '../../platform/policy';
+import { access, locatedBy } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { scheduleCollection } from './queries';
@@ -30,7 +30,13 @@ export const scheduleRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.collectionRead(scheduleCollection) },
       schema: { tags, params: idParams, response: { 200: scheduleSchemaDto } },
     },
-    async (request) => service.getSchedule(db, principalOf(request), request.params.id),
+    async (request) =>
+      service.getSchedule(
+        db,
+        principalOf(request),
+        request.params.id,
+        locatedBy(request, scheduleCollection)?.schedule,
+      ),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
   findVisibleSchedules,
   insertSchedule,
   lockCollectionStatus,
+  type ScheduleRow,
   updateScheduleRow,
 } from './queries';
 
@@ -25,8 +26,9 @@ export async function listSchedules(db: Db, principal: Principal) {
   return (await findVisibleSchedules(db, principal)).map(presentSchedule);
 }
 
-export async function getSchedule(db: Db, principal: Principal, scheduleId: number) {
-  const row = await findSchedule(db, scheduleId);
+/** A schedule: the one the route's rule located (`located`, not read again), or read now. */
+export async function getSchedule(db: Db, principal: Principal, scheduleId: number, located?: ScheduleRow) {
+  const row = located ?? (await findSchedule(db, scheduleId));
   if (!row) throw notFound();
   await getCollection(db, principal, row.collectionId);
   return presentSchedule(row);
