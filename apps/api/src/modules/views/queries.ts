@@ -45,6 +45,8 @@ export function findPeriod(db: Db, periodId: number) {
     .executeTakeFirst();
 }
 
+export type PeriodWithCollectionRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
+
 /** The organisation as a recipient of the collection (null when it is not one). */
 export function findRecipient(db: Db, collectionId: number, organisationId: number) {
   return db
@@ -514,10 +516,3 @@ export async function countWorklist(db: Db, scope: WorklistScope, now: Date): Pr
 }
 
 /** The collection a reporting period belongs to (the period views' access scope). */
-export function findPeriodCollection(db: Db, periodId: number) {
-  return db
-    .selectFrom('reportingPeriod')
-    .select('collectionId')
-    .where('id', '=', periodId)
-    .executeTakeFirst();
-}

@@ -21,12 +21,13 @@ import {
   collectionFromParam,
   intParam,
   type Locate,
+  locatedBy,
   organisationFromParams,
 } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { nonSubmittersCsv } from './csv';
-import { findPeriodCollection } from './queries';
+import { findPeriod, type PeriodWithCollectionRow } from './queries';
 import * as service from './service';
 import { getSubmitterReturns } from './submitter-returns-service';
 import { getWorklist, getWorklistCounts } from './worklist-service';
@@ -37,11 +38,18 @@ const collectionParams = z.object({ collectionId: id });
 const organisationParams = collectionParams.extend({ orgId: id });
 const periodParams = z.object({ periodId: id });
 
-/** Scope of the period views: the period's collection (no such period: 404). */
-export const periodCollection: Locate<{ collectionId: number }> = async ({ request, db }) => {
+/**
+ * Scope of the period views: the period's collection (no such period: 404). The period it reads, with
+ * its collection's name, is handed to the service (`locatedBy`), which then does not read it again.
+ */
+export const periodCollection: Locate<{ collectionId: number; period: PeriodWithCollectionRow }> = async ({
+  request,
+  db,
+}) => {
   const periodId = intParam(request, 'periodId');
   if (periodId === null) return null;
-  return (await findPeriodCollection(db, periodId)) ?? null;
+  const period = await findPeriod(db, periodId);
+  return period ? { collectionId: period.collectionId, period } : null;
 };
 
 export const viewRoutes: RouteModule = (app, { database: { db } }) => {
@@ -108,7 +116,14 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
         response: { 200: periodSubmissionListSchema },
       },
     },
-    async (request) => service.listPeriodSubmissions(db, request.params.periodId, request.query),
+    async (request) =>
+      service.listPeriodSubmissions(
+        db,
+        request.params.periodId,
+        request.query,
+        new Date(),
+        locatedBy(request, periodCollection)?.period,
+      ),
   );
 
   app.get(
@@ -125,7 +140,12 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
       },
     },
     async (request, reply) => {
-      const list = await service.listNonSubmitters(db, request.params.periodId);
+      const list = await service.listNonSubmitters(
+        db,
+        request.params.periodId,
+        new Date(),
+        locatedBy(request, periodCollection)?.period,
+      );
       if (request.query.format !== 'csv') return list;
       const name = `non-submitters-${list.period.name.replace(/[^\w-]+/g, '-')}.csv`;
       return reply

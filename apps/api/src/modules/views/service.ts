@@ -40,6 +40,7 @@ import {
   listPeriodRecipients,
   type OrganisationPeriodRow,
   type PeriodRow,
+  type PeriodWithCollectionRow,
 } from './queries';
 
 /** How many opened periods the collection trend shows (a daily collection would otherwise chart years). */
@@ -215,8 +216,9 @@ export async function getAdminSubmissions(db: Db, params: AdminSubmissionsParams
 
 // ---- One period ---------------------------------------------------------------------------------------
 
-async function periodOrNotFound(db: Db, periodId: number) {
-  const period = await findPeriod(db, periodId);
+/** The period, as the route's rule located it (`located`, not read again), or read now. */
+async function periodOrNotFound(db: Db, periodId: number, located?: PeriodWithCollectionRow) {
+  const period = located ?? (await findPeriod(db, periodId));
   if (!period) throw notFound();
   return period;
 }
@@ -227,8 +229,9 @@ export async function listPeriodSubmissions(
   periodId: number,
   params: PeriodSubmissionParams,
   now = new Date(),
+  located?: PeriodWithCollectionRow,
 ): Promise<PeriodSubmissionList> {
-  const period = await periodOrNotFound(db, periodId);
+  const period = await periodOrNotFound(db, periodId, located);
   const [rows, counts] = await Promise.all([
     listPeriodRecipients(db, periodId, now, params),
     countPeriodRecipients(db, periodId, now, params),
@@ -250,8 +253,9 @@ export async function listNonSubmitters(
   db: Db,
   periodId: number,
   now = new Date(),
+  located?: PeriodWithCollectionRow,
 ): Promise<NonSubmitterList> {
-  const period = await periodOrNotFound(db, periodId);
+  const period = await periodOrNotFound(db, periodId, located);
   const [organisations, submitters] = await Promise.all([
     findNonSubmitters(db, periodId, now),
     findSubmitters(db, period.collectionId),

@@ -330,6 +330,35 @@ describe('GET /View/Manager/ReportingPeriod/{id}/NonSubmitters', () => {
     ).toEqual(['authoriser.b@dcf.example', 'clerk.b@dcf.example']);
     expect(lines.some((l) => l.startsWith(`${orgs[3]!.code},`))).toBe(false);
   });
+
+  it('answers a collection manager from the period their rule located, as it answers an administrator', async () => {
+    const db = t.database.db;
+    const managerId = await t.userId('manager');
+    await db
+      .insertInto('collectionRole')
+      .values({ collectionId, userId: managerId, role: 'collectionManager' })
+      .execute();
+    try {
+      const manager = await t.as('manager');
+      const admin = await t.as('superAdmin');
+      for (const url of [
+        periodUrl(closedId, '?pageSize=100'),
+        `/v1/api/View/Manager/ReportingPeriod/${closedId}/NonSubmitters`,
+      ]) {
+        const [asManager, asAdmin] = [await manager.get(url), await admin.get(url)];
+        expect(asManager.status).toBe(200);
+        expect(asManager.body.period).toEqual(asAdmin.body.period);
+        expect(asManager.body.items).toEqual(asAdmin.body.items);
+      }
+      expect((await manager.get(periodUrl(999_999))).status).toBe(404);
+    } finally {
+      await db
+        .deleteFrom('collectionRole')
+        .where('collectionId', '=', collectionId)
+        .where('userId', '=', managerId)
+        .execute();
+    }
+  });
 });
 
 describe('GET /View/Submitter/Home/Collection/{id}/Organisation/{orgId}', () => {
