@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { type Definition, draftCollection, publishedCollection } from './factories';
+import {
+  type Definition,
+  draftCollection,
+  organisationIdByCode,
+  publishedCollection,
+  userIdByEmail,
+} from './factories';
 import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -203,6 +209,15 @@ test('the creator is the collection’s manager; submitter access at a trust let
   await expect(page.getByText('From another organisation', { exact: true })).toHaveCount(1);
   await expect(page.getByRole('cell', { name: /Alex Authoriser/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // Chris Clerk goes back to being at one organisation only, so the journeys that follow meet the
+  // single-organisation home they are written for (a second organisation turns it into the returns table).
+  const api = apiOf(page);
+  await api(
+    'PUT',
+    `/Collection/${collectionId}/Organisation/${await organisationIdByCode(api, 'RJ7')}/SubmitterAccess`,
+    { userId: await userIdByEmail(api, 'clerk.a@dcf.example'), roles: [] },
+  );
 });
 
 test('with a form and recipients but no schedule, publishing names only the missing schedule', async ({
