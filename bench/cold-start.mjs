@@ -1,4 +1,5 @@
-// Cold start: time from spawning the server (`tsx apps/api/src/server.ts`) to the first 200 from /health,
+// Cold start: time from spawning the server as `npm run serve` does (`node apps/api/dist/server.mjs`, the
+// bundle `npm run build` makes; made here first) to the first 200 from /health,
 // on a database that has never been used: a fresh PGlite directory (unpacking the build's template
 // cluster, or creating one without it, then migrations, reference and demo data all happen in that
 // time) and a fresh PostgreSQL database on the server at 127.0.0.1:5432 (migrations and seed too).
@@ -41,7 +42,7 @@ function findFreePort() {
 }
 
 /**
- * CPU seconds (user + system, every thread) used so far by `pid` and its descendants (tsx runs the
+ * CPU seconds (user + system, every thread) used so far by `pid` and its descendants (a loader may run the
  * server in a child process), from /proc: less sensitive to a busy machine than wall time. Linux only.
  */
 function treeCpuSeconds(pid) {
@@ -72,7 +73,7 @@ async function timeStart(env) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcf-bench-'));
   const output = [];
   const started = performance.now();
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -162,6 +163,10 @@ async function benchPostgres() {
 }
 
 const results = {};
+// What `npm run build` does last: the API server in one file.
+const bundled = spawnSync(process.execPath, ['apps/api/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+if (bundled.status !== 0) throw new Error(`bundling the API server failed:\n${bundled.stderr}`);
+console.log(bundled.stdout.trim());
 if (useTemplate) {
   // What `npm run build` does: the template a fresh PGlite directory starts from (kept once made).
   const built = spawnSync(

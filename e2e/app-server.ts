@@ -31,6 +31,15 @@ export function ensureWebAppBuilt(): void {
   if (result.status !== 0) throw new Error('[e2e] npm run build failed');
 }
 
+/**
+ * Bundles the API server (apps/api/build.mjs, well under a second) before every run, so the journeys run
+ * what `npm start` runs, built from the sources as they are now, never a bundle left from older code.
+ */
+export function buildApiServer(): void {
+  const result = spawnSync(process.execPath, ['apps/api/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('[e2e] bundling the API server (apps/api/build.mjs) failed');
+}
+
 export interface RunningApp {
   baseUrl: string;
   process: ChildProcess;
@@ -39,7 +48,7 @@ export interface RunningApp {
 }
 
 /**
- * Starts the real server (`tsx apps/api/src/server.ts`) on a free port with a fresh PGlite directory
+ * Starts the real server as `npm run serve` does (the bundle, `node apps/api/dist/server.mjs`) on a free port with a fresh PGlite directory
  * (migrations and demo data run at start-up) and waits for GET /v1/api/health to answer 200.
  */
 export async function startApp(
@@ -49,7 +58,7 @@ export async function startApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcf-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,

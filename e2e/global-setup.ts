@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { ensureWebAppBuilt, startApp } from './app-server';
+import { buildApiServer, ensureWebAppBuilt, startApp } from './app-server';
 
 /**
  * Starts the built app once for the whole run, unless E2E_BASE_URL points at one already running.
@@ -11,6 +11,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     return async () => {};
   }
   ensureWebAppBuilt();
+  buildApiServer();
   const started = Date.now();
   const app = await startApp();
   process.env.E2E_BASE_URL = app.baseUrl;

@@ -1,9 +1,21 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, so relative defaults work whichever folder the process starts in. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root (the folder with package-lock.json), so relative defaults work whichever folder
+ * the process starts in and whether it runs from the TypeScript sources or the built bundle
+ * (apps/api/dist/server.mjs, `npm run build`).
+ */
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package-lock.json'))) return dir;
+    if (dir === path.dirname(dir)) return path.resolve(from, '../../..');
+  }
+}
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 

@@ -13,7 +13,7 @@ import { repoRoot } from '../config';
  * The file is named by a hash of the PGlite version and the migrations' files: a template
  * made by other code is never used, and without one a start creates the cluster as before.
  */
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = path.join(repoRoot, 'apps/api/src/db/migrations');
 
 export const PGLITE_TEMPLATE_DIR = path.join(repoRoot, 'data/pglite-template');
 

@@ -3,7 +3,8 @@ import { repoRoot } from '../../src/config';
 import { freePort } from './free-port';
 
 /**
- * The real service in a child process (apps/api/src/server.ts under tsx, as `npm run serve` runs it),
+ * The real service in a child process (apps/api/src/server.ts under tsx: the API suites run before
+ * `npm run build` makes the bundle `npm run serve` runs; both start the same code),
  * so the test can watch it survive, or SIGKILL it mid-request. Its output is kept for the failure message.
  */
 export interface ApiProcess {

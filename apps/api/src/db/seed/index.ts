@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { DateTime } from 'luxon';
+import { repoRoot } from '../../config';
 import { readOdsFile } from '../../modules/organisations/ods-file';
 import type { Db, Tx } from '../database';
 import { demoFormDefinition } from './demo-collection';
@@ -8,7 +9,7 @@ import { demoIdpId, demoUsers, MANAGEMENT_ORG, TRUST_A, TRUST_B } from './demo-u
 import { organisationTypes, regions, stps } from './reference-data';
 
 /** The ODS extract of NHS trusts shipped with the service (source and licence: `data/README.md`). */
-export const ODS_TRUSTS_CSV = fileURLToPath(new URL('./data/etr.csv', import.meta.url));
+export const ODS_TRUSTS_CSV = path.join(repoRoot, 'apps/api/src/db/seed/data/etr.csv');
 
 /** Lookups every deployment needs (regions, organisation types, STPs/ICSs). Idempotent. */
 export async function seedReferenceData(db: Db | Tx): Promise<void> {
