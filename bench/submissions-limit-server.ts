@@ -11,9 +11,13 @@ const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
 });
-await pool.query(
-  'create table if not exists bench_limit_save (id bigserial primary key, submission_id int not null, content jsonb not null, created_at timestamptz not null default now())',
-);
+// Both processes start at once: `create table if not exists` is not safe against itself, so an
+// advisory lock makes the second wait for the first.
+await pool.query(`do $$ begin
+  perform pg_advisory_xact_lock(41733);
+  create table if not exists bench_limit_save (id bigserial primary key, submission_id int not null,
+    content jsonb not null, created_at timestamptz not null default now());
+end $$`);
 
 const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
 app.get('/health', async () => ({ ok: true }));
