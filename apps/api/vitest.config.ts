@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     name: `api-${engine}`,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The fault test owns a PostgreSQL cluster (it restarts it): it runs with the PostgreSQL project.
-    exclude: engine === 'postgres' ? [] : ['test/fault/**'],
+    // The fault test owns a PostgreSQL cluster (it restarts it) and `*.postgres.test.ts` test what
+    // only PostgreSQL has: they run with the PostgreSQL project.
+    exclude: engine === 'postgres' ? [] : ['test/fault/**', '**/*.postgres.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { readPgliteTemplate } from './pglite-template';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -48,6 +49,7 @@ export async function openDatabase(options: {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       keepAlive: true,
+      Client: PreparingClient,
     });
     watchConnections(pool, options.onConnectionLost ?? (() => {}));
     const db = createKysely(pool);
@@ -65,6 +67,8 @@ export async function openDatabase(options: {
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
     lite = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   }
+  // Unnamed statements only: PGlite's node-postgres adapter loses the connection ("unexpected
+  // commandComplete") when a prepared statement fails, so PreparingClient is for PostgreSQL alone.
   const pool = new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), max: 1 });
   const db = createKysely(pool);
   return {
