@@ -11,7 +11,7 @@ import {
   returnBytes,
   returnTooLargeMessage,
 } from './answers-data';
-import { configureFormio, defaultProcessors, processors, processSync } from './formio';
+import { configureFormio, defaultProcessors, processComponents, processors } from './formio';
 import { isCompletenessError, messageFor } from './messages';
 import { restorePartialDates, setAsidePartialDates } from './partial-dates';
 
@@ -66,7 +66,7 @@ interface FormioError {
   context: { component: FormComponent; path: string; [other: string]: unknown };
 }
 
-interface Scope {
+interface Scope extends Record<string, unknown> {
   errors: FormioError[];
   /** Filled by our recordHidden processor (engine/formio.ts). */
   hidden?: Set<string>;
@@ -105,11 +105,7 @@ export function evaluateFormForBothModes(
 
   const scope: Scope = { errors: [] };
   try {
-    quietly(() =>
-      processSync({ components, data, processors, scope, config: {} } as unknown as Parameters<
-        typeof processSync
-      >[0]),
-    );
+    quietly(() => processComponents({ components, data, processors, scope }));
   } catch {
     // A definition Form.io cannot process (stored before the checks on upload): say so, keep the answers.
     const errors = { form: [formCannotBeChecked] };
@@ -169,15 +165,7 @@ export function defaultAnswers(definition: FormDefinition): Answers {
   const components = mutates ? structuredClone(prepared) : prepared;
   const data: Answers = {};
   try {
-    quietly(() =>
-      processSync({
-        components,
-        data,
-        processors: defaultProcessors,
-        scope: {},
-        config: {},
-      } as unknown as Parameters<typeof processSync>[0]),
-    );
+    quietly(() => processComponents({ components, data, processors: defaultProcessors, scope: {} }));
   } catch {
     return {};
   }

@@ -1,0 +1,63 @@
+import type { Component } from '@formio/core';
+import { describe, expect, it } from 'vitest';
+import { corpus, readCorpusDefinition } from '../../../../test-data/formio-corpus/index';
+import { stripDefinition } from '../inspect-definition';
+import { answerSets } from '../testing/answer-sets';
+import { pruneAnswers } from './answers-data';
+import { configureFormio, defaultProcessors, processComponents, processors, processSync } from './formio';
+
+/**
+ * processComponents is our copy of Form.io's processSync glue (a faster context per component): on every
+ * real form of the corpus, with every answer set of the verdict test, it must leave exactly what
+ * Form.io's own processSync leaves with the same processors: the same answers (calculations, clear on
+ * hide), the same hidden components and the same errors (path, rule, message), in the same order.
+ */
+type Run = { data: Record<string, unknown>; scope: Record<string, unknown> };
+
+function outcome({ data, scope }: Run) {
+  const errors = (
+    (scope.errors ?? []) as { ruleName: string; errorKeyOrMessage: string; context: { path: string } }[]
+  ).map((e) => `${e.context.path} ${e.ruleName} ${e.errorKeyOrMessage}`);
+  return { data, hidden: [...((scope.hidden as Set<string> | undefined) ?? [])], errors };
+}
+
+function both(components: Component[], answers: Record<string, unknown>, list: typeof processors) {
+  const theirs: Run = { data: structuredClone(answers), scope: { errors: [] } };
+  processSync({
+    components: structuredClone(components),
+    data: theirs.data,
+    processors: list,
+    scope: theirs.scope,
+    config: {},
+  } as unknown as Parameters<typeof processSync>[0]);
+  const ours: Run = { data: structuredClone(answers), scope: { errors: [] } };
+  processComponents({
+    components: structuredClone(components),
+    data: ours.data,
+    processors: list,
+    scope: ours.scope,
+  });
+  return { theirs: outcome(theirs), ours: outcome(ours) };
+}
+
+describe('processComponents leaves what Form.io’s processSync leaves', () => {
+  configureFormio();
+  it.each(corpus.map((entry) => [entry.name, entry] as const))(
+    '%s',
+    (_name, entry) => {
+      const raw = readCorpusDefinition(entry);
+      const definition = stripDefinition({ ...raw, display: 'form' } as never);
+      const components = definition.components as Component[] & typeof definition.components;
+      let compared = 0;
+      for (const [set, answers] of answerSets(components)) {
+        const { theirs, ours } = both(components, pruneAnswers(components, answers), processors);
+        expect(ours, set).toEqual(theirs);
+        compared += 1;
+      }
+      const defaults = both(components, {}, defaultProcessors);
+      expect(defaults.ours).toEqual(defaults.theirs);
+      expect(compared).toBeGreaterThan(1);
+    },
+    120_000,
+  );
+});
