@@ -60,7 +60,13 @@ export {
   type TextFieldProps,
 } from './text-field';
 export { UnsavedChangesPrompt, type UnsavedChangesPromptProps } from './unsaved-changes-prompt';
-export { type ListParams, readListParams, useListParams, writeListParams } from './use-list-params';
+export {
+  type ListParams,
+  readListParams,
+  useListParams,
+  useListQuery,
+  writeListParams,
+} from './use-list-params';
 export { type NotificationState, useNotification } from './use-notification';
 export { SERVICE_NAME, usePageTitle } from './use-page-title';
 export { YesNoModal, type YesNoModalProps } from './yes-no-modal';

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { renderAt } from '../test/render';
 import { Pagination, pageNumbers } from './pagination';
 import { SortableHeader } from './sortable-header';
-import { readListParams, useListParams, writeListParams } from './use-list-params';
+import { readListParams, useListParams, useListQuery, writeListParams } from './use-list-params';
 
 const defaults = {
   page: 1,
@@ -81,6 +82,44 @@ describe('list parameters in the URL', () => {
     expect(state().page).toBe(470);
     await router.navigate(-1);
     expect(await screen.findByText(/"page":1/)).toBeInTheDocument();
+  });
+});
+
+const querySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sortBy: z.enum(['name', 'code']).default('name'),
+  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  query: z.string().trim().optional(),
+});
+
+function QueryDemo() {
+  const [query] = useListQuery(defaults, querySchema);
+  return <p data-testid="state">{JSON.stringify(query)}</p>;
+}
+
+const firstOpen = { page: 1, pageSize: 25, sortBy: 'name', sortOrder: 'ASC' } as const;
+
+function FallbackDemo() {
+  const [query] = useListQuery(defaults, querySchema, firstOpen);
+  return <p data-testid="state">{JSON.stringify(query)}</p>;
+}
+
+describe('list query checked by the schema', () => {
+  it('reads the parameters through the schema (its defaults applied)', () => {
+    renderAt(<QueryDemo />, { path: '/list?page=3&sortBy=code&query=%20leeds%20' });
+    expect(state()).toEqual({ page: 3, pageSize: 25, sortBy: 'code', sortOrder: 'ASC', query: 'leeds' });
+  });
+
+  it('shows page 1 at the default page size when a parameter is refused, and leaves the URL alone', () => {
+    const { router } = renderAt(<QueryDemo />, { path: '/list?page=101&sortBy=code' });
+    expect(state()).toEqual({ page: 1, pageSize: 25 });
+    expect(router.state.location.search).toBe('?page=101&sortBy=code');
+  });
+
+  it('shows the fallback given instead', () => {
+    renderAt(<FallbackDemo />, { path: '/list?sortBy=size' });
+    expect(state()).toEqual(firstOpen);
   });
 });
 

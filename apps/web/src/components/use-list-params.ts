@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 
 type ParamValue = string | number | undefined;
 export type ListParams = Record<string, ParamValue>;
@@ -29,6 +30,31 @@ export function useListParams<T extends ListParams>(defaults: T): [T, (change: P
     [setSearchParams, stable],
   );
   return [params, update];
+}
+
+/**
+ * `useListParams` with the parameters checked by the API's query schema: the URL is typed in by anyone,
+ * so a value the API would refuse shows the list as it first opens (`fallback`, by default page 1 at the
+ * default page size). Returns the checked query, the update and the raw parameters.
+ */
+export function useListQuery<T extends ListParams, S extends z.ZodType>(
+  defaults: T,
+  schema: S,
+  fallback: z.output<S>,
+): [z.output<S>, (change: Partial<T>) => void, T];
+export function useListQuery<T extends ListParams, S extends z.ZodType>(
+  defaults: T,
+  schema: S,
+): [Partial<z.output<S>>, (change: Partial<T>) => void, T];
+export function useListQuery<T extends ListParams, S extends z.ZodType>(
+  defaults: T,
+  schema: S,
+  fallback?: unknown,
+): [unknown, (change: Partial<T>) => void, T] {
+  const [params, update] = useListParams(defaults);
+  const parsed = schema.safeParse(params);
+  const query = parsed.success ? parsed.data : (fallback ?? { page: 1, pageSize: defaults.pageSize });
+  return [query, update, params];
 }
 
 /** The list parameters in `search`, typed after `defaults`. */

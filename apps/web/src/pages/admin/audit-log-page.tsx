@@ -1,5 +1,6 @@
 import { type AuditEntryDto, type AuditQuery, auditQuerySchema, formatMediumDateTime } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
 import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
@@ -10,7 +11,7 @@ import {
   ResultCount,
   SortableHeader,
   type SortOrder,
-  useListParams,
+  useListQuery,
 } from '../../components';
 
 const PAGE_SIZE = 25;
@@ -47,18 +48,18 @@ const listDefaults = {
   to: undefined as string | undefined,
 };
 
+// useListParams reads any `...Id` key as a number; the audit log's record id is text (any record's key).
+const urlQuerySchema = auditQuerySchema.extend({
+  entityId: z.preprocess((id) => (id === undefined ? id : String(id)), auditQuerySchema.shape.entityId),
+});
+
 /**
  * Audit log (route: /collection/admin/audit, administrators): every change, who made it and when,
  * searched and paged on the server, newest first (or oldest); the values before and after where
  * recorded. Filters, sort and page live in the URL, so reload and Back keep them.
  */
 export function AuditLogPage() {
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  // useListParams reads any `...Id` key as a number; the audit log's record id is text (any record's key).
-  const entityId = params.entityId === undefined ? undefined : String(params.entityId);
-  const parsed = auditQuerySchema.safeParse({ ...params, entityId });
-  const query: AuditQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const [query, setParams] = useListQuery(listDefaults, urlQuerySchema);
   const log = useAuditLog(query);
 
   return (

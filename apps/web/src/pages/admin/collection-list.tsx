@@ -14,7 +14,7 @@ import {
   QueryState,
   Select,
   sortableHeaders,
-  useListParams,
+  useListQuery,
 } from '../../components';
 
 const PAGE_SIZE = 25;
@@ -47,11 +47,9 @@ export function CollectionList({
   emptyMessage: string;
   actions?: (row: Row) => ReactNode;
 }) {
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = collectionListQuerySchema.safeParse(params);
+  const [listQuery, setParams, params] = useListQuery(listDefaults, collectionListQuerySchema);
   const query: CollectionListParams = {
-    ...(parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE }),
+    ...listQuery,
     ...(fixedStatus ? { status: fixedStatus } : {}),
   };
   const collections = useCollections(query);

@@ -19,7 +19,7 @@ import {
   type SortOrder,
   Tag,
   type TagColour,
-  useListParams,
+  useListQuery,
 } from '../../components';
 
 const PAGE_SIZE = 20;
@@ -57,10 +57,7 @@ const listDefaults = {
  * Search, status, sort and page live in the URL.
  */
 export function OutboxPage() {
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = outboxQuerySchema.safeParse(params);
-  const query: OutboxQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const [query, setParams] = useListQuery(listDefaults, outboxQuerySchema);
   const outbox = useOutbox(query);
   return (
     <PageContainer

@@ -10,7 +10,7 @@ import {
   QueryState,
   ResultCount,
   Select,
-  useListParams,
+  useListQuery,
 } from '../../components';
 import { CollectionsTable } from '../manager/manager-home-page';
 
@@ -31,10 +31,7 @@ const listDefaults = {
  * period, searched, filtered, sorted and paged by the server; the list's state lives in the URL.
  */
 export function SubmissionsOverviewPage() {
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = adminSubmissionsQuerySchema.safeParse(params);
-  const query: AdminSubmissionsQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const [query, setParams] = useListQuery(listDefaults, adminSubmissionsQuerySchema);
   const overview = useAdminSubmissions(query);
   return (
     <PageContainer

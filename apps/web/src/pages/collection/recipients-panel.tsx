@@ -14,7 +14,7 @@ import {
   QueryState,
   SearchWidget,
   SortableHeader,
-  useListParams,
+  useListQuery,
   YesNoModal,
 } from '../../components';
 import {
@@ -40,6 +40,9 @@ const listDefaults = {
   status: undefined as string | undefined,
 };
 
+/** What a URL the API would refuse shows: every default (sort and status too, which the table reads). */
+const firstOpen = collectionOrganisationListQuerySchema.parse({});
+
 type Notice = { variant: 'success' | 'error'; message: string | string[] };
 type Flag = 'isTrustAuthorisationRequired' | 'isNhsiAuthorisationRequired';
 
@@ -58,9 +61,7 @@ const forcedText: Record<Exclude<Requirement, 'optional'>, string> = {
  * optional; mandatory and notRequired force them, so those checkboxes are shown disabled.
  */
 export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
-  const [params, setParams] = useListParams(listDefaults);
-  const parsed = collectionOrganisationListQuerySchema.safeParse(params);
-  const listQuery = parsed.success ? parsed.data : collectionOrganisationListQuerySchema.parse({});
+  const [listQuery, setParams] = useListQuery(listDefaults, collectionOrganisationListQuerySchema, firstOpen);
   const { page, pageSize, query } = listQuery;
   const filters: Criteria = {
     query: listQuery.query,

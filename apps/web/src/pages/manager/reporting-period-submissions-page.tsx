@@ -24,7 +24,7 @@ import {
   Spinner,
   SubmissionStatusTag,
   sortableHeaders,
-  useListParams,
+  useListQuery,
   useNotification,
 } from '../../components';
 import { PeriodDataQuality } from '../data-quality/period-data-quality';
@@ -57,10 +57,7 @@ const listDefaults = {
  */
 export function ReportingPeriodSubmissionsPage() {
   const periodId = Number(useParams().id);
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = periodSubmissionQuerySchema.safeParse(params);
-  const query: PeriodSubmissionQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const [query, setParams] = useListQuery(listDefaults, periodSubmissionQuerySchema);
   const setQuery = (change: PeriodSubmissionQuery) => setParams(change);
   const list = usePeriodSubmissions(periodId, query);
   const { notification, notify, clear } = useNotification();

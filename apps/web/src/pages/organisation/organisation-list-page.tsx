@@ -1,6 +1,7 @@
 import { formatShortDate, type OrganisationListQuery, organisationListQuerySchema } from '@dcf/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { errorMessage } from '../../api/client';
 import { useOrganisations } from '../../api/organisations';
 import { useUser } from '../../app/current-user-context';
@@ -15,7 +16,7 @@ import {
   Select,
   Spinner,
   sortableHeaders,
-  useListParams,
+  useListQuery,
 } from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
 import { OrganisationTypeFilter, RegionFilter } from './organisation-filters';
@@ -35,6 +36,11 @@ const listDefaults = {
   isOpen: undefined as string | undefined,
 };
 
+// Checked by the API's schema but kept as the URL has it: the filter reads isOpen as 'true' / 'false'.
+const urlQuerySchema = z.custom<OrganisationListQuery>(
+  (value) => organisationListQuerySchema.safeParse(value).success,
+);
+
 /**
  * Organisations (route: /organisation): search, filters, sortable columns and paging, all done by the
  * API, the list's state kept in the URL (reload and Back keep it).
@@ -42,12 +48,12 @@ const listDefaults = {
 export function OrganisationListPage() {
   const user = useUser();
   const isAdmin = user.isSuperAdmin || user.isCollectionAdmin;
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const valid = organisationListQuerySchema.safeParse(params).success;
-  const query: OrganisationListQuery = valid
-    ? (params as OrganisationListQuery)
-    : { page: 1, pageSize: PAGE_SIZE, sortBy: 'name', sortOrder: 'ASC' };
+  const [query, setParams] = useListQuery(listDefaults, urlQuerySchema, {
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sortBy: 'name',
+    sortOrder: 'ASC',
+  });
   const organisations = useOrganisations(query);
   const header = sortableHeaders<SortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
     setParams({ sortBy, sortOrder }),

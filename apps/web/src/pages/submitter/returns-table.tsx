@@ -20,7 +20,7 @@ import {
   Select,
   Spinner,
   sortableHeaders,
-  useListParams,
+  useListQuery,
 } from '../../components';
 import { deadline } from '../schedule/period-dates';
 import { GuidanceBox } from './collection-guidance';
@@ -46,10 +46,7 @@ const listDefaults = {
  * periods first by deadline, with a filter by organisation, collection, status and period.
  */
 export function ReturnsTable() {
-  const [params, setParams] = useListParams(listDefaults);
-  // The URL is typed in by anyone: a value the API would refuse shows the list as it first opens.
-  const parsed = submitterReturnQuerySchema.safeParse(params);
-  const query: SubmitterReturnQuery = parsed.success ? parsed.data : { page: 1, pageSize: PAGE_SIZE };
+  const [query, setParams] = useListQuery(listDefaults, submitterReturnQuerySchema);
   const list = useSubmitterReturns(query);
   if (list.isPending) return <Spinner block />;
   if (list.isError)
