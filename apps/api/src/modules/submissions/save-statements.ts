@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
+import { compiledStatement } from '../../db/compiled-statement';
 import type { Tx } from '../../db/database';
 import { type AuditEntry, auditValues } from '../../platform/audit';
 import { formRowVersion, pageContextColumns, submissionColumns } from './queries';
 
 /*
  * A save in two statements: it used to take seven inside its transaction (lock, page
- * context, form, revision, submission, audit), each a round trip and a socket write.
+ * context, form, revision, submission, audit), each a round trip and a socket write. Both are
+ * compiled once per process (compiled-statement.ts).
  */
 
 /**
@@ -14,26 +16,102 @@ import { formRowVersion, pageContextColumns, submissionColumns } from './queries
  * its form version's row version (form-definitions.ts). undefined when there is no such submission or
  * its organisation is no longer a recipient.
  */
-export function findSaveContext(tx: Tx, submissionId: number) {
-  return (
-    tx
-      .selectFrom('submission')
-      .innerJoin('reportingPeriod', 'reportingPeriod.id', 'submission.reportingPeriodId')
-      .innerJoin('collection', 'collection.id', 'submission.collectionId')
-      .innerJoin('collectionOrganisation', (join) =>
-        join
-          .onRef('collectionOrganisation.collectionId', '=', 'submission.collectionId')
-          .onRef('collectionOrganisation.organisationId', '=', 'submission.organisationId'),
-      )
-      .innerJoin('organisation', 'organisation.id', 'submission.organisationId')
-      .innerJoin('form', 'form.id', 'submission.formId')
-      .select([...submissionColumns, ...pageContextColumns, formRowVersion.as('formRowVersion')])
-      .where('submission.id', '=', submissionId)
-      // Only the submission row: the period, collection and form stay free for everyone else's saves.
-      .modifyEnd(sql`for update of submission`)
-      .executeTakeFirst()
-  );
+const saveContext = compiledStatement((db, slot) =>
+  db
+    .selectFrom('submission')
+    .innerJoin('reportingPeriod', 'reportingPeriod.id', 'submission.reportingPeriodId')
+    .innerJoin('collection', 'collection.id', 'submission.collectionId')
+    .innerJoin('collectionOrganisation', (join) =>
+      join
+        .onRef('collectionOrganisation.collectionId', '=', 'submission.collectionId')
+        .onRef('collectionOrganisation.organisationId', '=', 'submission.organisationId'),
+    )
+    .innerJoin('organisation', 'organisation.id', 'submission.organisationId')
+    .innerJoin('form', 'form.id', 'submission.formId')
+    .select([...submissionColumns, ...pageContextColumns, formRowVersion.as('formRowVersion')])
+    .where('submission.id', '=', slot('submissionId'))
+    // Only the submission row: the period, collection and form stay free for everyone else's saves.
+    .modifyEnd(sql`for update of submission`),
+);
+
+export async function findSaveContext(tx: Tx, submissionId: number) {
+  const [row] = await saveContext.rows(tx, { submissionId });
+  return row;
 }
+
+/**
+ * Each value of `record` as a slot named `prefix.key` (typed as the record, so Kysely still checks the
+ * columns), and below, the values to run the statement with.
+ */
+function slots<T extends Record<string, unknown>>(
+  prefix: string,
+  record: T,
+  slot: (name: string) => never,
+): T {
+  return Object.fromEntries(
+    Object.keys(record).map((key) => [key, slot(`${prefix}.${key}`)]),
+  ) as unknown as T;
+}
+function slotValues(prefix: string, record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}.${key}`, value]));
+}
+
+interface RevisionValues {
+  submissionId: number;
+  status: 'draft' | 'completed';
+  /** The answers as JSON text (the caller answers with the same text). */
+  content: string;
+  completedPages: string[];
+  createdBy: number;
+  declaration?: string;
+  declaredBy?: number;
+  declaredAt?: Date;
+}
+
+interface WriteShape {
+  revision: Omit<RevisionValues, 'completedPages'> & { completedPages: string };
+  changes: Record<string, unknown>;
+  entry: ReturnType<typeof auditValues>;
+  official: boolean;
+}
+
+/** The write statement of one shape (which columns a draft or a submit sets), compiled once. */
+function writeStatement({ revision, changes, entry, official }: WriteShape) {
+  return compiledStatement((db, slot) => {
+    const newRevision = sql<number>`(select id from rev)`;
+    const audit = slots('audit', entry, slot);
+    return db
+      .with('rev', (q) =>
+        q
+          .insertInto('submissionRevision')
+          .values(slots('revision', revision, slot))
+          .returning(['id', 'createdAt']),
+      )
+      .with('sub', (q) =>
+        q
+          .updateTable('submission')
+          .set({
+            ...slots('changes', changes, slot),
+            currentRevisionId: newRevision,
+            ...(official ? { officialRevisionId: newRevision } : {}),
+          })
+          .where('id', '=', slot('revision.submissionId'))
+          .returning('submission.id'),
+      )
+      .with('aud', (q) =>
+        q
+          .insertInto('auditLog')
+          .values({
+            ...audit,
+            after: sql`${audit.after}::jsonb || jsonb_build_object('currentRevisionId', (select id from rev))`,
+          })
+          .returning('auditLog.id'),
+      )
+      .selectFrom('rev')
+      .select(['rev.id', 'rev.createdAt']);
+  });
+}
+const writeStatements = new Map<string, ReturnType<typeof writeStatement>>();
 
 /**
  * One statement: inserts the revision, moves the submission on (`changes`) to it (also as the official
@@ -42,54 +120,34 @@ export function findSaveContext(tx: Tx, submissionId: number) {
  */
 export async function writeRevision(
   tx: Tx,
-  revision: {
-    submissionId: number;
-    status: 'draft' | 'completed';
-    /** The answers as JSON text (the caller answers with the same text). */
-    content: string;
-    completedPages: string[];
-    createdBy: number;
-    declaration?: string;
-    declaredBy?: number;
-    declaredAt?: Date;
-  },
+  revision: RevisionValues,
   changes: Record<string, unknown>,
   audit: AuditEntry & { after: Record<string, unknown> },
   official: boolean,
 ) {
-  const newRevision = sql<number>`(select id from rev)`;
-  const entry = auditValues(audit);
-  return tx
-    .with('rev', (db) =>
-      db
-        .insertInto('submissionRevision')
-        .values({
-          ...revision,
-          completedPages: JSON.stringify(revision.completedPages),
-        })
-        .returning(['id', 'createdAt']),
-    )
-    .with('sub', (db) =>
-      db
-        .updateTable('submission')
-        .set({
-          ...changes,
-          currentRevisionId: newRevision,
-          ...(official ? { officialRevisionId: newRevision } : {}),
-        })
-        .where('id', '=', revision.submissionId)
-        .returning('submission.id'),
-    )
-    .with('aud', (db) =>
-      db
-        .insertInto('auditLog')
-        .values({
-          ...entry,
-          after: sql`${entry.after}::jsonb || jsonb_build_object('currentRevisionId', (select id from rev))`,
-        })
-        .returning('auditLog.id'),
-    )
-    .selectFrom('rev')
-    .select(['rev.id', 'rev.createdAt'])
-    .executeTakeFirstOrThrow();
+  const shape: WriteShape = {
+    revision: { ...revision, completedPages: JSON.stringify(revision.completedPages) },
+    changes,
+    entry: auditValues(audit),
+    official,
+  };
+  // A draft and a submit set different columns: one compiled statement per set of columns.
+  const key = JSON.stringify([
+    Object.keys(shape.revision),
+    Object.keys(shape.changes),
+    Object.keys(shape.entry),
+    official,
+  ]);
+  let statement = writeStatements.get(key);
+  if (!statement) {
+    statement = writeStatement(shape);
+    writeStatements.set(key, statement);
+  }
+  const [row] = await statement.rows(tx, {
+    ...slotValues('revision', shape.revision),
+    ...slotValues('changes', shape.changes),
+    ...slotValues('audit', shape.entry),
+  });
+  if (!row) throw new Error('The revision was not written');
+  return row;
 }
