@@ -51,7 +51,15 @@ describe('control characters', () => {
   it('refuses a NUL byte or escape character in an answer, and saves nothing', async () => {
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, await pageFor(t, await newPeriod(t)));
-    for (const comments of ['a\u0000b', 'bell\u0007']) {
+    // As JSON: escapes (\u0000, \u0007, \b, \f, a lone surrogate) and a raw DEL.
+    for (const comments of [
+      'a\u0000b',
+      'bell\u0007',
+      'back\bspace',
+      'form\ffeed',
+      'del\u007f',
+      'half\ud800',
+    ]) {
       const res = await save(clerk, view.submissionId, {
         content: { comments },
         baseRevisionId: view.currentRevisionId,
@@ -60,6 +68,18 @@ describe('control characters', () => {
       expect(res.body.errors).toEqual({ 'content.comments': [messages.controlCharacters] });
     }
     expect(await revisionsOf(view.submissionId)).toHaveLength(1);
+  });
+
+  it('saves escaped text that is not a control character (a backslash before b, an emoji, a tab)', async () => {
+    const clerk = await t.as('clerkA');
+    const view = await startDraft(clerk, await pageFor(t, await newPeriod(t)));
+    const comments = 'C:\\beds\\final \u{1F3E5}\tward';
+    const res = await save(clerk, view.submissionId, {
+      content: { comments },
+      baseRevisionId: view.currentRevisionId,
+    });
+    expect(res.status).toBe(201);
+    expect((await revisionsOf(view.submissionId)).at(-1)?.content).toEqual({ comments });
   });
 
   it('refuses a NUL byte in a name', async () => {
