@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { draftCollection, uploadForm } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * The Excel template tab, through the real server and the embedded blob store: a manager uploads
@@ -26,28 +27,16 @@ test('a manager uploads an Excel template, sees the form keys it covers and miss
   test.setTimeout(90_000);
   await signInAs(page, 'manager');
 
-  // A collection with a two-field form, made through the API as the manager.
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': csrf };
-  const collection = await page.request.post('/v1/api/Collection', {
-    headers,
-    data: { name: `Excel template journey ${Date.now()}` },
+  // A draft collection with a two-field form, made through the API as the manager.
+  const api = apiOf(page);
+  const id = await draftCollection(api, { name: `Excel template journey ${Date.now()}` });
+  await uploadForm(api, id, {
+    display: 'form',
+    components: [
+      { type: 'number', key: 'bedsOpen', label: 'Beds open', input: true },
+      { type: 'number', key: 'bedsClosed', label: 'Beds closed', input: true },
+    ],
   });
-  expect(collection.status()).toBe(201);
-  const { id } = await collection.json();
-  const form = await page.request.post(`/v1/api/Collection/${id}/Form`, {
-    headers,
-    data: {
-      definition: {
-        display: 'form',
-        components: [
-          { type: 'number', key: 'bedsOpen', label: 'Beds open', input: true },
-          { type: 'number', key: 'bedsClosed', label: 'Beds closed', input: true },
-        ],
-      },
-    },
-  });
-  expect(form.status()).toBe(201);
 
   await page.goto(`/collection/amend/${id}/excelTemplate`);
   await expect(page.getByRole('heading', { name: 'Excel template', level: 2 })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { ConsoleMessage, Locator, Page } from '@playwright/test';
+import { draftCollection } from './factories';
 import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -57,18 +58,7 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   // Long: axe runs on a dozen states of a large page, on a machine shared with other work.
   test.setTimeout(600_000);
   await signInAs(page, 'manager');
-  const { id } = await apiOf(page)<{ id: number }>(
-    'POST',
-    '/Collection',
-    {
-      name: `Builder journey ${Date.now()}`,
-      period: 'financialYear',
-      isEmailEnabled: false,
-      trustAuthorisation: 'notRequired',
-      nhsiAuthorisation: 'notRequired',
-    },
-    201,
-  );
+  const id = await draftCollection(apiOf(page), { name: `Builder journey ${Date.now()}` });
 
   const consoleErrors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {

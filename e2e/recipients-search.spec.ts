@@ -1,3 +1,4 @@
+import { draftCollection } from './factories';
 import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -10,12 +11,7 @@ test('a manager ticks across pages and searches, then adds every match of a sear
 }) => {
   test.setTimeout(150_000);
   await signInAs(page, 'manager');
-  const { id } = await apiOf(page)<{ id: number }>(
-    'POST',
-    '/Collection',
-    { name: `Search widget journey ${Date.now()}`, period: 'financialYear' },
-    201,
-  );
+  const id = await draftCollection(apiOf(page), { name: `Search widget journey ${Date.now()}` });
   await page.goto(`/manage/collection/${id}/organisations`);
   await page.getByRole('button', { name: 'Add organisations', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Searching across all organisations' });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { type Api, apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import {
+  addPeriod,
+  addRecipients,
+  draftCollection,
+  headcountForm,
+  openPeriodBody,
+  uploadForm,
+} from './factories';
+import { type Api, apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Recipients at national scale (decision 0021), on collections created in the test: add by criteria
@@ -7,20 +15,13 @@ import { type Api, apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } f
  * same ways; and the period monitoring list keeping its filter, sort and page across reload and back.
  */
 
-async function newCollection(api: Api, name: string): Promise<number> {
-  const { id } = await api<{ id: number }>(
-    'POST',
-    '/Collection',
-    {
-      name: `${name} ${Date.now()}`,
-      period: 'financialYear',
-      trustAuthorisation: 'optional',
-      nhsiAuthorisation: 'optional',
-    },
-    201,
-  );
-  return id;
-}
+/** Optional authorisation gives every recipient row live checkboxes, for axe and the 375 px check. */
+const newCollection = (api: Api, name: string) =>
+  draftCollection(api, {
+    name: `${name} ${Date.now()}`,
+    trustAuthorisation: 'optional',
+    nhsiAuthorisation: 'optional',
+  });
 
 /** The page has no sideways scroll at its width (tables scroll inside their own box). */
 async function expectNoPageOverflow(page: Page) {
@@ -37,9 +38,7 @@ async function recipientsPage(page: Page, name: string, codes: string[] = []): P
   await signInAs(page, 'manager');
   const api = apiOf(page);
   const collectionId = await newCollection(api, name);
-  if (codes.length > 0) {
-    await api('PUT', `/Collection/${collectionId}/Organisation/Selection`, { action: 'add', codes });
-  }
+  if (codes.length > 0) await addRecipients(api, collectionId, codes);
   await page.goto(`/manage/collection/${collectionId}/organisations`);
   return api;
 }
@@ -132,14 +131,7 @@ test.describe('the period monitoring list keeps its state in the URL', () => {
     await signInAs(page, 'manager');
     const api = apiOf(page);
     const collectionId = await newCollection(api, 'Paged monitoring');
-    await api(
-      'POST',
-      `/Collection/${collectionId}/Form`,
-      {
-        definition: { display: 'form', components: [{ type: 'number', key: 'n', label: 'N', input: true }] },
-      },
-      201,
-    );
+    await uploadForm(api, collectionId, headcountForm);
     // Every open NHS trust in the seed whose name says so: more than one page of 25.
     const added = await api<{ changes: number }>(
       'PUT',
@@ -150,21 +142,8 @@ test.describe('the period monitoring list keeps its state in the URL', () => {
       },
     );
     expect(added.changes).toBeGreaterThan(50);
-    const startDate = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
-    const period = await api<{ id: number }>(
-      'POST',
-      `/Collection/${collectionId}/ReportingPeriod`,
-      {
-        collectionId,
-        name: 'Paged period',
-        start: startDate,
-        end: startDate,
-        submissionsOpen: new Date(Date.now() - 3 * DAY).toISOString(),
-        submissionsClose: new Date(Date.now() + 3 * DAY).toISOString(),
-      },
-      201,
-    );
-    periodPath = `/collection/manage/reportingPeriod/${period.id}`;
+    const periodId = await addPeriod(api, collectionId, openPeriodBody({ name: 'Paged period' }));
+    periodPath = `/collection/manage/reportingPeriod/${periodId}`;
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { draftCollection } from './factories';
+import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
  * Journeys on a collection of its own (created by the manager through the API), so applying
@@ -20,17 +21,6 @@ function monthStart(offset: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function createCollection(page: Page): Promise<number> {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/v1/api/Collection', {
-    data: { name: `Schedule journey ${Date.now()}`, period: 'financialYear' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(csrf) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
 const count = (page: Page, label: string) => page.getByTestId(`diff-count-${label}`);
 
 test.describe.configure({ mode: 'serial' });
@@ -40,7 +30,7 @@ test('a manager previews and applies a monthly working-days schedule, changes da
 }) => {
   test.setTimeout(90_000);
   await signInAs(page, 'manager');
-  const collectionId = await createCollection(page);
+  const collectionId = await draftCollection(apiOf(page), { name: `Schedule journey ${Date.now()}` });
 
   await page.goto(`/collection/amend/${collectionId}/schedule`);
   await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
