@@ -46,6 +46,9 @@ it('is built once and answers every run with its own values', async () => {
   expect(builds).toBe(1);
 });
 
-it('refuses a run without a value for one of its slots', async () => {
+it('refuses a run without a value, or with undefined, for one of its slots', async () => {
   await expect(regionsFrom.rows(handle.db, { from: 1 })).rejects.toThrow('No value for except');
+  await expect(regionsFrom.rows(handle.db, { from: 1, except: undefined })).rejects.toThrow(
+    'No value for except',
+  );
 });

@@ -14,7 +14,8 @@ class Slot {
  *
  * `build` gets `slot(name)` for each value that changes between runs and must give the same SQL
  * whatever the values: no shape (columns, joins, conditions) may depend on them. Values outside slots
- * are fixed at the first run. A run without a value for one of its slots is refused.
+ * are fixed at the first run. A run without a value for one of its slots (or with undefined, which
+ * Kysely would have left out of the statement) is refused.
  */
 export function compiledStatement<Row>(build: (db: Db, slot: (name: string) => never) => Compilable<Row>) {
   let compiled: CompiledQuery<Row> | undefined;
@@ -24,11 +25,30 @@ export function compiledStatement<Row>(build: (db: Db, slot: (name: string) => n
       compiled ??= build(db as Db, (name) => new Slot(name) as never).compile();
       const parameters = compiled.parameters.map((parameter) => {
         if (!(parameter instanceof Slot)) return parameter;
-        if (!Object.hasOwn(values, parameter.name)) throw new Error(`No value for ${parameter.name}`);
-        return values[parameter.name];
+        const value = values[parameter.name];
+        if (value === undefined) throw new Error(`No value for ${parameter.name}`);
+        return value;
       });
       const result = await db.executeQuery<Row>({ ...compiled, parameters, queryId: createQueryId() });
       return result.rows;
     },
   };
+}
+
+/**
+ * Each value of `record` as a slot named `prefix.key`, typed as the record so Kysely still checks the
+ * columns (for `.values()` and `.set()`); `slotValues` gives the values to run the statement with.
+ */
+export function slotsFor<T extends Record<string, unknown>>(
+  prefix: string,
+  record: T,
+  slot: (name: string) => never,
+): T {
+  return Object.fromEntries(
+    Object.keys(record).map((key) => [key, slot(`${prefix}.${key}`)]),
+  ) as unknown as T;
+}
+
+export function slotValues(prefix: string, record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}.${key}`, value]));
 }

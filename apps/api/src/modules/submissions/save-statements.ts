@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledStatement } from '../../db/compiled-statement';
+import { compiledStatement, slotsFor, slotValues } from '../../db/compiled-statement';
 import type { Tx } from '../../db/database';
 import { type AuditEntry, auditValues } from '../../platform/audit';
 import { formRowVersion, pageContextColumns, submissionColumns } from './queries';
@@ -39,23 +39,6 @@ export async function findSaveContext(tx: Tx, submissionId: number) {
   return row;
 }
 
-/**
- * Each value of `record` as a slot named `prefix.key` (typed as the record, so Kysely still checks the
- * columns), and below, the values to run the statement with.
- */
-function slots<T extends Record<string, unknown>>(
-  prefix: string,
-  record: T,
-  slot: (name: string) => never,
-): T {
-  return Object.fromEntries(
-    Object.keys(record).map((key) => [key, slot(`${prefix}.${key}`)]),
-  ) as unknown as T;
-}
-function slotValues(prefix: string, record: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}.${key}`, value]));
-}
-
 interface RevisionValues {
   submissionId: number;
   status: 'draft' | 'completed';
@@ -79,19 +62,19 @@ interface WriteShape {
 function writeStatement({ revision, changes, entry, official }: WriteShape) {
   return compiledStatement((db, slot) => {
     const newRevision = sql<number>`(select id from rev)`;
-    const audit = slots('audit', entry, slot);
+    const audit = slotsFor('audit', entry, slot);
     return db
       .with('rev', (q) =>
         q
           .insertInto('submissionRevision')
-          .values(slots('revision', revision, slot))
+          .values(slotsFor('revision', revision, slot))
           .returning(['id', 'createdAt']),
       )
       .with('sub', (q) =>
         q
           .updateTable('submission')
           .set({
-            ...slots('changes', changes, slot),
+            ...slotsFor('changes', changes, slot),
             currentRevisionId: newRevision,
             ...(official ? { officialRevisionId: newRevision } : {}),
           })
