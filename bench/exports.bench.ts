@@ -2,7 +2,9 @@
  * Exports at national scale: a period with 15,000 recipients, each with a 100-field return, exported
  * as CSV and XLSX through the real HTTP route, read by a streaming client. Reports rows per second and
  * the process's peak memory above its baseline (server and client share the process; the client
- * discards what it reads, so the growth is the server's).
+ * discards what it reads, so the growth is the server's), and CPU per row: the process's (every thread,
+ * process.cpuUsage: zlib runs on libuv's pool) and the PostgreSQL backends serving its pool (decision
+ * 0034, support/cpu.ts).
  * Run: `npx tsx bench/exports.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
  */
@@ -21,6 +23,7 @@ import {
   insertForm,
   insertPeriod,
 } from '../apps/api/test/support/returns-fixture';
+import { backendCpu, backendCpuBetween } from './support/cpu';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const FIELDS = 100;
@@ -97,7 +100,9 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-async function exportOnce(url: string, cookie: string) {
+const APPLICATION_NAME = 'dcf_bench_exports';
+
+async function exportOnce(url: string, cookie: string, probe: pg.Client) {
   globalThis.gc?.();
   const baseline = process.memoryUsage();
   let peakRss = baseline.rss;
@@ -109,6 +114,7 @@ async function exportOnce(url: string, cookie: string) {
   }, 20);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const dbBefore = await backendCpu(probe, APPLICATION_NAME);
   const response = await fetch(url, { headers: { cookie } });
   if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
   const rows = Number(response.headers.get('x-export-rows'));
@@ -116,11 +122,13 @@ async function exportOnce(url: string, cookie: string) {
   for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const dbCpu = backendCpuBetween(dbBefore, await backendCpu(probe, APPLICATION_NAME));
   clearInterval(sampler);
   return {
     rows,
     // Process CPU (server and client; the client only counts bytes), less sensitive to load than wall time.
     cpuMsPerRow: (cpu.user + cpu.system) / 1000 / rows,
+    databaseCpuMsPerRow: (dbCpu * 1000) / rows,
     bytes,
     seconds,
     rowsPerSecond: rows / seconds,
@@ -137,6 +145,10 @@ async function main() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  url.searchParams.set('application_name', APPLICATION_NAME);
+  const probeUrl = new URL(url);
+  probeUrl.searchParams.set('application_name', 'dcf_bench_probe');
+  const probe = new pg.Client({ connectionString: probeUrl.toString() });
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
   try {
     await migrateToLatest(handle.db);
@@ -155,6 +167,7 @@ async function main() {
     const { token } = await createSession(handle.db, config, adminId, { sessionManagement: true });
     const cookie = `${SESSION_COOKIE}=${token}`;
     const results: Record<string, unknown> = {};
+    await probe.connect();
     const formats = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',') as ('csv' | 'xlsx')[];
     for (const format of formats) {
       const runs = [];
@@ -163,6 +176,7 @@ async function main() {
           await exportOnce(
             `http://127.0.0.1:${port}/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Export?format=${format}`,
             cookie,
+            probe,
           ),
         );
       const summary = {
@@ -172,6 +186,7 @@ async function main() {
         rowsPerSecondMedian: Math.round(median(runs.map((r) => r.rowsPerSecond))),
         cpuMsPerRowMedian: Number(median(runs.map((r) => r.cpuMsPerRow)).toFixed(3)),
         cpuRowsPerSecondMedian: Math.round(1000 / median(runs.map((r) => r.cpuMsPerRow))),
+        databaseCpuMsPerRowMedian: Number(median(runs.map((r) => r.databaseCpuMsPerRow)).toFixed(3)),
         peakRssGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakRssGrowthMb)).toFixed(1)),
         peakHeapGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakHeapGrowthMb)).toFixed(1)),
         runsSeconds: runs.map((r) => Number(r.seconds.toFixed(2))),
@@ -190,6 +205,7 @@ async function main() {
       }),
     );
   } finally {
+    await probe.end().catch(() => undefined);
     await handle.close();
     if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
     else {

@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedReferenceData } from '../apps/api/src/db/seed';
-import { notificationJobHandlers } from '../apps/api/src/modules/notifications/jobs';
+import { notificationJobs } from '../apps/api/src/modules/notifications/jobs';
 import { createJobRunner, JOB_PRIORITY } from '../apps/api/src/platform/jobs';
 import { closeMailTransport, type OutgoingMail, queueMail } from '../apps/api/src/platform/mail';
 import { insertCollection, insertForm, insertPeriod } from '../apps/api/test/support/returns-fixture';
@@ -91,7 +91,7 @@ async function main() {
     createJobRunner({
       db: handle.db,
       config,
-      handlers: notificationJobHandlers,
+      jobs: notificationJobs,
       pollMs: 1_000,
       log: (message, detail) => console.error(message, detail),
     }),

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
@@ -151,11 +152,12 @@ for (const engine of await engines()) {
       lastChangeDate: '2024-01-01',
     }));
     const fake = await startFakeOrd(orgs);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ODS_API_BASE_URL: fake.baseUrl });
     try {
       await migrateToLatest(handle.db);
       await seedDemoData(handle.db);
       const full = await measure(() =>
-        runOdsSync(handle.db, { baseUrl: fake.baseUrl, userId: null, mode: 'full', concurrency: 16 }),
+        runOdsSync(handle.db, config, { userId: null, mode: 'full', concurrency: 16 }),
       );
       for (let i = 0; i < 15_000; i += 50) {
         orgs[i]!.name = `${orgs[i]!.name} RENAMED`;
@@ -163,7 +165,7 @@ for (const engine of await engines()) {
       }
       fake.requests.length = 0;
       const incremental = await measure(() =>
-        runOdsSync(handle.db, { baseUrl: fake.baseUrl, userId: null, since: '2026-11-19', concurrency: 16 }),
+        runOdsSync(handle.db, config, { userId: null, since: '2026-11-19', concurrency: 16 }),
       );
       console.log(
         `${engine.name} sync, 15,000 organisations: full ${fmt(full)} (${full.result.status}, added ${full.result.added});` +

@@ -160,22 +160,21 @@ async function searchBench(engine: string, handle: DatabaseHandle) {
 
 async function syncBench(engine: string, handle: DatabaseHandle, orgs: FakeOrg[]) {
   const fake = await startFakeOrd(orgs);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ODS_API_BASE_URL: fake.baseUrl });
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 25);
   const before = process.memoryUsage().rss;
   const started = performance.now();
-  const run = await runOdsSync(handle.db, {
-    baseUrl: fake.baseUrl,
+  const run = await runOdsSync(handle.db, config, {
     userId: null,
     concurrency: 16,
     source: 'test',
   });
   const first = performance.now() - started;
   const again = performance.now();
-  const rerun = await runOdsSync(handle.db, {
-    baseUrl: fake.baseUrl,
+  const rerun = await runOdsSync(handle.db, config, {
     userId: null,
     concurrency: 16,
     source: 'test',

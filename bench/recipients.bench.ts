@@ -69,10 +69,10 @@ async function run(engine: string, handle: DatabaseHandle) {
     .select('id')
     .where('email', '=', 'super.admin@dcf.example')
     .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, config, superAdmin.id, { sessionManagement: true });
+  const { token, csrfToken } = await createSession(db, config, superAdmin.id, { sessionManagement: true });
   const headers = {
-    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=bench`,
-    [CSRF_HEADER]: 'bench',
+    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`,
+    [CSRF_HEADER]: csrfToken,
     'content-type': 'application/json',
   };
 

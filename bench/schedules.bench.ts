@@ -56,10 +56,12 @@ async function bench(engine: string, handle: DatabaseHandle) {
     .select('id')
     .where('email', 'like', 'manager%')
     .executeTakeFirstOrThrow();
-  const { token } = await createSession(handle.db, config, manager.id, { sessionManagement: true });
+  const { token, csrfToken } = await createSession(handle.db, config, manager.id, {
+    sessionManagement: true,
+  });
   const headers = {
-    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=bench`,
-    [CSRF_HEADER]: 'bench',
+    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`,
+    [CSRF_HEADER]: csrfToken,
     'content-type': 'application/json',
   };
   const call = async (method: string, path: string, body?: unknown) => {

@@ -75,7 +75,7 @@ test('audit log and outbox: filter and sort by when are kept in the URL', async 
   await api('PUT', guidance, { guidance: null });
   await openFromHub(page, 'Audit log', 'Audit log');
   const form = page.getByRole('form', { name: 'Search the audit log' });
-  await form.getByLabel('What').fill('collection.guidance');
+  await form.getByLabel('What').selectOption('collection.guidance');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/action=collection\.guidance/);
   await page.getByRole('button', { name: /^When/ }).click();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { publishedCollection, signedInPage } from './factories';
-import { apiOf, expect, expectNoAxeViolations, type PersonaName, test } from './fixtures';
+import { apiOf, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
  * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality rules' tab
@@ -8,15 +8,14 @@ import { apiOf, expect, expectNoAxeViolations, type PersonaName, test } from './
  * names and in the error summary, explains it with the keyboard (autosaved like any answer) and
  * submits; the manager sees the count and the explanation on the period view. A collection of its own
  * (made through the API) keeps other journeys' returns unchecked.
+ *
+ * Four stories of one purpose each, in order on the same collection (serial: each needs the one before;
+ * a failure skips the rest), so a failure names its step and each has a timeout of its own.
  */
 
 const RULE = 'Vacancies within headcount';
 const MESSAGE = 'Vacancies are more than headcount: check both figures';
 const EXPLANATION = 'Two wards closed for refurbishment; their posts are advertised';
-
-async function session(browser: Browser, persona: PersonaName): Promise<Page> {
-  return (await signedInPage(browser, persona)).page;
-}
 
 const isoDate = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -51,15 +50,34 @@ async function makeCollection(manager: Page) {
   };
 }
 
-test('a manager defines a rule; the clerk sees the warning, explains it and submits; the manager sees the count', async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const manager = await session(browser, 'manager');
-  const { collectionId, periodId, organisationId } = await makeCollection(manager);
+test.describe.configure({ mode: 'serial' });
 
-  // The manager's rule, with the keyboard only.
-  await manager.goto(`/collection/amend/${collectionId}/dataQuality`);
+let manager: Page;
+let clerk: Page;
+const closers: (() => Promise<void>)[] = [];
+let ids: Awaited<ReturnType<typeof makeCollection>>;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const managerSession = await signedInPage(browser, 'manager');
+  const clerkSession = await signedInPage(browser, 'clerkA');
+  manager = managerSession.page;
+  clerk = clerkSession.page;
+  closers.push(managerSession.close, clerkSession.close);
+  ids = await makeCollection(manager);
+});
+test.afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+/** The box and notes beside the first figure the rule names, and the error summary, on the clerk's page. */
+const finding = () => clerk.locator('.formio-component-vacancies + .dcf-field-finding');
+const summary = () => clerk.locator('.nhsuk-error-summary');
+const required = `Enter an explanation for "${RULE}"`;
+
+test('a manager defines a data quality rule with the keyboard only', async () => {
+  test.setTimeout(120_000);
+  await manager.goto(`/collection/amend/${ids.collectionId}/dataQuality`);
   await expect(manager.getByRole('heading', { level: 2, name: 'Data quality rules' })).toBeVisible();
   await expect(manager.getByText('No rules yet.')).toBeVisible();
   await manager.getByRole('button', { name: 'Add a rule' }).focus();
@@ -81,11 +99,12 @@ test('a manager defines a rule; the clerk sees the warning, explains it and subm
   await expect(manager.getByText(`Rule '${RULE}' saved.`)).toBeVisible();
   await expect(manager.getByRole('cell', { name: 'Vacancies <= Headcount' })).toBeVisible();
   await expectNoAxeViolations(manager);
+});
 
-  // The clerk: the warning beside the figures and in the error summary, explained, then submitted.
-  const clerk = await session(browser, 'clerkA');
+test('a clerk on a phone sees the warning beside both figures and in the error summary', async () => {
+  test.setTimeout(120_000);
   await clerk.goto(
-    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${periodId}`,
+    `/form/collection/${ids.collectionId}/organisation/${ids.organisationId}/reportingPeriod/${ids.periodId}`,
   );
   // A phone's width: the notes beside the questions fit it.
   await clerk.setViewportSize({ width: 375, height: 800 });
@@ -93,30 +112,30 @@ test('a manager defines a rule; the clerk sees the warning, explains it and subm
   await clerk.getByLabel(/^Headcount/).fill('10');
   await clerk.getByLabel(/^Vacancies/).fill('12');
   // Beside the first figure the rule names: the message, the figures and the explanation box.
-  const finding = clerk.locator('.formio-component-vacancies + .dcf-field-finding');
-  await expect(finding.getByText(MESSAGE)).toBeVisible();
-  await expect(finding.getByText('Vacancies: 12')).toBeVisible();
-  await expect(finding.getByText('Headcount: 10')).toBeVisible();
+  await expect(finding().getByText(MESSAGE)).toBeVisible();
+  await expect(finding().getByText('Vacancies: 12')).toBeVisible();
+  await expect(finding().getByText('Headcount: 10')).toBeVisible();
   // Beside the other figure: the message and where it is explained (one box per warning).
   const other = clerk.locator('.formio-component-headcount + .dcf-field-finding');
   await expect(other.getByText(MESSAGE)).toBeVisible();
   await expect(other.getByText("The explanation is asked at 'Vacancies'.")).toBeVisible();
   await expect(clerk.getByLabel(/Explain why this figure is right/)).toHaveCount(1);
-  const summary = clerk.locator('.nhsuk-error-summary');
-  const required = `Enter an explanation for "${RULE}"`;
-  await expect(summary.getByRole('link', { name: required })).toBeVisible();
+  await expect(summary().getByRole('link', { name: required })).toBeVisible();
   expect(await clerk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(clerk);
   await clerk.getByRole('button', { name: 'Save draft' }).click();
   await expect(clerk.getByText(/^Saved at/)).toBeVisible();
+});
 
-  // With the keyboard: the summary's link moves to the box; typing only the explanation is a change,
-  // saved by itself (autosave, 30 s after the last change).
-  await summary.getByRole('link', { name: required }).focus();
+test('the clerk explains it with the keyboard (autosaved) and submits with the explanation', async () => {
+  // Autosave comes 30 s after the last change.
+  test.setTimeout(180_000);
+  // The summary's link moves to the box; typing only the explanation is a change, saved by itself.
+  await summary().getByRole('link', { name: required }).focus();
   await clerk.keyboard.press('Enter');
-  await expect(finding.getByLabel(/Explain why this figure is right/)).toBeFocused();
+  await expect(finding().getByLabel(/Explain why this figure is right/)).toBeFocused();
   await clerk.keyboard.type(EXPLANATION);
-  await expect(summary.getByRole('link', { name: required })).toHaveCount(0);
+  await expect(summary().getByRole('link', { name: required })).toHaveCount(0);
   await expect(clerk.getByText(/^Draft saved automatically at/)).toBeVisible({ timeout: 90_000 });
   await clerk.getByRole('button', { name: 'Submit' }).click();
   await expect(
@@ -128,15 +147,21 @@ test('a manager defines a rule; the clerk sees the warning, explains it and subm
   await clerk.getByLabel('I confirm that the information in this return is correct and complete').check();
   await clerk.getByRole('button', { name: 'Submit return' }).click();
   await expect(clerk.getByText('Your return has been submitted.')).toBeVisible();
+});
 
-  // The manager's period view: the count, the explanation, the filter by rule.
-  await manager.goto(`/collection/manage/reportingPeriod/${periodId}`);
+test("the manager's period view counts the return, shows the explanation and filters by rule", async () => {
+  test.setTimeout(120_000);
+  await manager.goto(`/collection/manage/reportingPeriod/${ids.periodId}`);
   await expect(manager.getByTestId('returns-with-warnings')).toHaveText(
     '1 of 1 submitted returns have data quality warnings.',
   );
   const quality = manager.getByRole('region', { name: 'Data quality' });
   await expect(quality.getByText(`Explanation: ${EXPLANATION}`)).toBeVisible();
-  await quality.getByLabel('Show returns flagged by').selectOption({ label: `${RULE} (1)` });
-  await expect(quality.getByRole('link', { name: /RJ1/ })).toBeVisible();
+  // Filtered by rule in the API (decision 0034): the choice applies on Search, as the period's list does.
+  await quality.getByLabel('Flagged by').selectOption({ label: `${RULE} (1)` });
+  await quality.getByRole('button', { name: 'Search' }).click();
+  await expect(manager).toHaveURL(/dqRule=r1/);
+  await expect(quality.getByRole('cell', { name: 'RJ1', exact: true })).toBeVisible();
+  await expect(quality.getByText('1 return with warnings')).toBeVisible();
   await expectNoAxeViolations(manager);
 });

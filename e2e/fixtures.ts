@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { demoUsers } from '../apps/api/src/db/seed/demo-users';
 
 /** WCAG 2.2 AA: every level-A and level-AA rule up to 2.2 that axe knows. */
@@ -101,3 +101,24 @@ export function apiOf(page: Page) {
 export type Api = ReturnType<typeof apiOf>;
 
 export { expect };
+
+/**
+ * Types `yyyy-MM-dd` ('' to clear) into the NHS date input named `name` (its legend), box by box as a
+ * person would: Day, Month and Year (decision 0037).
+ */
+export async function fillDate(scope: Page | Locator, name: string | RegExp, iso: string): Promise<void> {
+  const group = scope.getByRole('group', typeof name === 'string' ? { name, exact: true } : { name });
+  const [year = '', month = '', day = ''] = iso === '' ? [] : iso.split('-');
+  await group.getByLabel('Day', { exact: true }).fill(day === '' ? '' : String(Number(day)));
+  await group.getByLabel('Month', { exact: true }).fill(month === '' ? '' : String(Number(month)));
+  await group.getByLabel('Year', { exact: true }).fill(year);
+}
+
+/** What an NHS date input shows, as `yyyy-MM-dd` ('' when empty). */
+export async function dateShown(scope: Page | Locator, name: string | RegExp): Promise<string> {
+  const group = scope.getByRole('group', typeof name === 'string' ? { name, exact: true } : { name });
+  const box = (label: string) => group.getByLabel(label, { exact: true }).inputValue();
+  const [day, month, year] = [await box('Day'), await box('Month'), await box('Year')];
+  if (!day && !month && !year) return '';
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}

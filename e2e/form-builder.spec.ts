@@ -1,12 +1,16 @@
 import type { ConsoleMessage, Locator, Page } from '@playwright/test';
-import { draftCollection } from './factories';
-import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { draftCollection, signedInPage } from './factories';
+import { apiOf, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
  * A manager builds a form in Form.io's builder, in the built app under its content
  * security policy, by mouse and by keyboard: a text field with a description and a tooltip, a number
  * with a minimum and maximum, a select, a simple condition and a JSON Logic calculated value. Every
  * state is checked with axe, and the browser console must stay free of errors.
+ *
+ * Stories of one purpose each, in order on one page and one form (serial: each builds on the one before,
+ * as a manager's session would; a failure skips the rest), so a failure names its step and each has a
+ * timeout of its own. Axe on a large page is what takes the time (a dozen states in all).
  */
 
 /** The builder's settings dialog for a component type ("Text Field settings"). */
@@ -52,30 +56,41 @@ const canvasLabels = (page: Page) =>
       ),
     );
 
-test('a manager builds a form by mouse and keyboard, saves it, sees it again after a reload and previews it', async ({
-  page,
-}) => {
-  // Long: axe runs on a dozen states of a large page, on a machine shared with other work.
-  test.setTimeout(600_000);
-  await signInAs(page, 'manager');
-  const id = await draftCollection(apiOf(page), { name: `Builder journey ${Date.now()}` });
+test.describe.configure({ mode: 'serial' });
 
-  const consoleErrors: string[] = [];
+let page: Page;
+let close: () => Promise<void>;
+let id: number;
+const consoleErrors: string[] = [];
+/** The builder's "Text Field" palette button: the builder has loaded when it shows. */
+const paletteButton = () =>
+  page.locator('.dcf-formio-builder').getByRole('button', { name: 'Text Field', exact: true });
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const session = await signedInPage(browser, 'manager');
+  page = session.page;
+  close = session.close;
+  id = await draftCollection(apiOf(page), { name: `Builder journey ${Date.now()}` });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+test.afterAll(() => close());
 
-  await page.goto(`/collection/amend/${id}/form`);
+test('by keyboard: a text field with a description, a tooltip and Required; every settings tab passes axe', async () => {
+  test.setTimeout(240_000);
   const builder = page.locator('.dcf-formio-builder');
-  const palette = builder.getByRole('button', { name: 'Text Field', exact: true });
+  const palette = paletteButton();
+  await page.goto(`/collection/amend/${id}/form`);
   await expect(palette).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
 
   // 1. Keyboard: a text field, added with Enter on its palette button, with a description and tooltip.
   await palette.focus();
   await page.keyboard.press('Enter');
-  let dialog = settings(page, 'Text Field');
+  const dialog = settings(page, 'Text Field');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Label', exact: true })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
@@ -97,14 +112,18 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expect(dialog).toBeHidden();
   await expect(palette).toBeFocused();
   await expect(builder.getByText('(Tooltip: Use the full name, not the code)')).toBeVisible();
+});
 
+test('by mouse: a number dragged onto the form with a minimum and a maximum; copied by keyboard and renamed', async () => {
+  test.setTimeout(120_000);
+  const builder = page.locator('.dcf-formio-builder');
   // 2. Mouse: a number dragged onto the form, with a minimum and a maximum.
   await drag(
     page,
     builder.getByRole('button', { name: 'Number', exact: true }),
     builder.locator('.formarea .drag-container').first(),
   );
-  dialog = settings(page, 'Number');
+  let dialog = settings(page, 'Number');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Beds open');
   await expectKeyFromLabel(dialog, 'bedsOpen');
@@ -125,10 +144,14 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await dialog.getByRole('textbox', { name: 'Property Name' }).fill('bedsClosed');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
+});
 
+test('a select with its values, and a number worked out in JSON Logic shown for one of them', async () => {
+  test.setTimeout(180_000);
+  const builder = page.locator('.dcf-formio-builder');
   // 4. A select with its values list.
   await builder.getByRole('button', { name: 'Select', exact: true }).click();
-  dialog = settings(page, 'Select');
+  let dialog = settings(page, 'Select');
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Ward type');
   await expectKeyFromLabel(dialog, 'wardType');
   await openTab(dialog, 'Data');
@@ -166,7 +189,11 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
+});
 
+test('by keyboard: a question moved up with focus kept; Escape closes a dialog and focus returns', async () => {
+  test.setTimeout(120_000);
+  const builder = page.locator('.dcf-formio-builder');
   // 6. Keyboard: move the select up above the numbers; focus stays on the button pressed.
   await expect
     .poll(() => canvasLabels(page))
@@ -188,7 +215,11 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expect(settings(page, 'Text Field')).toBeHidden();
   await expect(editWardName).toBeFocused();
   await expectNoAxeViolations(page);
+});
 
+test('saved: the same form after a reload, in the same order, with nothing that runs code', async () => {
+  test.setTimeout(120_000);
+  const palette = paletteButton();
   // 7. Save, reload: the same form, in the same order, with its settings.
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText('Form saved (version 1).')).toBeVisible();
@@ -229,14 +260,22 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expect
     .poll(() => canvasLabels(page))
     .toEqual(['Ward name', 'Ward type', 'Beds open', 'Beds closed', 'Total beds']);
+});
 
+test('the preview shows the saved form as a submitter sees it', async () => {
+  test.setTimeout(120_000);
   // 8. The preview tab shows the saved form as a submitter sees it.
   await page.getByRole('link', { name: 'Preview', exact: true }).click();
   const preview = page.getByTestId('form-preview');
   await expect(preview.getByText('Ward name')).toBeVisible({ timeout: 60_000 });
   await expect(preview.getByText('Beds open')).toBeVisible();
   await expectNoAxeViolations(page);
+});
 
+test('a wizard: its pages are buttons, the current one marked; a page can be added', async () => {
+  test.setTimeout(120_000);
+  const builder = page.locator('.dcf-formio-builder');
+  const palette = paletteButton();
   // 9. A wizard: its pages are buttons, the current one marked; a page can be added.
   await page.getByRole('link', { name: 'Form', exact: true }).click();
   await expect(palette).toBeVisible({ timeout: 60_000 });
@@ -247,5 +286,6 @@ test('a manager builds a form by mouse and keyboard, saves it, sees it again aft
   await expect(pages.getByRole('button', { name: /^Page 2: / })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The browser console stayed free of errors through every story.
   expect(consoleErrors).toEqual([]);
 });

@@ -79,9 +79,10 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await clerk.getByRole('button', { name: 'Save draft' }).click();
   await expect(clerk.getByText('Successfully saved.')).toBeVisible();
   await expect(clerk.locator('.nhsuk-tag', { hasText: 'Draft' })).toBeVisible();
-  // The clerk sees why they cannot submit.
-  await expect(clerk.getByText('Only an authoriser can submit this return')).toBeVisible();
-  await expect(clerk.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  // The clerk cannot submit: an authoriser signs it off, once the clerk sends it (decision 0036).
+  await expect(clerk.getByText(/An authoriser of .* submits this return/)).toBeVisible();
+  await expect(clerk.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(clerk.getByRole('button', { name: 'Send for sign-off' })).toBeEnabled();
   await clerk.context().close();
 
   // Session 2: the draft is resumed where it was left.

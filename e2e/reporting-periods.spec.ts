@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addPeriod, draftCollection } from './factories';
-import { type Api, apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { type Api, apiOf, expect, expectNoAxeViolations, fillDate, signInAs, test } from './fixtures';
 
 /**
  * The reporting period list and edit screen, each story on a collection of its own (created by the
@@ -50,10 +50,10 @@ async function fillPeriod(
   values: { name: string; start: string; end: string; open: string; close: string; closeTime?: string },
 ) {
   await page.getByLabel('Name', { exact: true }).fill(values.name);
-  await page.getByLabel('Start date').fill(values.start);
-  await page.getByLabel('End date').fill(values.end);
-  await page.getByLabel('Submissions open date').fill(values.open);
-  await page.getByLabel('Submissions close date').fill(values.close);
+  await fillDate(page, 'Start date', values.start);
+  await fillDate(page, 'End date', values.end);
+  await fillDate(page, 'Submissions open date', values.open);
+  await fillDate(page, 'Submissions close date', values.close);
   await page.getByLabel('Submissions close time').fill(values.closeTime ?? '17:00');
 }
 
@@ -81,6 +81,8 @@ test('an empty collection lists no periods; a period saved with nothing filled i
 test('out-of-order dates, a reopening without its dates and an invalid time are refused with every message; corrected, the period is listed with its status and London times', async ({
   page,
 }) => {
+  // Five saves and four axe scans: 40 s at load 20.
+  test.setTimeout(90_000);
   const { collectionId } = await managerWithCollection(page);
   await page.goto(`/collection/${collectionId}/reportingPeriod`);
   await page.getByRole('link', { name: 'Add a reporting period' }).click();
@@ -112,7 +114,7 @@ test('out-of-order dates, a reopening without its dates and an invalid time are 
     close: '2026-01-20',
   });
   await page.getByLabel('Submissions reopen after they close').check();
-  await page.getByLabel('Submissions reopen date').fill('2026-01-10');
+  await fillDate(page, 'Submissions reopen date', '2026-01-10');
   await save(page);
   await expect(
     summaryLink(page, 'Submissions closed date can not be before submissions open date'),
@@ -123,16 +125,16 @@ test('out-of-order dates, a reopening without its dates and an invalid time are 
   await expect(summaryLink(page, 'You must provide this if the submission is to be reopened')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel('Submissions close date').fill('2026-02-08');
-  await page.getByLabel('Submissions reopen date').fill('2026-02-08');
+  await fillDate(page, 'Submissions close date', '2026-02-08');
+  await fillDate(page, 'Submissions reopen date', '2026-02-08');
   await page.getByLabel('Submissions reopen time').fill('18:00');
-  await page.getByLabel('Submissions reclose date').fill('2026-02-08');
+  await fillDate(page, 'Submissions reclose date', '2026-02-08');
   await page.getByLabel('Submissions reclose time').fill('09:00');
   await save(page);
   await expect(
     summaryLink(page, 'Submissions re-close date must be after submissions re-open date'),
   ).toBeVisible();
-  await page.getByLabel('Submissions reclose date').fill('2026-02-10');
+  await fillDate(page, 'Submissions reclose date', '2026-02-10');
   await page.getByLabel('Submissions reclose time').fill('24:00');
   await save(page);
   await expect(summaryLink(page, 'Enter a valid time')).toHaveAttribute('href', '#period-recloseTime');
@@ -143,13 +145,13 @@ test('out-of-order dates, a reopening without its dates and an invalid time are 
   // Listed, with its status and London times.
   await expect(page).toHaveURL(new RegExp(`/collection/${collectionId}/reportingPeriod$`));
   const listed = page.getByRole('row', { name: /January 2026/ });
-  await expect(listed).toContainText('01/01/2026');
-  await expect(listed).toContainText('8 Feb 2026, 17:00');
+  await expect(listed).toContainText('1 January 2026');
+  await expect(listed).toContainText('8 February 2026, 17:00');
   await expect(listed).toContainText('Closed');
   await expectNoAxeViolations(page);
 });
 
-test('a second period with an existing period’s dates, then with a year after 2040, is refused; saved, periods are listed by start', async ({
+test('a second period with an existing period’s dates, then with a year after 2040, is refused; saved, periods are listed latest first, or by start', async ({
   page,
 }) => {
   const { api, collectionId } = await managerWithCollection(page);
@@ -176,18 +178,21 @@ test('a second period with an existing period’s dates, then with a year after 
   });
   await save(page);
   await expect(summaryLink(page, 'Ensure year is less than or equal 2040')).toBeVisible();
-  await page.getByLabel('Submissions close date').fill('2040-01-08');
+  await fillDate(page, 'Submissions close date', '2040-01-08');
   await save(page);
   await expect(page.getByRole('row', { name: /December 2039/ })).toContainText('Future');
-  const names = await page.locator('tbody tr td:first-child').allTextContents();
-  expect(names).toEqual(['January 2026', 'December 2039']);
+  // The collection's periods page lists the latest first.
+  const names = await page.getByRole('rowheader').getByRole('link').allTextContents();
+  expect(names).toEqual(['December 2039', 'January 2026']);
+  await page.getByRole('button', { name: 'Reporting period' }).click();
+  await expect(page.getByRole('rowheader').getByRole('link')).toHaveText(['January 2026', 'December 2039']);
 });
 
 test('a manager renames a period and moves its deadline', async ({ page }) => {
   const { api, collectionId } = await managerWithCollection(page);
   await addPeriod(api, collectionId, january);
   await page.goto(`/collection/${collectionId}/reportingPeriod`);
-  await page.getByRole('link', { name: 'January 2026' }).click();
+  await page.getByRole('link', { name: 'Change dates of January 2026' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reporting period' })).toBeVisible();
   await expect(page.getByLabel('Submissions close time')).toHaveValue('17:00');
   await expect(page.getByLabel('Submissions reopen after they close')).toBeChecked();
@@ -196,7 +201,7 @@ test('a manager renames a period and moves its deadline', async ({ page }) => {
   await page.getByLabel('Submissions close time').fill('12:30');
   await save(page);
   await expect(page.getByRole('row', { name: /January 2026 \(revised\)/ })).toContainText(
-    '8 Feb 2026, 12:30',
+    '8 February 2026, 12:30',
   );
 });
 
@@ -205,7 +210,7 @@ test('a manager deletes a period after confirming; the other stays', async ({ pa
   await addPeriod(api, collectionId, january);
   await addPeriod(api, collectionId, december2039);
   await page.goto(`/collection/${collectionId}/reportingPeriod`);
-  await page.getByRole('link', { name: 'December 2039' }).click();
+  await page.getByRole('link', { name: 'Change dates of December 2039' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete reporting period' });
   await expect(dialog).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { draftCollection } from './factories';
-import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { apiOf, expect, expectNoAxeViolations, fillDate, signInAs, test } from './fixtures';
 
 /**
  * Journeys on a collection of its own (created by the manager through the API), so applying
@@ -49,8 +49,8 @@ test('a manager previews and applies a monthly working-days schedule, changes da
 
   // 18 months up to 6 months ahead, 5 working days open.
   await page.getByLabel(/Reporting cycle/).selectOption('monthly');
-  await page.getByLabel(/First reporting period start/).fill(monthStart(-12));
-  await page.getByLabel(/Last reporting period start/).fill(monthStart(5));
+  await fillDate(page, /First reporting period start/, monthStart(-12));
+  await fillDate(page, /Last reporting period start/, monthStart(5));
   await page.getByLabel(/Days open/).fill('5');
   await page.getByLabel(/Count working days only/).check();
   await page.getByRole('button', { name: 'Save schedule' }).click();

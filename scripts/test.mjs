@@ -10,6 +10,10 @@ const steps = [
   ['API on PostgreSQL', 'npm run test:api:postgres'],
   ['build web app', 'npm run build'],
   ['browser journeys (Playwright + axe)', 'npm run test:e2e'],
+  // The Dockerfile's steps without Docker (no engine here or in CI; decision 0033): two installs in clean
+  // folders and a build, then the runtime started in production mode and checked. Longer than a test
+  // should be on purpose: it is the only proof the image's steps work. 867 s at load 20, a few minutes quiet.
+  ['image steps (the Dockerfile without Docker)', 'npm run test:image'],
 ];
 
 const only = process.argv.slice(2);

@@ -1,15 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyseDefinition } from './analyse';
-import { corpus, readCorpusDefinition, STANDARD_COMPONENT_TYPES } from './index';
+import { corpus, publisherOf, readCorpusDefinition, STANDARD_COMPONENT_TYPES } from './index';
 
 const folder = new URL('./', import.meta.url);
 const definitions = corpus.map((entry) => ({ entry, definition: readCorpusDefinition(entry) }));
 const everyType = new Set(corpus.flatMap((entry) => entry.componentTypes));
 
 describe('Form.io corpus', () => {
-  it('holds at least 30 forms, one file each, every file in the index', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(30);
+  it('holds at least 60 forms from at least six publishers, one file each, every file in the index', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(corpus.map((entry) => publisherOf(entry.source.repository))).size).toBeGreaterThanOrEqual(
+      6,
+    );
     expect(new Set(corpus.map((entry) => entry.name)).size).toBe(corpus.length);
     const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
     expect(files.sort()).toEqual(corpus.map((entry) => entry.file).sort());

@@ -3,6 +3,8 @@
 // corpus.test.ts checks every entry against its file (types, JavaScript, JSON Logic, grids) and that
 // together the files cover every component in STANDARD_COMPONENT_TYPES.
 import { readFileSync } from 'node:fs';
+import { formioJsForms } from './formio-js-forms';
+import { otherServicesForms } from './other-services-forms';
 
 /** Form.io's standard components the product renders as NHS.UK components. */
 export const STANDARD_COMPONENT_TYPES = [
@@ -78,7 +80,8 @@ export interface FormDefinition {
   [key: string]: unknown;
 }
 
-export const corpus: readonly CorpusEntry[] = [
+/** The first forms: Form.io's server engine fixtures and one CHEFS example (issue 12). */
+const firstForms: readonly CorpusEntry[] = [
   {
     name: 'kitchen-sink',
     file: 'kitchen-sink.json',
@@ -944,6 +947,12 @@ export const corpus: readonly CorpusEntry[] = [
     wrapped: null,
   },
 ];
+
+/** Every form of the corpus, from six publishers (README.md, "Publishers"). */
+export const corpus: readonly CorpusEntry[] = [...firstForms, ...formioJsForms, ...otherServicesForms];
+
+/** Who published a form: the repository's owner (Form.io's own repositories count once). */
+export const publisherOf = (repository: string): string => repository.split('/')[0] ?? repository;
 
 export function readCorpusDefinition(entry: CorpusEntry): FormDefinition {
   return JSON.parse(readFileSync(new URL(entry.file, import.meta.url), 'utf8')) as FormDefinition;

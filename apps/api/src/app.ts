@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { installJobWorker } from './jobs';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
@@ -35,12 +36,19 @@ import { userRoutes } from './modules/users/routes';
 import { viewRoutes } from './modules/views/routes';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
+import { EvaluationBox } from './platform/evaluation-box/pool';
 import { installHostileInputChecks } from './platform/hostile-input';
+import { installDrainingHeader } from './platform/lifecycle';
+import { loggerOptions } from './platform/logger';
+import { countEvaluationTimeout } from './platform/metrics';
 import { openapiOptions } from './platform/openapi';
 import { access } from './platform/policy';
 import { createRateLimitStore } from './platform/rate-limit/store';
 import { API_PREFIX, installRequestContext } from './platform/request-context';
+import { installRequestMetrics } from './platform/request-metrics';
 import type { App, Deps, RouteModule } from './platform/route-module';
+import { blobStoreFor } from './platform/storage/blob-store';
+import { installTraceAttributes } from './platform/trace-attributes';
 
 /** Every resource module, in one list: adding a resource adds one line here. */
 const modules: RouteModule[] = [
@@ -69,28 +77,53 @@ const modules: RouteModule[] = [
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */
-export async function buildApp(deps: Deps, options: { extraModules?: RouteModule[] } = {}): Promise<App> {
-  const { config } = deps;
+export async function buildApp(
+  given: Omit<Deps, 'box'> & { box?: Deps['box'] },
+  options: { extraModules?: RouteModule[]; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
+  const { config } = given;
   const app = Fastify({
+    // Secret query values (the OIDC code, URL signatures) and cookies never reach a line (logger.ts).
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+        : { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the service (as Fastify's number form does).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The evaluation box is the app's: its workers stop when the app closes (SIGTERM's shutdown, tests).
+  const box =
+    given.box ??
+    new EvaluationBox({ ...config.evaluation, log: app.log, onOverBudget: countEvaluationTimeout });
+  app.addHook('onClose', () => box.close());
+  const deps: Deps = { ...given, box };
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.lifecycle) installDrainingHeader(app, deps.lifecycle);
+  installRequestMetrics(app);
+  installTraceAttributes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry personal data: no browser or proxy keeps a copy (downloads included).
+    if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
   });
 
+  const browserStorage = blobStoreFor(config).browserOrigin;
+  const storageOrigin = browserStorage ? [browserStorage] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -98,11 +131,9 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
         scriptSrc: ["'self'"],
         // Form.io and the API reference set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: [
-          "'self'",
-          ...(config.storage.driver === 'azure' ? ['https://*.blob.core.windows.net'] : []),
-        ],
+        // The browser PUTs files to and GETs them from storage directly (signed URLs): its origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
+        connectSrc: ["'self'", ...storageOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -120,7 +151,10 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
     timeWindow: '1 minute',
     // Route limits (sign-in) are shared by every instance through the database; see the store.
     store: createRateLimitStore(deps.database.db),
-    allowList: (request) => !request.url.startsWith(API_PREFIX),
+    // Health checks (load balancers, probes every few seconds) never spend a client's allowance.
+    allowList: (request) =>
+      !request.url.startsWith(API_PREFIX) ||
+      request.url.split('?')[0]?.startsWith(`${API_PREFIX}/health`) === true,
   });
 
   await app.register(swagger, openapiOptions(config));
@@ -136,6 +170,7 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
       prefix: API_PREFIX,
     });
   }
+  installJobWorker(app, deps);
   // The embedded store's signed blob URLs live outside /v1/api: the URL is the credential, as with Azure SAS.
   if (config.storage.driver === 'local')
     await app.register(async (scoped) => localBlobRoutes(scoped.withTypeProvider<ZodTypeProvider>(), deps));
@@ -148,6 +183,8 @@ export async function buildApp(deps: Deps, options: { extraModules?: RouteModule
   app.get('/health', { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${API_PREFIX}/health`),
   );
+  // Metrics have their own port (METRICS_PORT); here they are not found, not the web app's page.
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
   await serveWebApp(app, config);
   return app;
 }

@@ -4,9 +4,12 @@ import { openDatabase } from './db/database';
 import { listMigrations, migrateToLatest, rollbackLast } from './db/migrate';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { importOdsFile } from './modules/organisations/import';
-import { decodeOdsFile } from './modules/organisations/ods-file';
 import { runOdsSync } from './modules/organisations/ods-sync';
+import { decodeOdsUpload } from './modules/organisations/ods-upload';
+import { bootstrapSuperAdministrator } from './modules/users/bootstrap';
 import { HttpProblem, validationProblem } from './platform/errors';
+
+const conflictProblem = (reason: string) => new HttpProblem('already_exists', reason);
 
 /**
  * Operations from the command line: `npm run cli -- <command>`.
@@ -17,6 +20,8 @@ import { HttpProblem, validationProblem } from './platform/errors';
  *   import-ods <file> [--dry-run] [--type=<ODS role id>]   import an ODS register file (epraccur, etr, ets,
  *              eccg or a headered CSV: the layout is recognised from the content); prints what changed, or
  *              would change with --dry-run; --type sets the type of organisations the file gives none
+ *   bootstrap-admin <email>   make the first super administrator (registered by email when they have not
+ *              signed in yet); refused once any super administrator exists (decision 0033)
  *   sync-ods [--full]   synchronise organisations with the ODS ORD API (ODS_API_BASE_URL): only what changed
  *              since the last successful run when there is one within the API's 185 days, else (or with
  *              --full) the whole register
@@ -41,15 +46,22 @@ const commands: Record<string, (db: Awaited<ReturnType<typeof openDatabase>>['db
       : undefined;
     if (typeCode && !type)
       throw validationProblem({ type: [`No organisation type has the code ${typeCode}`] });
-    return importOdsFile(db, decodeOdsFile(readFileSync(file)), {
+    return importOdsFile(db, await decodeOdsUpload(readFileSync(file)), {
       dryRun,
       userId: null,
       organisationTypeId: type?.id ?? null,
     });
   },
+  'bootstrap-admin': async (db) => {
+    const email = process.argv.slice(3).find((a) => !a.startsWith('--'));
+    if (!email || !/^[^@\s]+@[^@\s]+$/.test(email))
+      throw validationProblem({ email: ['Usage: bootstrap-admin <email of the first super administrator>'] });
+    const outcome = await bootstrapSuperAdministrator(db, email, 'cli');
+    if (outcome.kind === 'refused') throw conflictProblem(outcome.reason);
+    return outcome;
+  },
   'sync-ods': async (db) =>
-    runOdsSync(db, {
-      baseUrl: config.ods.apiBaseUrl,
+    runOdsSync(db, config, {
       userId: null,
       source: 'cli',
       mode: process.argv.includes('--full') ? 'full' : 'auto',

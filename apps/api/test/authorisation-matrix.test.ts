@@ -59,6 +59,8 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   submissionLockRelease: (p) =>
     outsideRj1(p) ? 'hidden' : only(...admins, 'manager', 'clerkA', 'authoriserA')(p),
   submissionManage: (p) => (outsideRj1(p) ? 'hidden' : only(...admins, 'manager')(p)),
+  // The route's rule; its write case narrows it to the organisation's own authoriser (decision 0036).
+  submissionSendBack: (p) => (outsideRj1(p) ? 'hidden' : only(...admins, 'authoriserA')(p)),
   nhsiAuthorisation: (p) => (outsideRj1(p) ? 'hidden' : only(...admins)(p)),
 };
 
@@ -110,7 +112,13 @@ beforeAll(async () => {
   ) as MatrixContext['users'];
   const helper = await db
     .insertInto('appUser')
-    .values({ email: 'matrix.helper@dcf.example', name: 'Matrix Helper', updatedAt: new Date() })
+    // Of the management organisation, so the manager roles may go to the helper (decision 0032).
+    .values({
+      email: 'matrix.helper@dcf.example',
+      name: 'Matrix Helper',
+      providerCode: 'X24',
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const sandbox = await (await t.as('manager')).post('/v1/api/Collection', { name: 'Matrix sandbox' });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,12 +7,15 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed';
+import { bundleEvaluationWorker } from '../src/platform/evaluation-box/bundle';
 import { databaseUrlFor, engine, postgresAdminUrl } from './engine';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a data-directory dump of the migrated, seeded database. Postgres: the template's name. */
     databaseTemplate: string;
+    /** The evaluation worker, bundled once per run (decision 0031): the apps' pools start it. */
+    evaluationWorker: string;
   }
 }
 
@@ -21,6 +24,13 @@ declare module 'vitest' {
  * (PGlite: loadDataDir of a dump, about 0.7 s; PostgreSQL: CREATE DATABASE ... TEMPLATE, about 0.1 s).
  */
 export default async function setup(project: TestProject) {
+  const workerDir = mkdtempSync(path.join(tmpdir(), 'dcf-test-worker-'));
+  // Readable by the unprivileged user the workers run as when the tests run as root.
+  chmodSync(workerDir, 0o755);
+  const workerFile = path.join(workerDir, 'evaluation-worker.mjs');
+  await bundleEvaluationWorker(workerFile);
+  project.provide('evaluationWorker', workerFile);
+  const removeWorker = () => rmSync(workerDir, { recursive: true, force: true });
   if (engine === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'dcf-test-'));
     const lite = await PGlite.create('memory://');
@@ -33,7 +43,10 @@ export default async function setup(project: TestProject) {
     const file = path.join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('databaseTemplate', file);
-    return () => rmSync(dir, { recursive: true, force: true });
+    return () => {
+      rmSync(dir, { recursive: true, force: true });
+      removeWorker();
+    };
   }
 
   const template = `dcf_template_${process.pid}`;
@@ -60,5 +73,6 @@ export default async function setup(project: TestProject) {
     );
     for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
     await admin.end();
+    removeWorker();
   };
 }

@@ -7,6 +7,8 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { demoUsers } from '../src/db/seed/demo-users';
+import { EvaluationBox } from '../src/platform/evaluation-box/pool';
+import { countEvaluationTimeout } from '../src/platform/metrics';
 import type { App, RouteModule } from '../src/platform/route-module';
 
 const DEMO_COLLECTION_NAME = 'Monthly workforce return';
@@ -19,6 +21,8 @@ export type PersonaKey = (typeof demoUsers)[number]['key'];
 
 export interface TestApp {
   app: App;
+  /** The app's evaluation box (its workers' process ids: what they can reach, killing one). */
+  box: EvaluationBox;
   database: DatabaseHandle;
   config: Config;
   /** A client with no session. */
@@ -99,7 +103,10 @@ export class Client {
   }
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/** A copy of the seeded test database (for a test that runs the service in a child process too). */
+export async function openTestDatabase(
+  poolSize = 5,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const template = inject('databaseTemplate');
   if (engine === 'pglite') {
     const lite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
@@ -111,7 +118,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name), pgliteDir: '', poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name), pgliteDir: '', poolSize });
   return {
     handle,
     drop: async () => {
@@ -127,8 +134,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 export async function startTestApp(
   env: Record<string, string> = {},
   extraModules: RouteModule[] = [],
+  /** Where log lines go when LOG_LEVEL is not silent (a test that reads them). */
+  logStream?: { write(line: string): void },
 ): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+  // Five connections per file (files run side by side), unless the test asks for the service's own pool.
+  const { handle, drop } = await openTestDatabase(
+    env.DATABASE_POOL_SIZE === undefined ? undefined : Number(env.DATABASE_POOL_SIZE),
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -136,7 +148,16 @@ export async function startTestApp(
     RATE_LIMIT_MAX: '100000',
     ...env,
   });
-  const app = await buildApp({ config, database: handle }, { extraModules });
+  // The evaluation box's workers start from the bundle the global set-up made once for the run.
+  const box = new EvaluationBox({
+    ...config.evaluation,
+    workerFile: inject('evaluationWorker'),
+    onOverBudget: countEvaluationTimeout,
+  });
+  const app = await buildApp(
+    { config, database: handle, box },
+    { extraModules, ...(logStream ? { logStream } : {}) },
+  );
   await app.ready();
   const userId = async (persona: PersonaKey) => {
     const email = demoUsers.find((u) => u.key === persona)?.email;
@@ -149,12 +170,14 @@ export async function startTestApp(
   };
   const asUser = async (userId: number) => {
     const client = new Client(app);
-    const { token } = await createSession(handle.db, config, userId, { sessionManagement: true });
+    const { token, csrfToken } = await createSession(handle.db, config, userId, { sessionManagement: true });
     client.cookies.set(SESSION_COOKIE, token);
+    client.cookies.set(CSRF_COOKIE, csrfToken);
     return client;
   };
   return {
     app,
+    box,
     database: handle,
     config,
     anonymous: () => new Client(app),

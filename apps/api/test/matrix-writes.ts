@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import type { Database } from '../src/db/schema';
+import { organisationJobs } from '../src/modules/organisations/ods-sync';
+import { createJobRunner } from '../src/platform/jobs';
 import type { Client, PersonaKey, Response, TestApp } from './harness';
 
 /**
@@ -116,6 +118,11 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       lockedBy: null,
       lockedOn: null,
       lockExpiresAt: null,
+      sentForSignoffAt: null,
+      sentForSignoffBy: null,
+      sentBackAt: null,
+      sentBackBy: null,
+      sentBackReason: null,
     });
   const completed = async () => {
     await draftAgain();
@@ -658,11 +665,30 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       },
       restore: draftAgain,
     },
+    'POST /v1/api/Submission/:id/SendBack': {
+      changes: ['submission'],
+      // The route lets the organisation's authorisers in; an administrator passes it but is not one.
+      expected: (p) =>
+        p === 'authoriserA' ? 'allow' : ['clerkB', 'authoriserB', 'nhsi'].includes(p) ? 'hidden' : 'deny',
+      arrange: async (_p, n) => {
+        await draftAgain();
+        return { body: { reason: `Matrix send back ${n}` } };
+      },
+      restore: draftAgain,
+    },
     'POST /v1/api/Submission/:id/Reopen': {
       changes: ['submission'],
       arrange: async (_p, n) => {
         await draftAgain();
         return { body: { until: new Date(Date.now() + (5 + n) * DAY).toISOString() } };
+      },
+      restore: draftAgain,
+    },
+    'POST /v1/api/Collection/:id/ReportingPeriod/:rpId/Organisation/:orgId/Submission/Reopen': {
+      changes: ['submission'],
+      arrange: async (_p, n) => {
+        await draftAgain();
+        return { body: { until: new Date(Date.now() + (9 + n) * DAY).toISOString() } };
       },
       restore: draftAgain,
     },
@@ -812,9 +838,12 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     'POST /v1/api/Organisation/Admin/TriggerSyncOrganisations': {
       changes: ['ods_sync_run'],
       arrange: async () => ({ body: {} }),
-      // The run goes on in the background: wait for its end, so it changes no later route's tables.
+      // The run is a job on the queue, and the test app runs no job worker (JOBS_RUN is off under test):
+      // run the sync's job here (only that kind: queued emails stay queued) and wait for the run's end, so
+      // it changes no later route's tables.
       check: async (res) => {
         const id = (res.body as { id: number }).id;
+        await createJobRunner({ db, config: t.config, jobs: organisationJobs }).runUntilIdle();
         for (let waited = 0; waited < 120_000; waited += 100) {
           const run = await db
             .selectFrom('odsSyncRun')

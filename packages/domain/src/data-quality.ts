@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortOrder } from './enums';
 
 /**
  * Data quality rules (decision 0028): the API contract shared by the API and the web app, and
@@ -20,6 +21,34 @@ export const dataQualityMessages = {
   logicNotAllowed: 'The JSON Logic is not allowed',
   noForm: 'This collection has no form definition',
   changeNeedsThreshold: 'Enter a percentage, an amount or both',
+  /** The manager's period view: the statistics this period's range checks read (decision 0034). */
+  statisticsNoEarlierPeriod:
+    'There is no earlier reporting period, so range checks have no figures to compare with and pass.',
+  statisticsPending: (period: string) =>
+    `Range checks pass for now: ${period}'s figures are computed once it has closed (within 5 minutes of its close).`,
+  statisticsReady: (period: string, returns: number, computedAt: string) =>
+    `Range checks compare with ${period}'s figures from ${returns} submitted ${returns === 1 ? 'return' : 'returns'}, computed ${computedAt}.`,
+  /** A rule the JSON Logic interpreter could not evaluate on this return (decision 0030). */
+  notChecked: (ruleName: string, reason: string) =>
+    `The check "${ruleName}" could not be run because ${reason}. This does not stop you submitting: the collection manager sees it and will correct the rule.`,
+} as const;
+
+/**
+ * A rule the JSON Logic interpreter could not evaluate (a bound passed, an operation not supported:
+ * decision 0030), as the manager's screens say it: the period's data quality view and a return's page.
+ * The reason is the interpreter's ("it takes more than 100,000 steps").
+ */
+export const notCheckedMessages = {
+  heading: 'Rules not checked',
+  dataQualityInPeriod: (ruleName: string, returns: number, reason: string) =>
+    `Rule "${ruleName}" was not checked on ${returns.toLocaleString('en-GB')} submitted ${returns === 1 ? 'return' : 'returns'}: ${reason}.`,
+  dataQualityOnReturn: (ruleName: string, reason: string) =>
+    `Rule "${ruleName}" was not checked on this return: ${reason}.`,
+  /** A rule of the form itself (a condition, a calculation, a validation, logic): the form cannot be checked. */
+  formRule: (question: string, property: string, reason: string) =>
+    `The rule in '${question}' (${property}) was not checked: ${reason}. Returns of this form cannot be submitted until it is corrected.`,
+  changeDataQualityRules: 'Change the data quality rules',
+  changeForm: 'Change the form',
 } as const;
 
 /** `headcount`, or `staff.count` for the total of a grid's column over its rows. */
@@ -116,6 +145,12 @@ export const dataQualityFindingSchema = z.object({
   message: z.string(),
   fields: z.array(z.string()),
   explanation: z.string().nullable(),
+  /**
+   * Set when the rule could not be evaluated on this return (it passed a bound of the JSON Logic
+   * interpreter, or uses an operation not supported: decision 0030), with the reason. Such a finding
+   * never blocks a submit and needs no explanation; the manager's screens show it.
+   */
+  notChecked: z.string().optional(),
 });
 export type DataQualityFinding = z.infer<typeof dataQualityFindingSchema>;
 
@@ -137,19 +172,58 @@ export const dataQualityExplanationsSchema = z
   .record(z.string().max(40), z.string().trim().max(2000))
   .refine((value) => Object.keys(value).length <= 200, 'Too many explanations');
 
-/** GET /View/Manager/ReportingPeriod/{id}/DataQuality?ruleId= */
-export const periodDataQualityQuerySchema = z.object({ ruleId: z.string().max(40).optional() });
+/** How the returns with warnings of a period sort. */
+export const periodDataQualitySortBy = z.enum(['name', 'code', 'submittedAt', 'warnings']);
+export type PeriodDataQualitySortBy = z.infer<typeof periodDataQualitySortBy>;
+
+/**
+ * GET /View/Manager/ReportingPeriod/{id}/DataQuality: the returns with warnings, filtered (one rule's,
+ * a name or code), sorted and paged in SQL like the period's submissions (decision 0034).
+ */
+export const periodDataQualityQuerySchema = z.object({
+  ruleId: z.string().max(40).optional(),
+  query: z.string().trim().max(250).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sortBy: periodDataQualitySortBy.default('name'),
+  sortOrder: sortOrder.default('ASC'),
+});
+export type PeriodDataQualityParams = z.output<typeof periodDataQualityQuerySchema>;
+export type PeriodDataQualityQuery = Partial<PeriodDataQualityParams>;
+
+/**
+ * The statistics a period's range checks read: the previous period's, computed once when it closed
+ * (decision 0034). `computedAt` null: not yet (the checks pass); `periodName` null: no earlier period.
+ */
+export const periodStatisticsStateSchema = z.object({
+  periodName: z.string().nullable(),
+  computedAt: z.string().nullable(),
+  returns: z.number().int().nullable(),
+});
+export type PeriodStatisticsState = z.infer<typeof periodStatisticsStateSchema>;
 
 export const periodDataQualitySchema = z.object({
+  /** Whether any rule reads last period's statistics (a range check, or an expert's `stats.*`). */
+  readsStatistics: z.boolean(),
+  statistics: periodStatisticsStateSchema,
   /** Submitted returns in the period. */
   returnsSubmitted: z.number().int(),
   /** Of those, the ones whose official revision carries at least one warning. */
   returnsWithWarnings: z.number().int(),
   /** Every rule of the period's form version, with how many submitted returns it flagged. */
   rules: z.array(
-    z.object({ id: z.string(), name: z.string(), severity: dataQualitySeverity, returns: z.number().int() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      severity: dataQualitySeverity,
+      /** Submitted returns it flagged (a warning or an error it gave). */
+      returns: z.number().int(),
+      /** Submitted returns where it could not be evaluated (decision 0030), and one of the reasons. */
+      notChecked: z.number().int(),
+      notCheckedReason: z.string().nullable(),
+    }),
   ),
-  /** Returns with warnings (only those flagged by `ruleId` when given), by organisation name. */
+  /** This page of the returns with warnings (only those flagged by `ruleId`, matching `query`). */
   items: z.array(
     z.object({
       submissionId: z.number().int(),
@@ -157,8 +231,11 @@ export const periodDataQualitySchema = z.object({
       organisationName: z.string(),
       organisationCode: z.string(),
       submittedAt: z.string().nullable(),
+      warnings: z.number().int(),
       findings: z.array(dataQualityFindingSchema),
     }),
   ),
+  /** Returns with warnings matching the filters, in every page. */
+  total: z.number().int(),
 });
 export type PeriodDataQuality = z.infer<typeof periodDataQualitySchema>;

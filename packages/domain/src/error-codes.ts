@@ -52,6 +52,17 @@ export const errorCodes = {
     status: 409,
     meaning: 'Regulator (NHSI) authorisation is not required here.',
   },
+  lock_page_closed: {
+    status: 409,
+    meaning:
+      'The lock request names a page token whose page already released the lock: a page that has left never takes it again.',
+  },
+  signoff_not_required: {
+    status: 409,
+    meaning:
+      "Trust authorisation is not required here: there is no authoriser's sign-off to send for or back from.",
+  },
+  submission_not_draft: { status: 409, meaning: 'Only a saved draft can be sent back.' },
   already_authorised: { status: 409, meaning: 'The submission is already authorised.' },
   revision_official: { status: 409, meaning: 'The official revision of a submission cannot be deleted.' },
   has_submissions: {
@@ -72,10 +83,25 @@ export const errorCodes = {
   },
   no_excel_template: { status: 409, meaning: 'The collection has no Excel template.' },
   sync_in_progress: { status: 409, meaning: 'A sync with ODS is already running.' },
+  too_large_for_excel: {
+    status: 409,
+    meaning:
+      'The export has more columns (16,384) or rows (1,048,576 with the headings) than an Excel sheet holds; CSV has no such limit.',
+  },
   payload_too_large: { status: 413, meaning: 'The request body or file is larger than allowed.' },
+  file_too_large_unpacked: {
+    status: 413,
+    meaning:
+      'An uploaded spreadsheet or zip would unpack past a limit (a part, the total, the number of parts, the compression ratio) or states two sizes; `detail` says which. Nothing was opened.',
+  },
   request_not_accepted: {
     status: 415,
     meaning: 'The request cannot be read as sent (content type, method); the status is the one HTTP gives.',
+  },
+  form_cannot_be_checked: {
+    status: 422,
+    meaning:
+      "The answers could not be checked against the form within the evaluation's time or memory budget: the form's rules cost too much. `detail` names the question or data quality rule where it stopped, when known. Nothing was saved; the collection manager must correct the form.",
   },
   rate_limited: { status: 429, meaning: 'Too many requests: wait (see Retry-After) and try again.' },
   internal_error: { status: 500, meaning: 'An unexpected failure; it is logged with the request id.' },

@@ -19,7 +19,7 @@ describe('formatting in Europe/London', () => {
 
     it('shows the first second after the change in BST, an hour ahead of UTC', () => {
       expect(formatSupportDateTime('2026-03-29T01:00:00Z')).toBe('29/03/2026 02:00:00');
-      expect(formatMediumDateTime('2026-03-29T01:00:00Z')).toBe('29 Mar 2026, 02:00');
+      expect(formatMediumDateTime('2026-03-29T01:00:00Z')).toBe('29 March 2026, 02:00');
       expect(formatLongDateTime(new Date('2026-03-29T01:00:00Z'))).toBe('29 March 2026 at 02:00:00');
     });
   });
@@ -27,19 +27,19 @@ describe('formatting in Europe/London', () => {
   describe('autumn clock change (last Sunday of October: 02:00 BST becomes 01:00 GMT)', () => {
     it('shows the last second of BST', () => {
       expect(formatSupportDateTime('2026-10-25T00:59:59Z')).toBe('25/10/2026 01:59:59');
-      expect(formatMediumDateTime('2026-10-25T00:59:59Z')).toBe('25 Oct 2026, 01:59');
+      expect(formatMediumDateTime('2026-10-25T00:59:59Z')).toBe('25 October 2026, 01:59');
     });
 
     it('shows 01:00 again once the clocks go back', () => {
       expect(formatSupportDateTime('2026-10-25T01:00:00Z')).toBe('25/10/2026 01:00:00');
-      expect(formatMediumDateTime(Date.parse('2026-10-25T01:00:00Z'))).toBe('25 Oct 2026, 01:00');
+      expect(formatMediumDateTime(Date.parse('2026-10-25T01:00:00Z'))).toBe('25 October 2026, 01:00');
     });
   });
 
   it('moves a late-evening UTC instant in summer onto the next London day', () => {
     expect(formatShortDate('2026-06-30T23:30:00Z')).toBe('01/07/2026');
     expect(formatLongDate('2026-06-30T23:30:00Z')).toBe('1 July 2026');
-    expect(formatWeekdayDate('2026-06-30T23:30:00Z')).toBe('Wed 1 Jul 2026');
+    expect(formatWeekdayDate('2026-06-30T23:30:00Z')).toBe('Wednesday 1 July 2026');
   });
 
   it('keeps a late-evening UTC instant in winter on the same London day', () => {
@@ -54,7 +54,7 @@ describe('formatting in Europe/London', () => {
 
   it('converts a luxon DateTime from another zone', () => {
     const newYork = DateTime.fromISO('2026-07-01T09:00:00', { zone: 'America/New_York' });
-    expect(formatMediumDateTime(newYork)).toBe('1 Jul 2026, 14:00');
+    expect(formatMediumDateTime(newYork)).toBe('1 July 2026, 14:00');
   });
 
   it('gives the support-desk time as a 24-hour clock, midnight as 00', () => {
@@ -70,8 +70,8 @@ describe('formatting in Europe/London', () => {
     }
   });
 
-  it('uses the British spelling of short month names', () => {
-    expect(formatMediumDateTime('2026-09-07T10:00:00Z')).toBe('7 Sept 2026, 11:00');
+  it('spells the month in full, the British way', () => {
+    expect(formatMediumDateTime('2026-09-07T10:00:00Z')).toBe('7 September 2026, 11:00');
   });
 
   it('formats empty and invalid input as an empty string', () => {

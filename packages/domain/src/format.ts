@@ -12,18 +12,23 @@ import { constants } from './constants';
  */
 export type DateInput = Date | number | string | DateTime | null | undefined;
 
-/** The display patterns (luxon tokens), so every screen spells a date the same way. */
+/**
+ * The display patterns (luxon tokens), so every screen spells a date the same way: one date style,
+ * the month in words (GOV.UK and NHS.UK style, "4 December 2026"; decision 0037). The short numeric
+ * date is for what a person may have to type back or quote (the support desk's reference), never for
+ * showing a date.
+ */
 export const dateFormats = {
   /** 29/03/2026 */
   shortDate: 'dd/MM/yyyy',
-  /** 29 Mar 2026, 14:05 */
-  mediumDateTime: 'd MMM yyyy, HH:mm',
+  /** 29 March 2026, 14:05 */
+  mediumDateTime: 'd MMMM yyyy, HH:mm',
   /** 29 March 2026 at 14:05:09 */
   longDateTime: "d MMMM yyyy 'at' HH:mm:ss",
   /** 29 March 2026 */
   longDate: 'd MMMM yyyy',
-  /** Sun 29 Mar 2026 */
-  weekdayDate: 'EEE d MMM yyyy',
+  /** Sunday 29 March 2026 */
+  weekdayDate: 'EEEE d MMMM yyyy',
 } as const;
 
 /** The input as a luxon DateTime in Europe/London with the en-GB locale, or null when empty or invalid. */
@@ -47,7 +52,7 @@ export function formatShortDate(value: DateInput): string {
   return formatWith(dateFormats.shortDate, value);
 }
 
-/** Medium date with short time: 29 Mar 2026, 14:05. */
+/** Medium date with short time: 29 March 2026, 14:05. */
 export function formatMediumDateTime(value: DateInput): string {
   return formatWith(dateFormats.mediumDateTime, value);
 }
@@ -62,7 +67,7 @@ export function formatLongDate(value: DateInput): string {
   return formatWith(dateFormats.longDate, value);
 }
 
-/** Date with a short weekday: Sun 29 Mar 2026. */
+/** Date with its weekday: Sunday 29 March 2026. */
 export function formatWeekdayDate(value: DateInput): string {
   return formatWith(dateFormats.weekdayDate, value);
 }

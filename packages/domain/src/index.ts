@@ -2,6 +2,7 @@ import './zod-setup';
 
 export * from './access';
 export * from './audit';
+export * from './audit-words';
 export * from './collection-guidance';
 export * from './collection-organisations';
 export * from './collections';

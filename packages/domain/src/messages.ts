@@ -27,6 +27,7 @@ export const messages = {
   fileWrongType: 'File is the wrong type; it must be {{ pattern }}',
   fileTooSmall: 'File is too small; it must be at least {{ size }}',
   fileTooBig: 'File is too big; it must be at most {{ size }}',
+  fileTooLargeUnpacked: 'The file is too large once opened',
   somethingWentWrong: 'Something went wrong',
   somethingWentWrongDot: 'Something went wrong.',
   formDefinitionNotObject: 'A form definition upload must be a valid JSON object',
@@ -70,6 +71,12 @@ export const messages = {
   submissionNotCompleted: 'Only a completed return can be returned or authorised',
   submissionAlreadyAuthorised: 'This return has already been authorised',
   submissionNhsiNotRequired: 'This return does not need NHSI authorisation',
+  // The return between people (decision 0036).
+  submissionPageClosed: 'This page has been closed. Open the return again to edit it',
+  submissionSignOffNotRequired: "This return does not need an authoriser's sign-off",
+  submissionSendBackNotAllowed: 'Only an authoriser of this organisation can send this return back',
+  submissionNotDraft: 'Only a saved draft can be sent back',
+  pageChecksFailed: 'Answer the questions on this page correctly before marking it complete',
   revisionOfficial: 'The official revision cannot be deleted',
   reopenUntilInPast: 'The date must be in the future',
   awaitingNhsiAuthorisation: 'awaiting NHSI authorisation',
@@ -79,6 +86,10 @@ export const messages = {
   reminderPeriodNotOpen: 'Reminders can be sent once the reporting period has opened',
   reminderPeriodClosed: 'Reminders cannot be sent because the reporting period has closed',
   exportFormatInvalid: 'Choose CSV or XLSX',
+  exportTooWideForExcel:
+    'This export has {{ columns }} columns, more than the 16,384 an Excel sheet can hold. Download it as CSV instead',
+  exportTooLongForExcel:
+    'This export has {{ rows }} rows, more than the 1,048,575 an Excel sheet can hold under its headings. Download it as CSV instead',
 
   // Hostile input refused at the boundary: ours (docs/decisions/0017).
   controlCharacters: 'Remove the control characters (such as NUL) from this text',

@@ -12,10 +12,29 @@ export const sendReminderResultSchema = z.object({
   chased: z.number().int(),
   /** Organisations left out because they were chased earlier the same day (London). */
   alreadyChasedToday: z.number().int(),
-  /** Emails queued (one per clerk or authoriser of each chased organisation). */
+  /**
+   * Emails to send (one per clerk or authoriser of each chased organisation): the chases are recorded
+   * when the press is answered, the emails written and sent by a job just after (decision 0034).
+   */
   emails: z.number().int(),
 });
 export type SendReminderResult = z.infer<typeof sendReminderResultSchema>;
+
+/**
+ * GET /Collection/{id}/ReportingPeriod/{periodId}/Reminder: whom a reminder sent now would reach,
+ * counted by the server (the confirmation dialog's figures, one small answer at any scale).
+ */
+export const reminderReachSchema = z.object({
+  /** Organisations not completed (and expected) with a data entry clerk or authoriser to email. */
+  organisations: z.number().int(),
+  /** Their clerks and authorisers, each person once. */
+  people: z.number().int(),
+  /** Organisations not completed with nobody to email (the non-submitters list shows them). */
+  nobodyToEmail: z.number().int(),
+  /** Of `organisations`, those already chased today (London): a reminder now leaves them out. */
+  alreadyChasedToday: z.number().int(),
+});
+export type ReminderReach = z.infer<typeof reminderReachSchema>;
 
 export const chaseSchema = z.object({
   id: z.number().int(),

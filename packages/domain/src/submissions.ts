@@ -67,12 +67,28 @@ export const submissionViewSchema = z.object({
   lockedOn: z.string().nullable(),
   lockExpiresAt: z.string().nullable(),
   lockedByMe: z.boolean(),
+  /**
+   * The user may release the lock someone else holds: a collection manager, an administrator, or an
+   * authoriser of the organisation (its own staff). Decision 0036.
+   */
+  canReleaseLock: z.boolean(),
   /** The user may take the lock and save drafts now. */
   canEdit: z.boolean(),
   /** The user may submit (complete) now. */
   canSubmit: z.boolean(),
   /** Why the page is read-only (canEdit false), or why submit is unavailable (canSubmit false); null otherwise. */
   readOnlyReason: z.string().nullable(),
+  /**
+   * The user may send this draft for sign-off (decision 0036): they may edit it, trust authorisation is
+   * required and they cannot submit it themselves.
+   */
+  canSendForSignOff: z.boolean(),
+  /** The user, an authoriser of the organisation, may send this saved draft back to its clerks. */
+  canSendBack: z.boolean(),
+  /** Sent for sign-off and waiting on the organisation's authorisers; null when not (decision 0036). */
+  sentForSignOff: z.object({ by: userRefSchema, at: z.string() }).nullable(),
+  /** An authoriser sent it back to the clerks with a reason, until it is sent for sign-off again. */
+  sentBack: z.object({ by: userRefSchema, at: z.string(), reason: z.string() }).nullable(),
   isTrustAuthorisationRequired: z.boolean(),
   isNhsiAuthorisationRequired: z.boolean(),
   awaitingNhsiAuthorisation: z.boolean(),
@@ -101,6 +117,12 @@ export const saveRevisionBodySchema = z.object({
   declaration: z.boolean().optional(),
   /** The submitter's explanations of data quality warnings, by rule id (decision 0028). */
   explanations: dataQualityExplanationsSchema.optional(),
+  /**
+   * With status draft: send the saved draft for sign-off (decision 0036). The submit's full checks run
+   * first (400 with every problem, as for a submit); then the return waits on its authorisers' list and
+   * they are emailed. Where trust authorisation is not required: 409 signoff_not_required.
+   */
+  sendForSignOff: z.boolean().optional(),
 });
 export type SaveRevisionBody = z.infer<typeof saveRevisionBodySchema>;
 
@@ -122,6 +144,10 @@ export const savedRevisionSchema = z.object({
   lockExpiresAt: z.string(),
   /** The new revision, as the view lists it. */
   revision: submissionRevisionSummarySchema,
+  /** After the save: sent for sign-off (by this save, or still), or null (decision 0036). */
+  sentForSignOff: submissionViewSchema.shape.sentForSignOff,
+  /** After the save: the authoriser's send-back note, cleared by sending for sign-off again. */
+  sentBack: submissionViewSchema.shape.sentBack,
 });
 export type SavedRevision = z.infer<typeof savedRevisionSchema>;
 
@@ -138,6 +164,8 @@ export function mergeSavedRevision(view: SubmissionView, saved: SavedRevision): 
     isLocked: true,
     lockExpiresAt: saved.lockExpiresAt,
     lockedByMe: true,
+    sentForSignOff: saved.sentForSignOff,
+    sentBack: saved.sentBack,
     submissionRevisions: [saved.revision, ...view.submissionRevisions].slice(0, 50),
   };
 }
@@ -175,6 +203,21 @@ export const returnSubmissionBodySchema = z.object({
   reason: z.string().trim().min(1, messages.required).max(2000),
 });
 
+/** POST /Submission/{id}/SendBack: an authoriser sends a draft back to the clerks (decision 0036). */
+export const sendBackBodySchema = z.object({
+  reason: z.string().trim().min(1, messages.required).max(2000),
+});
+
+/**
+ * POST .../Submission/Lock (optional body) and DELETE .../Submission/Lock?pageToken=: the page's own
+ * random token (decision 0036). A page that has released its lock never takes it again: a lock request
+ * arriving after the release of the same token is refused (409 lock_page_closed), and a release only
+ * drops the lock that page holds.
+ */
+export const lockPageTokenSchema = z.uuid();
+export const takeLockBodySchema = z.object({ pageToken: lockPageTokenSchema.optional() }).nullish();
+export const releaseLockQuerySchema = z.object({ pageToken: lockPageTokenSchema.optional() });
+
 /**
  * POST /Submission/{id}/Reopen: a per-organisation extension after close, until an instant: a real
  * calendar instant whose year obeys the same limit as every period date (2040, in London).
@@ -187,33 +230,8 @@ export const reopenSubmissionBodySchema = z.object({
 
 // ---- Pure rules -------------------------------------------------------------------------------------
 
-const isEmptyValue = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
-
-/**
- * Content with empty values dropped (product decision: "content with empty values dropped"): empty or
- * blank strings, null, and arrays and objects left empty once their own empty values are gone. 0 and
- * false are answers and stay. Array items that become empty are dropped too (an empty data-grid row).
- */
-export function cleanSubmissionContent(content: Record<string, unknown>): Record<string, unknown> {
-  const clean = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(clean).filter((item) => !isEmptyValue(item));
-    if (typeof value === 'object' && value !== null) {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) {
-        const cleaned = clean(inner);
-        if (!isEmptyValue(cleaned)) out[key] = cleaned;
-      }
-      return out;
-    }
-    return value;
-  };
-  return clean(content) as Record<string, unknown>;
-}
+// Zod-free, in a module of its own: the evaluation worker (decision 0031) bundles it alone.
+export { cleanSubmissionContent } from './submission-content';
 
 export interface SubmissionWindowInput extends PeriodWindow {
   /** A manager's per-organisation extension after close (ISO instant or Date), or null. */
@@ -248,4 +266,30 @@ export function lockedByMessage(name: string, lockedOn: string | Date): string {
 /** When a lock taken or renewed at `at` lapses. */
 export function lockExpiry(at: Date): Date {
   return new Date(at.getTime() + constants.lockTimeoutMinutes * 60_000);
+}
+
+/**
+ * What a person who finds a return locked is told beyond 'Locked by NAME since HH:mm' (product
+ * decisions, "The return between people"; decision 0036): until when, and who can release it.
+ */
+export function lockAdvice(input: {
+  holder: string;
+  expiresAt: string | Date;
+  organisationName: string;
+  canRelease: boolean;
+  now?: Date;
+}): { until: string; release: string } {
+  const expires = toLondon(input.expiresAt);
+  const today = toLondon(input.now ?? new Date());
+  const time = expires?.toFormat('HH:mm') ?? '';
+  const at =
+    expires && today && expires.toISODate() !== today.toISODate()
+      ? `${expires.toFormat('d MMMM yyyy')} at ${time}`
+      : time;
+  return {
+    until: `It is released when ${input.holder} leaves the return, or at ${at} if they stop working on it.`,
+    release: input.canRelease
+      ? `You can release it now if ${input.holder} has finished with it.`
+      : `An authoriser of ${input.organisationName} or a manager of this collection can release it.`,
+  };
 }

@@ -21,6 +21,13 @@ export const submitterReturnQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
   collectionId: idParam.optional(),
   status: periodSubmissionStatus.optional(),
+  /** Only returns with something to do: not started or a draft (the landing page's 'due soon'). */
+  outstanding: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Only returns whose deadline is within this many days from now (and not past). */
+  dueWithinDays: z.coerce.number().int().min(1).max(366).optional(),
   periods: submitterReturnPeriods.default('open'),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),

@@ -81,6 +81,19 @@ export const submitterHomeSchema = z.object({
 });
 export type SubmitterHome = z.infer<typeof submitterHomeSchema>;
 
+/**
+ * GET /View/Submitter/Homes: every collection and organisation the user submits for (their own
+ * clerk and authoriser roles, published collections, organisations still recipients), each with its
+ * periods and its collection's guidance: a submitter's home in one request (decision 0034). At most
+ * SUBMITTER_HOMES_LIMIT homes (collection, then organisation, by name); `total` counts them all.
+ */
+export const submitterHomesSchema = z.object({
+  items: z.array(submitterHomeSchema.extend({ guidance: z.string().nullable() })),
+  total: z.number().int(),
+});
+export type SubmitterHomes = z.infer<typeof submitterHomesSchema>;
+export const SUBMITTER_HOMES_LIMIT = 50;
+
 // ---- Completeness and timeliness ---------------------------------------------------------------------
 
 /** Counts for one period: expected = recipients; received = completed; on time = submitted before close. */
@@ -119,6 +132,30 @@ export type ManagerHome = z.infer<typeof managerHomeSchema>;
 export const managerCollectionHomeSchema = managerCollectionSchema.extend({
   periods: z.array(periodSummarySchema),
 });
+
+/**
+ * GET /View/Manager/Collection/{id}/ReportingPeriods: every period of a collection, closed ones
+ * included, with its state and counts, paged (a daily collection has hundreds), latest first by
+ * default; `state` keeps one state only.
+ */
+export const collectionPeriodQuerySchema = z.object({
+  state: reportingPeriodStatus.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** By start: latest first (DESC, the default) or earliest first. */
+  sortOrder: sortOrder.default('DESC'),
+});
+export type CollectionPeriodParams = z.output<typeof collectionPeriodQuerySchema>;
+export type CollectionPeriodQuery = Partial<CollectionPeriodParams>;
+export const collectionPeriodListSchema = z.object({
+  collection: z.object({ id: z.number().int(), name: z.string() }),
+  items: z.array(periodSummarySchema),
+  /** Periods matching the filter (all pages). */
+  total: z.number().int(),
+  /** How many periods the collection has in each state, whatever the filter. */
+  states: z.record(reportingPeriodStatus, z.number().int()),
+});
+export type CollectionPeriodList = z.infer<typeof collectionPeriodListSchema>;
 
 /** GET /View/Admin/Submissions: every collection's current and next period, with filters and paging. */
 export const adminSubmissionsQuerySchema = z.object({
@@ -175,6 +212,8 @@ export const periodSubmissionRowSchema = z.object({
   organisationId: z.number().int(),
   name: z.string(),
   code: z.string(),
+  /** The register has closed the organisation (listed for a period that opened before its close). */
+  isClosed: z.boolean(),
   region: z.object({ code: z.string(), name: z.string() }).nullable(),
   organisationType: z.object({ shortDescription: z.string() }).nullable(),
   status: periodSubmissionStatus,

@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /**
  * The worklists (decision 0020): what waits for the signed-in user.
- * - signOff: drafts at organisations where the user is an authoriser (and its own staff) and trust
- *   authorisation is required, in an open window: the clerk has saved, nobody has submitted yet.
+ * - signOff: drafts sent for sign-off (decision 0036) at organisations where the user is an authoriser
+ *   (and its own staff) and trust authorisation is required, in an open window.
  * - nhsiAuthorisation: completed returns awaiting NHSI authorisation (management-organisation users).
- * - returned: drafts a manager returned for correction, at the user's organisations (clerks, authorisers).
+ * - returned: drafts a manager returned for correction, at the user's organisations (clerks, authorisers),
+ *   and drafts an authoriser sent back (their clerks); each until it is sent for sign-off or submitted.
  */
 export const worklistKind = z.enum(['signOff', 'nhsiAuthorisation', 'returned']);
 export type WorklistKind = z.infer<typeof worklistKind>;
@@ -23,7 +24,7 @@ export const worklistItemSchema = z.object({
   changedBy: z.string().nullable(),
   /** When the period's current window closes (the organisation's own reopen counts). */
   deadline: z.string(),
-  /** Returned for correction: the manager's reason. */
+  /** Returned for correction, or sent back by an authoriser: the reason given (the latest). */
   returnedReason: z.string().nullable(),
 });
 export type WorklistItem = z.infer<typeof worklistItemSchema>;

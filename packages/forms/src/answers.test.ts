@@ -289,3 +289,35 @@ describe('formAnswers', () => {
     ]);
   });
 });
+
+describe('formAnswers: multi-value questions (decision 0035)', () => {
+  it('lists every item, each formatted as a single answer', () => {
+    const definition = {
+      display: 'form',
+      components: [
+        { type: 'textfield', key: 'wards', label: 'Ward', multiple: true, input: true },
+        {
+          type: 'select',
+          key: 'grades',
+          label: 'Grade',
+          multiple: true,
+          input: true,
+          data: {
+            values: [
+              { label: 'Band 5', value: 'b5' },
+              { label: 'Band 6', value: 'b6' },
+            ],
+          },
+        },
+        { type: 'number', key: 'beds', label: 'Beds', multiple: true, input: true },
+      ],
+    } as FormDefinition;
+    const fields = formAnswers(definition, { wards: ['Oak, north', 'Elm'], grades: ['b6', 'b5'], beds: [4] });
+    expect(fields).toEqual([
+      expect.objectContaining({ label: 'Ward', answer: 'Oak, north, Elm', items: ['Oak, north', 'Elm'] }),
+      expect.objectContaining({ label: 'Grade', answer: 'Band 6, Band 5', items: ['Band 6', 'Band 5'] }),
+      expect.objectContaining({ label: 'Beds', answer: '4', answered: true }),
+    ]);
+    expect(fields[2]).not.toHaveProperty('items');
+  });
+});

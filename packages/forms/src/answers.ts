@@ -1,5 +1,12 @@
 import { DateTime } from 'luxon';
-import { childLists, dataShapeOf, type FormComponent, type FormDefinition, innerDataKey } from './components';
+import {
+  childLists,
+  dataShapeOf,
+  type FormComponent,
+  type FormDefinition,
+  innerDataKey,
+  isMultiValue,
+} from './components';
 
 /**
  * THE answers walker: a return read back as a person reads it, every question and its answer in form
@@ -11,7 +18,16 @@ import { childLists, dataShapeOf, type FormComponent, type FormDefinition, inner
 export type AnswerItem =
   | { kind: 'page'; title: string; path: string }
   | { kind: 'heading'; title: string; path: string; depth: number }
-  | { kind: 'field'; key: string; path: string; label: string; answer: string; answered: boolean }
+  | {
+      kind: 'field';
+      key: string;
+      path: string;
+      label: string;
+      answer: string;
+      answered: boolean;
+      /** A multi-value question's answers, one each (decision 0035); `answer` joins them. */
+      items?: string[];
+    }
   | { kind: 'table'; key: string; path: string; label: string; columns: string[]; rows: string[][] };
 
 export const notAnswered = 'Not answered';
@@ -257,7 +273,17 @@ export function formAnswers(
         continue;
       }
       const answer = formatAnswer(c, value);
-      items.push({ kind: 'field', key, path, label: labelOf(c), answer, answered: answer !== notAnswered });
+      const field = {
+        kind: 'field' as const,
+        key,
+        path,
+        label: labelOf(c),
+        answer,
+        answered: answer !== notAnswered,
+      };
+      if (isMultiValue(c) && Array.isArray(value) && value.length > 1)
+        items.push({ ...field, items: value.map((item) => formatAnswer({ ...c, multiple: false }, item)) });
+      else items.push(field);
     }
   };
   walk(definition.components, content, '', '', 0);

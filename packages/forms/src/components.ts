@@ -173,6 +173,29 @@ export function walkComponents(
   walk(components, undefined, 0, '', '');
 }
 
+/**
+ * Types whose `multiple: true` answer is a list of single answers, answered as an NHS "add another" list
+ * (decision 0035). Select boxes and files keep their own shapes.
+ */
+export const MULTI_VALUE_TYPES: ReadonlySet<string> = new Set([
+  'textfield',
+  'textarea',
+  'number',
+  'currency',
+  'email',
+  'url',
+  'phoneNumber',
+  'time',
+  'datetime',
+  'day',
+  'select',
+  'password',
+]);
+
+/** Whether a question's answer is a list of single answers (`multiple: true` on a type that allows it). */
+export const isMultiValue = (c: FormComponent): boolean =>
+  c.multiple === true && MULTI_VALUE_TYPES.has(String(c.type));
+
 /** The words a person knows a component by: its label, else its title or legend, else its key. */
 export function labelOf(c: FormComponent): string {
   for (const text of [c.label, c.title, c.legend, c.key])

@@ -70,5 +70,10 @@ export const formVersionSchema = z.object({
   createdNewVersion: z.boolean().optional(),
   /** POST and PUT only: the JavaScript this save converted to JSON Logic, or removed. */
   conversions: z.array(conversionSchema).optional(),
+  /**
+   * POST and PUT only: what the product does differently with this form (decision 0035): component types
+   * that are not Form.io's standard and how each is shown, presentational properties ignored.
+   */
+  notices: z.array(z.string()).optional(),
 });
 export type FormVersion = z.infer<typeof formVersionSchema>;

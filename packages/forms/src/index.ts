@@ -16,6 +16,7 @@ export {
   type Mode,
 } from './engine/evaluate';
 export { questionName } from './engine/messages';
+export type { UncheckedRule } from './engine/unchecked';
 export {
   type ComponentRef,
   type Conversion,
@@ -24,4 +25,13 @@ export {
   definitionLimits,
   stripDefinition,
 } from './inspect-definition';
-export { allowedOperations, checkJsonLogic } from './json-logic';
+export {
+  checkLogic,
+  LogicError,
+  LogicLimitError,
+  LogicNoResult,
+  LogicUnsupportedError,
+  logicLimits,
+  supportedOperations,
+} from './logic';
+export { pagesWithErrors } from './pages';

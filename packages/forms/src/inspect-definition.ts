@@ -1,4 +1,6 @@
+import { standardComponent, typeNotices } from './component-types';
 import {
+  dataShapeOf,
   type FormComponent,
   type FormDefinition,
   hasData,
@@ -13,8 +15,10 @@ import type {
   ResultVariable,
   ValueType,
 } from './convert/to-json-logic';
-import { checkJsonLogic } from './json-logic';
-import { patternProblem } from './regex-safety';
+import { checkLogic } from './logic/check';
+import { FORBIDDEN_SEGMENTS, pathSegments } from './own-paths';
+import { patternProblem } from './patterns';
+import { type ActionProblem, propertyActionProblems, schemaProblems } from './settable-properties';
 
 /** The JavaScript converter, given on upload only (it parses code with acorn: never in the browser). */
 export type Converter = (
@@ -22,6 +26,11 @@ export type Converter = (
   result: ResultVariable,
   options: ConvertOptions,
 ) => JavaScriptConversion;
+
+/** Reads JavaScript that only assigns a merged schema of plain values (upload only: acorn). */
+export type SchemaReader = (
+  code: string,
+) => { ok: true; schema: Record<string, unknown> } | { ok: false; reason: string };
 
 /**
  * A form definition is data, never code (docs/decisions/0014-form-definitions-are-data.md). This module
@@ -66,6 +75,12 @@ export interface DefinitionCheck {
   definition: FormDefinition;
   conversions: Conversion[];
   problems: DefinitionProblem[];
+  /**
+   * What the product does differently with this form, for the manager (decision 0035): each component
+   * type that is not Form.io's standard, with how it is shown, and each presentational property of an
+   * unexpected type that was ignored. Never a reason to refuse.
+   */
+  notices: string[];
 }
 
 /** Limits on a definition's shape (recorded in the decision). */
@@ -78,7 +93,6 @@ export const definitionLimits = {
 
 /** Form.io's own key rule: letters, digits, `_`, `-`, `.`, not starting or ending with `-` or `.`. */
 const KEY = /^(?:\w|\w[\w.-]*\w)$/;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Mode = 'upload' | 'evaluate';
 
@@ -107,6 +121,7 @@ class Inspector {
   constructor(
     readonly mode: Mode,
     private readonly convert?: Converter,
+    private readonly readSchema?: SchemaReader,
   ) {}
 
   /** Position (1-based, form order) of each component seen, to name one that has no key or label. */
@@ -124,6 +139,19 @@ class Inspector {
       ...(position !== undefined ? { position } : {}),
       ...(typeof c.type === 'string' ? { type: c.type } : {}),
     };
+  }
+
+  readonly ignored: string[] = [];
+
+  /** A presentational property of an unexpected type: removed, and the manager told (never a refusal). */
+  ignore(v: Visit, target: Record<string, unknown>, name: string, property: string, expected: string) {
+    if (this.mode === 'upload') {
+      const value = JSON.stringify(target[name]) ?? String(target[name]);
+      this.ignored.push(
+        `${nameOfRef(this.ref(v))}, ${property}: ignored (${value.slice(0, 40)} is not ${expected})`,
+      );
+    }
+    delete target[name];
   }
 
   problem(v: Visit | null, property: string, message: string) {
@@ -190,7 +218,9 @@ class Inspector {
         if (root === 'row' && grid.endsWith('[*]')) return this.typeOf(this.byPath.get(`${grid}.${path}`));
         return this.typeOf(this.byPath.get(path));
       },
+      // The variable starts as the question's answer: Form.io's calculation and value action pass it in.
       ...(result === 'value' && name === 'calculateValue' ? { initial: { var: 'input' } } : {}),
+      ...(result === 'value' && name === 'value' ? { initial: { var: 'value' } } : {}),
     });
     if (!converted.ok) {
       this.problem(
@@ -200,7 +230,7 @@ class Inspector {
       );
       return;
     }
-    const problem = checkJsonLogic(converted.logic)[0];
+    const problem = checkLogic(converted.logic)[0];
     if (problem) {
       this.problem(
         v,
@@ -231,12 +261,89 @@ class Inspector {
     });
   }
 
-  /** JSON Logic at target[name] must use allowed operations only. */
+  /**
+   * JSON Logic at target[name] must be within our grammar (supported operations, sizes, literal var
+   * paths): on upload a problem. Before evaluation it stays: the interpreter refuses an unsupported
+   * operation itself and the engine says the form cannot be checked (never a silent pass).
+   */
   jsonLogic(v: Visit | null, target: Record<string, unknown>, name: string, property: string) {
+    if (this.mode === 'evaluate') return;
     const logic = target[name];
     if (logic === undefined || logic === null || typeof logic !== 'object') return;
-    const problem = checkJsonLogic(logic)[0];
+    const problem = checkLogic(logic)[0];
     if (problem) this.refuse(v, target, name, property, `this JSON Logic is not allowed: ${problem}`);
+  }
+
+  /**
+   * One logic action (decision 0030): kept when the engine can apply it as written, else a problem on
+   * upload (naming the component, the action and what is wrong) and left out before evaluation. A
+   * 'property' action sets one of the properties of settable-properties.ts; a 'value' action's value is JSON
+   * Logic (JavaScript is converted); a merged schema is an object of those properties (JavaScript that
+   * only assigns one is converted); a custom action is JavaScript, never run.
+   */
+  logicAction(v: Visit, action: unknown, where: string): boolean {
+    if (!isObject(action)) return false;
+    const report = (problems: readonly ActionProblem[]) => {
+      for (const problem of problems) this.problem(v, `${where}.${problem.where}`, problem.message);
+      return problems.length === 0;
+    };
+    switch (action.type) {
+      case 'property':
+        return report(propertyActionProblems(action));
+      case 'value': {
+        if (typeof action.value === 'string' && action.value.trim() === '') delete action.value;
+        if (action.value === undefined || action.value === null) return true;
+        this.javascript(v, action, 'value', `${where}.value`, 'value', (logic) => {
+          action.value = logic;
+          return null;
+        });
+        if (!isObject(action.value) && !Array.isArray(action.value)) {
+          if (action.value !== undefined) this.problem(v, `${where}.value`, 'must be JSON Logic (an object)');
+          return false;
+        }
+        this.jsonLogic(v, action, 'value', `${where}.value`);
+        return action.value !== undefined;
+      }
+      case 'mergeComponentSchema': {
+        const schema = action.schemaDefinition;
+        if (typeof schema === 'string') {
+          if (schema.trim() === '') return false;
+          if (this.mode === 'evaluate' || !this.readSchema) return false;
+          const read = this.readSchema(schema);
+          if (!read.ok) {
+            this.problem(
+              v,
+              `${where}.schemaDefinition`,
+              `${JAVASCRIPT_ONLY} and this is not only an assignment of plain values (schema = { label: 'New label' }): ${read.reason}`,
+            );
+            return false;
+          }
+          action.schemaDefinition = read.schema;
+          this.conversions.push({
+            component: this.ref(v),
+            property: `${where}.schemaDefinition`,
+            from: schema,
+            to: read.schema,
+          });
+        }
+        if (!isObject(action.schemaDefinition)) {
+          this.problem(v, `${where}.schemaDefinition`, 'must be an object of the properties to set');
+          return false;
+        }
+        return report(schemaProblems(action.schemaDefinition));
+      }
+      case 'customAction':
+        if (!isBlank(action.customAction))
+          this.problem(
+            v,
+            `${where}.customAction`,
+            `${JAVASCRIPT_ONLY}: set the value with a "value" action in JSON Logic, or a calculated value (calculateValue)`,
+          );
+        return false;
+      default:
+        // Form.io does nothing for an action type it does not know; neither do we.
+        return true;
+    }
   }
 
   removed(v: Visit | null, target: Record<string, unknown>, name: string, property: string, note: string) {
@@ -278,15 +385,29 @@ class Inspector {
       );
       return false;
     }
+    // Read before a key of the wrong type is refused (and removed): that one is named once, as not text.
+    const keyless = c.key === undefined || c.key === '';
     if (c.type !== undefined && typeof c.type !== 'string') this.refuse(v, c, 'type', 'type', 'must be text');
     if (c.key !== undefined && typeof c.key !== 'string') this.refuse(v, c, 'key', 'key', 'must be text');
     const key = typeof c.key === 'string' ? c.key : '';
-    if (hasData(c) || (c.input === true && key === '' && c.type !== 'button')) {
+    // A question holds an answer by its shape, whether or not the export says `input: true` (Form.io's
+    // schemas default it): without a key its answer, or its rows, would have nowhere to be kept. (A
+    // container or nested form without a key keeps its questions' answers where it stands.)
+    const shape = dataShapeOf(c);
+    const question =
+      c.type !== 'button' &&
+      (c.input === true || (c.input !== false && (shape === 'value' || shape === 'rows')));
+    if (hasData(c) || (question && keyless)) {
       if (key === '') this.problem(v, 'key', 'a question must have a key');
       else if (key.length > definitionLimits.maxKeyLength)
         this.problem(v, 'key', `must be at most ${definitionLimits.maxKeyLength} characters`);
-      else if (!KEY.test(key) || key.split('.').some((part) => FORBIDDEN_KEYS.has(part)))
+      else if (!KEY.test(key) || key.split('.').some((part) => FORBIDDEN_SEGMENTS.has(part))) {
         this.problem(v, 'key', 'may use only letters, digits, "_", "-" and "." (not at either end)');
+        // Form.io reads and writes answers at paths made of keys (lodash's get and set): a definition
+        // stored before this check never evaluates with a key that leads to a prototype.
+        if (this.mode === 'evaluate' && key.split('.').some((part) => FORBIDDEN_SEGMENTS.has(part)))
+          c.key = 'dcfRefusedKey';
+      }
       const other = this.seen.get(v.path);
       if (other !== undefined)
         this.problem(
@@ -301,9 +422,16 @@ class Inspector {
 
   properties(v: Visit) {
     const c = v.component as Record<string, unknown>;
-    for (const name of ['input', 'hidden', 'disabled', 'clearOnHide', 'multiple', 'tree', 'tableView'])
+    for (const name of ['input', 'hidden', 'disabled', 'clearOnHide', 'multiple', 'tree'])
       if (c[name] !== undefined && typeof c[name] !== 'boolean')
         this.refuse(v, c, name, name, 'must be true or false');
+    // Presentation only (decision 0035): a value of another type, as other builders export (an empty
+    // `errors` string, a boolean `suffix`), is ignored, never a reason to refuse the form. Words given
+    // as a number are kept as text.
+    if (c.tableView !== undefined && typeof c.tableView !== 'boolean')
+      this.ignore(v, c, 'tableView', 'tableView', 'true or false');
+    for (const name of ['label', 'title', 'legend'])
+      if (typeof c[name] === 'number') c[name] = String(c[name]);
     for (const name of [
       'label',
       'title',
@@ -314,25 +442,21 @@ class Inspector {
       'errorLabel',
       'prefix',
       'suffix',
-      'html',
-      'content',
-      'dataSrc',
       'customClass',
     ])
+      if (c[name] !== undefined && c[name] !== null && typeof c[name] !== 'string')
+        this.ignore(v, c, name, name, 'text');
+      else if (typeof c[name] === 'string' && (c[name] as string).length > definitionLimits.maxTextLength)
+        this.refuse(v, c, name, name, `must be at most ${definitionLimits.maxTextLength} characters`);
+    for (const name of ['html', 'content', 'dataSrc'])
       if (c[name] !== undefined && c[name] !== null && typeof c[name] !== 'string')
         this.refuse(v, c, name, name, 'must be text');
       else if (typeof c[name] === 'string' && (c[name] as string).length > definitionLimits.maxTextLength)
         this.refuse(v, c, name, name, `must be at most ${definitionLimits.maxTextLength} characters`);
-    for (const name of [
-      'validate',
-      'conditional',
-      'errors',
-      'attributes',
-      'data',
-      'datePicker',
-      'templates',
-      'properties',
-    ])
+    for (const name of ['errors', 'attributes', 'templates', 'properties'])
+      if (c[name] !== undefined && c[name] !== null && !isObject(c[name]))
+        this.ignore(v, c, name, name, 'an object');
+    for (const name of ['validate', 'conditional', 'data', 'datePicker'])
       if (c[name] !== undefined && c[name] !== null && !isObject(c[name]))
         this.refuse(v, c, name, name, 'must be an object');
     for (const name of ['components', 'columns', 'logic', 'values'])
@@ -389,15 +513,17 @@ class Inspector {
       for (const name of ['customMessage', 'pattern', 'patternMessage'])
         if (validate[name] !== undefined && validate[name] !== null && typeof validate[name] !== 'string')
           this.refuse(v, validate, name, `validate.${name}`, 'must be text');
-      if (typeof validate.pattern === 'string' && validate.pattern !== '') {
+      // A pattern RE2 cannot run is refused on upload; one stored earlier stays, and the engine says
+      // the form cannot be checked (engine/linear-rules.ts), never a silent pass.
+      if (this.mode === 'upload' && typeof validate.pattern === 'string' && validate.pattern !== '') {
         const problem = patternProblem(validate.pattern);
-        if (problem) this.refuse(v, validate, 'pattern', 'validate.pattern', `the pattern ${problem}`);
+        if (problem)
+          this.refuse(v, validate, 'pattern', 'validate.pattern', `the pattern cannot be used: ${problem}`);
       }
     }
     const conditional = c.conditional;
     if (isObject(conditional)) {
-      if (conditional.when !== undefined && conditional.when !== null && typeof conditional.when !== 'string')
-        this.refuse(v, conditional, 'when', 'conditional.when', 'must be the key of a question');
+      this.conditionPath(v, conditional, 'conditional');
       if (conditional.conditions !== undefined && !Array.isArray(conditional.conditions))
         this.refuse(v, conditional, 'conditions', 'conditional.conditions', 'must be a list');
       if (conditional.json !== undefined && conditional.json !== null && typeof conditional.json !== 'object')
@@ -405,6 +531,19 @@ class Inspector {
     }
     if (Array.isArray(c.logic) && c.logic.some((item) => !isObject(item)))
       this.refuse(v, c, 'logic', 'logic', 'must be a list of logic rules, each an object');
+  }
+
+  /**
+   * A simple condition's `when` names the question it reads. Form.io reads an answer there with lodash's
+   * `get` when no question has that key, so it must be a path of plain names (no `__proto__`,
+   * `constructor` or `prototype`): on upload a problem; before evaluation it is removed and the
+   * condition ignored, as Form.io ignores a condition that names nothing.
+   */
+  conditionPath(v: Visit, holder: Record<string, unknown>, where: string) {
+    const when = holder.when;
+    if (when === undefined || when === null || when === '') return;
+    if (typeof when !== 'string' || pathSegments(when) === null)
+      this.refuse(v, holder, 'when', `${where}.when`, 'must be the key of a question');
   }
 
   /** The builder writes "" where no rule is set: nothing to check or convert. */
@@ -469,6 +608,8 @@ class Inspector {
     if (Array.isArray(c.logic)) {
       c.logic.forEach((item: Record<string, unknown>, i) => {
         const trigger = isObject(item.trigger) ? item.trigger : undefined;
+        if (trigger && isObject(trigger.simple))
+          this.conditionPath(v, trigger.simple, `logic[${i}].trigger.simple`);
         if (trigger) {
           this.javascript(v, trigger, 'javascript', `logic[${i}].trigger.javascript`, 'result', (logic) => {
             trigger.type = 'json';
@@ -479,21 +620,9 @@ class Inspector {
           this.jsonLogic(v, trigger, 'json', `logic[${i}].trigger.json`);
         }
         if (Array.isArray(item.actions))
-          item.actions = item.actions.filter((action: unknown, j: number) => {
-            if (!isObject(action)) return false;
-            // A 'value' action's value, a custom action and a merged schema are JavaScript.
-            const code =
-              action.type === 'value'
-                ? 'value'
-                : ['customAction', 'schemaDefinition'].find((n) => !isBlank(action[n]));
-            if (code === undefined || isBlank(action[code])) return true;
-            this.problem(
-              v,
-              `logic[${i}].actions[${j}].${code}`,
-              `${JAVASCRIPT_ONLY}: set the value with a calculated value in JSON Logic (calculateValue) instead`,
-            );
-            return false;
-          });
+          item.actions = item.actions.filter((action: unknown, j: number) =>
+            this.logicAction(v, action, `logic[${i}].actions[${j}]`),
+          );
       });
     }
     // Wizard page routing.
@@ -656,8 +785,9 @@ export function inspectDefinition(
   definition: FormDefinition,
   mode: Mode,
   convert?: Converter,
+  readSchema?: SchemaReader,
 ): DefinitionCheck {
-  const inspector = new Inspector(mode, convert);
+  const inspector = new Inspector(mode, convert, readSchema);
   const copy = structuredClone(definition) as FormDefinition;
   const form = copy as Record<string, unknown>;
   for (const name of ['controller', 'module', 'customJs'])
@@ -676,6 +806,14 @@ export function inspectDefinition(
       .map((c) => mapChildren(c, withoutButtons));
   copy.components = withoutButtons(Array.isArray(copy.components) ? copy.components : []);
 
+  // Types from other Form.io services whose meaning is plain become the nearest standard component.
+  const notices = typeNotices(copy.components).map(
+    ({ message, components }) =>
+      `${message}${components.length > 0 ? ` (${components.map((k) => `'${k}'`).join(', ')})` : ''}`,
+  );
+  walkComponents(copy.components, (v) => {
+    Object.assign(v.component, standardComponent(v.component));
+  });
   inspector.indexData(copy.components);
   walkComponents(copy.components, (v) => {
     if (!inspector.shape(v)) return false;
@@ -684,7 +822,21 @@ export function inspectDefinition(
     inspector.code(v);
     return undefined;
   });
-  return { definition: copy, conversions: inspector.conversions, problems: inspector.problems };
+  return {
+    definition: copy,
+    conversions: inspector.conversions,
+    problems: inspector.problems,
+    notices: mode === 'upload' ? [...notices, ...inspector.ignored] : [],
+  };
+}
+
+/** A component as a manager knows it: 'Ward' (key 'ward'), or its key, or its place in the form. */
+export function nameOfRef(component: ComponentRef | null): string {
+  if (!component) return 'The form';
+  const { key, label, position, type } = component;
+  if (label && key && label !== key) return `'${label}' (key '${key}')`;
+  if (key || label) return `'${key || label}'`;
+  return `Component ${position ?? '?'}${type ? ` (a ${type})` : ''}`;
 }
 
 /**

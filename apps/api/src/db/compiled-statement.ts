@@ -20,6 +20,13 @@ class Slot {
 export function compiledStatement<Row>(build: (db: Db, slot: (name: string) => never) => Compilable<Row>) {
   let compiled: CompiledQuery<Row> | undefined;
   return {
+    /**
+     * The statement's SQL, compiled for `db` as the first run compiles it: for the SQL snapshots a
+     * test compares (test/sql-snapshots.test.ts), so a change to the save's statements shows in review.
+     */
+    sql(db: Db): string {
+      return (compiled ?? build(db, (name) => new Slot(name) as never).compile()).sql;
+    },
     /** The rows the statement returns, as Kysely gives them (its plugins applied). */
     async rows(db: Db | Tx, values: Readonly<Record<string, unknown>>): Promise<Row[]> {
       compiled ??= build(db as Db, (name) => new Slot(name) as never).compile();

@@ -45,7 +45,7 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      ...withServerOptions(options.databaseUrl),
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       keepAlive: true,
@@ -80,6 +80,26 @@ export async function openDatabase(options: {
       if (ownsLite) await lite.close();
     },
   };
+}
+
+/**
+ * Settings every connection of the app starts with (PostgreSQL's startup `options`), before any the
+ * operator gives in the URL's `options` or in PGOPTIONS, which therefore win (decision 0034):
+ *
+ * - `jit = off`: PostgreSQL's default (`on`) JIT-compiles any statement whose estimated cost passes
+ *   `jit_above_cost`, on every run: an aggregate over a period's returns was compiled on every save
+ *   (125 functions, 1.5-6 s). The app's statements are short OLTP statements and index lookups, where
+ *   compiling never pays; the statistics of a period are computed once, in a job (decision 0034).
+ *
+ * node-postgres lets a URL's own `options` replace the `options` given beside it, so they are taken
+ * out of the URL and put after ours. PGlite has no JIT (it is not built with LLVM).
+ */
+export function withServerOptions(databaseUrl: string): { connectionString: string; options: string } {
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get('options');
+  url.searchParams.delete('options');
+  const options = ['-c jit=off', given, process.env.PGOPTIONS].filter(Boolean).join(' ');
+  return { connectionString: url.toString(), options };
 }
 
 /**

@@ -29,6 +29,13 @@ export async function rollbackLast(db: Db): Promise<MigrationOutcome> {
   return outcome(await migrator(db).migrateDown(), 'Down');
 }
 
+/** Migrates up or down to the named migration (a migration's data test starts from the one before). */
+export async function migrateTo(db: Db, name: string): Promise<MigrationOutcome> {
+  const applied = (await listMigrations(db)).filter((m) => m.executedAt !== null).map((m) => m.name);
+  const direction = applied.includes(name) && applied.at(-1) !== name ? 'Down' : 'Up';
+  return outcome(await migrator(db).migrateTo(name), direction);
+}
+
 /** Rolls back every migration (used by the reversibility test). */
 export async function rollbackAll(db: Db): Promise<MigrationOutcome> {
   return outcome(await migrator(db).migrateTo(NO_MIGRATIONS), 'Down');

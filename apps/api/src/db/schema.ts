@@ -63,8 +63,8 @@ export interface OdsSyncRunTable {
   /** Incremental runs: the codes to fetch, once listed; `position` of them are applied. */
   codes: string[] | null;
   position: Generated<number>;
-  /** When the run last made progress; a run silent for long was left by a stopped instance. */
-  heartbeatAt: Timestamp | null;
+  /** The job that works the run (its claim, lease and progress); null once that job is cleared away. */
+  jobId: number | null;
 }
 export interface AppUserTable {
   id: Generated<number>;
@@ -169,6 +169,25 @@ export interface ReportingPeriodTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
+/** Last period's statistics for the data quality rules, computed once per period (decision 0034). */
+export interface PeriodStatisticsTable {
+  reportingPeriodId: number;
+  changeCount: Generated<number>;
+  computedChangeCount: number | null;
+  computedAt: Timestamp | null;
+  returns: number | null;
+  statistics: Json | null;
+}
+/** A period's returns counted by the facts their status is read from (migration 0018, kept by triggers). */
+export interface PeriodCountsTable {
+  reportingPeriodId: number;
+  returns: number;
+  notStarted: number;
+  completed: number;
+  completedOnTime: number;
+  closedCompleted: number;
+  closedCompletedOnTime: number;
+}
 export interface SubmissionTable {
   id: Generated<number>;
   collectionId: number;
@@ -189,6 +208,17 @@ export interface SubmissionTable {
   returnedAt: Timestamp | null;
   returnedReason: string | null;
   reopenedUntil: Timestamp | null;
+  /** Data quality warnings of the official revision (decision 0034). */
+  officialWarnings: Generated<number>;
+  /** The page token of the lock's holder, and the last pages that released it (0029, decision 0036). */
+  lockToken: string | null;
+  releasedLockTokens: ColumnType<string[], string[] | undefined, string[]>;
+  /** Sent for sign-off by a clerk; sent back by an authoriser with a reason (0029, decision 0036). */
+  sentForSignoffBy: number | null;
+  sentForSignoffAt: Timestamp | null;
+  sentBackBy: number | null;
+  sentBackAt: Timestamp | null;
+  sentBackReason: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -275,6 +305,10 @@ export interface JobTable {
   lastError: string | null;
   createdAt: CreatedAt;
   finishedAt: Timestamp | null;
+  /** How far a running job has got (its handler's `progress`, JSON): null until it says. */
+  progress: ColumnType<unknown, never, string | null>;
+  /** At most one pending or running job per value. */
+  exclusiveKey: string | null;
 }
 /** Every email decided on, one row per recipient and event (platform/mail). */
 export interface MailOutboxTable {
@@ -322,6 +356,8 @@ export interface Database {
   form: FormTable;
   schedule: ScheduleTable;
   reportingPeriod: ReportingPeriodTable;
+  periodStatistics: PeriodStatisticsTable;
+  periodCounts: PeriodCountsTable;
   submission: SubmissionTable;
   submissionRevision: SubmissionRevisionTable;
   session: SessionTable;

@@ -96,14 +96,19 @@ function fixNullableUnions(node: unknown): void {
   for (const value of Object.values(object)) fixNullableUnions(value);
 }
 
+/** See docs/api-changelog.md. */
+export const API_VERSION = '1.7.0';
+
 export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       info: {
         title: 'Data Collection Framework API',
-        version: '1.0.0',
+        // The API's own version (docs/api-changelog.md): minor for additions, major for a change that
+        // can break a client; the path's /v1 changes only with the major version.
+        version: API_VERSION,
         description:
-          'Every route of the service. Sign in through the web app: the session is the `dcf_session` cookie, and every write echoes the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header. Errors are RFC 9457 problem details with a stable `code` (see the Problem schema).',
+          "Every route of the service. Sign in through the web app: the session is the `dcf_session` cookie, and every write echoes the `XSRF-TOKEN` cookie (the session's own token) in the `X-XSRF-TOKEN` header. Errors are RFC 9457 problem details with a stable `code` (see the Problem schema). Changes, with their dates: docs/api-changelog.md.",
       },
       servers: [{ url: config.publicUrl, description: 'This service' }],
       components: {

@@ -83,8 +83,22 @@ export function canSubmitOrganisationData(
 
 // ---- Role integrity (product decisions, "Roles"); enforced for every path by platform/role-changes.ts ----
 
-/** Nobody changes their own roles, whatever their own roles are: not even a super administrator. */
-export const mayChangeRolesOf = (p: Principal, userId: number) => p.userId !== userId;
+/**
+ * Nobody changes their own roles, whatever their own roles are: not even a super administrator; and
+ * nobody but a super administrator changes a super administrator's roles or flags.
+ */
+export const mayChangeRolesOf = (p: Principal, userId: number, targetIsSuperAdmin: boolean) =>
+  p.userId !== userId && (!targetIsSuperAdmin || p.isSuperAdmin);
+
+/**
+ * The manager roles (collectionManager, submissionManager) go only to users of a management
+ * organisation: their ODS code names an organisation marked as one, or an administrator made them a
+ * management-organisation user (product decisions, second round, "Roles").
+ */
+export const mayHoldManagerRole = (user: {
+  ofManagementOrganisation: boolean;
+  isManagementOrganisationUser: boolean;
+}) => user.ofManagementOrganisation || user.isManagementOrganisationUser;
 
 /** A data entry clerk may come from any organisation; an authoriser only from the organisation itself. */
 export const mayHoldSubmitterRole = (
@@ -97,12 +111,44 @@ export const mayHoldSubmitterRole = (
  * Deactivate or reactivate an account (users-and-roles screen, administrators): never one's own, and a
  * super administrator's only by another super administrator.
  */
-export const mayChangeAccountOf = (p: Principal, userId: number, targetIsSuperAdmin: boolean) =>
-  p.userId !== userId && (!targetIsSuperAdmin || p.isSuperAdmin);
+export const mayChangeAccountOf = mayChangeRolesOf;
 
 /** Release a submission lock someone else holds, return a submission, reopen it for one organisation. */
 export const canManageSubmissions = (p: Principal, collectionId: number) =>
   canSetUpCollection(p, collectionId);
+
+/**
+ * The organisation's own authoriser: the Authoriser role there, held by its own staff (as the trust's
+ * sign-off in canSubmitOrganisationData). Decision 0036.
+ */
+export const isOrganisationAuthoriser = (
+  p: Principal,
+  collectionId: number,
+  organisation: { id: number; code: string },
+) =>
+  submitterRolesFor(p, collectionId, organisation.id).has('Authoriser') &&
+  isOwnStaff(p.providerCode, organisation.code);
+
+/**
+ * Release a lock someone else holds on one organisation's return (product decisions, "The return
+ * between people"): a collection manager or administrator, or the organisation's own authoriser.
+ */
+export const canReleaseLockOf = (
+  p: Principal,
+  collectionId: number,
+  organisation: { id: number; code: string },
+) => canManageSubmissions(p, collectionId) || isOrganisationAuthoriser(p, collectionId, organisation);
+
+/**
+ * Send a draft back to the clerks with a reason: the organisation's own authoriser, where trust
+ * authorisation is required (there is no sign-off to send back from otherwise). Decision 0036.
+ */
+export const canSendBack = (
+  p: Principal,
+  collectionId: number,
+  organisation: { id: number; code: string },
+  isTrustAuthorisationRequired: boolean,
+) => isTrustAuthorisationRequired && isOrganisationAuthoriser(p, collectionId, organisation);
 
 /**
  * What the user may do to a collection in its present status: the `abilities` the API sends so the web
@@ -282,7 +328,11 @@ export const access = {
     scoped('organisationDataEdit', locate, (p, s) =>
       canEditOrganisationData(p, s.collectionId, s.organisationId),
     ),
-  /** A submission's lock: its holder (anyone who may edit) releases it; so may a collection manager. */
+  /**
+   * A submission's lock: its holder (anyone who may edit) releases it; so may a collection manager. An
+   * editor releases someone else's only as the organisation's authoriser (canReleaseLockOf, asked by
+   * the service, which reads the organisation's code).
+   */
   submissionLockRelease: (locate: Locate<OrganisationScope>) =>
     scoped(
       'submissionLockRelease',
@@ -290,6 +340,14 @@ export const access = {
       (p, s) =>
         canEditOrganisationData(p, s.collectionId, s.organisationId) ||
         canManageSubmissions(p, s.collectionId),
+    ),
+  /**
+   * Send a draft back to the clerks: authorisers of the organisation (the service then asks canSendBack,
+   * which needs the organisation's code and flags: its own staff, where trust authorisation is required).
+   */
+  submissionSendBack: (locate: Locate<OrganisationScope>) =>
+    scoped('submissionSendBack', locate, (p, s) =>
+      submitterRolesFor(p, s.collectionId, s.organisationId).has('Authoriser'),
     ),
   /** Return, reopen, soft-delete revisions of one organisation's submission: collection managers. */
   submissionManage: (locate: Locate<OrganisationScope>) =>

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { checkCsrf, ensureCsrfCookie } from './csrf';
+import { checkCsrf, csrfTokenFor, ensureCsrfCookie } from './csrf';
 import { HttpProblem, notFound, unauthorised } from './errors';
 import { getFeatureFlags } from './feature-flags';
 import type { AccessRule, Locate } from './policy';
 import { findSessionPrincipal, type Principal } from './principal';
 import { type ActiveSession, SESSION_COOKIE, touchSession } from './sessions';
+import { traceUser } from './trace-attributes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,15 +63,17 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_PREFIX)) return;
-    ensureCsrfCookie(request, reply, config.session.secureCookie);
-    checkCsrf(request);
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await findSessionPrincipal(db, token);
+    const found = token ? await findSessionPrincipal(db, token) : null;
+    // The anti-forgery token is the session's own (csrf.ts), checked before anything else is done.
+    const csrfToken = found ? csrfTokenFor(config.session.secret, found.session.id) : null;
+    ensureCsrfCookie(request, reply, config.session.secureCookie, csrfToken);
+    checkCsrf(request, csrfToken);
     if (!found) return;
     const { session, principal } = found;
     request.session = session;
     request.principal = principal;
+    traceUser(principal.userId);
     const flags = await getFeatureFlags(db, config);
     await touchSession(db, config, session, { sessionManagement: flags.SESSIONMANAGEMENT });
   });

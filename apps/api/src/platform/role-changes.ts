@@ -2,7 +2,7 @@ import { type OrganisationRole, roleMessages } from '@dcf/domain';
 import type { Tx } from '../db/database';
 import { writeAudit } from './audit';
 import { forbidden, validationProblem } from './errors';
-import { mayChangeRolesOf, mayHoldSubmitterRole } from './policy';
+import { mayChangeRolesOf, mayHoldManagerRole, mayHoldSubmitterRole } from './policy';
 import type { Principal } from './principal';
 
 /**
@@ -13,7 +13,47 @@ import type { Principal } from './principal';
 
 /** 403 when the caller is changing their own roles (product decisions: nobody does, on any route). */
 export function refuseOwnRoleChange(principal: Principal, userId: number): void {
-  if (!mayChangeRolesOf(principal, userId)) throw forbidden(roleMessages.ownRoles);
+  if (!mayChangeRolesOf(principal, userId, false)) throw forbidden(roleMessages.ownRoles);
+}
+
+/**
+ * 403 when the change may not be made by this caller: their own roles, or a super administrator's
+ * roles or flags changed by anyone but a super administrator. Inside the change's transaction.
+ */
+export async function refuseProtectedRoleChange(tx: Tx, principal: Principal, userId: number): Promise<void> {
+  refuseOwnRoleChange(principal, userId);
+  const superAdmin = await tx
+    .selectFrom('userSystemRole')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('role', '=', 'superAdmin')
+    .executeTakeFirst();
+  if (!mayChangeRolesOf(principal, userId, superAdmin !== undefined))
+    throw forbidden(roleMessages.superAdministratorRoles);
+}
+
+/** 400 when a manager role would go to a user who is not of a management organisation. */
+export async function refuseManagerRoleOutsideManagement(tx: Tx, userId: number): Promise<void> {
+  const user = await tx
+    .selectFrom('appUser')
+    .select(['name', 'email', 'providerCode', 'isManagementOrganisationUser'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return; // the caller answers 404 for an unknown user
+  const code = user.providerCode?.trim().toUpperCase();
+  const organisation = code
+    ? await tx
+        .selectFrom('organisation')
+        .select('isManagementOrg')
+        .where('code', '=', code)
+        .executeTakeFirst()
+    : undefined;
+  const holder = {
+    ofManagementOrganisation: organisation?.isManagementOrg === true,
+    isManagementOrganisationUser: user.isManagementOrganisationUser,
+  };
+  if (!mayHoldManagerRole(holder))
+    throw validationProblem({ role: [roleMessages.managerRolesManagementOnly(user.name ?? user.email)] });
 }
 
 /**

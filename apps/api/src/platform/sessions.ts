@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { csrfTokenFor } from './csrf';
 
 /**
  * Server-side sessions in the database, so any API instance serves any request. The cookie holds a
@@ -30,7 +31,7 @@ export async function createSession(
   config: Config,
   userId: number,
   options: { idToken?: string | null; sessionManagement: boolean },
-): Promise<{ token: string; session: ActiveSession }> {
+): Promise<{ token: string; session: ActiveSession; csrfToken: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const session: ActiveSession = {
@@ -41,7 +42,7 @@ export async function createSession(
     idToken: options.idToken ?? null,
   };
   await db.insertInto('session').values(session).execute();
-  return { token, session };
+  return { token, session, csrfToken: csrfTokenFor(config.session.secret, session.id) };
 }
 
 /**

@@ -95,8 +95,8 @@ async function clerkCookies(db: DatabaseHandle['db']): Promise<string> {
     .select('id')
     .where('email', '=', 'clerk.a@dcf.example')
     .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, config, user.id, { sessionManagement: true });
-  return `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=fault-test-csrf`;
+  const { token, csrfToken } = await createSession(db, config, user.id, { sessionManagement: true });
+  return `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`;
 }
 
 /** One open reporting period of the demo collection per worker, so each worker has its own return. */
@@ -158,7 +158,12 @@ describe('faults under load: database restart, instance killed mid-save', () => 
       try {
         const res = await fetch(`${api.baseUrl}${url}`, {
           method: 'POST',
-          headers: { cookie, [CSRF_HEADER]: 'fault-test-csrf', 'content-type': 'application/json' },
+          headers: {
+            cookie,
+            // The session's own anti-forgery token (csrf.ts), as the cookie carries it.
+            [CSRF_HEADER]: /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(60_000),
         });

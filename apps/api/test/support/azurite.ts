@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,11 +26,14 @@ async function freePort(): Promise<number> {
 /**
  * Starts the Azure Storage emulator (npm package azurite) on a random port, in memory, for one test
  * file. `--disableTelemetry` keeps it off the network; `--skipApiVersionCheck` accepts the SDK's newer
- * API version.
+ * API version. `oauth`: Microsoft Entra ID tokens too (Azurite's basic OAuth: it checks a token's
+ * issuer, audience and times, not its signature), which Azurite serves over https only, with a
+ * self-signed certificate made here (the test must accept it).
  */
-export async function startAzurite(): Promise<Azurite> {
+export async function startAzurite(options: { oauth?: boolean } = {}): Promise<Azurite> {
   const port = await freePort();
   const location = await mkdtemp(path.join(tmpdir(), 'dcf-azurite-'));
+  const tls = options.oauth ? selfSignedCertificate(location) : null;
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules/.bin/azurite-blob'),
     [
@@ -43,6 +46,7 @@ export async function startAzurite(): Promise<Azurite> {
       '64',
       '--disableTelemetry',
       '--skipApiVersionCheck',
+      ...(tls ? ['--oauth', 'basic', '--cert', tls.cert, '--key', tls.key] : []),
     ],
     // Its working folder (a debug log at most) is a temporary one, never the repository.
     { stdio: ['ignore', 'pipe', 'pipe'], cwd: location },
@@ -65,10 +69,11 @@ export async function startAzurite(): Promise<Azurite> {
       reject(new Error(`Azurite exited (${code}): ${output}`));
     });
   });
-  const blobEndpoint = `http://127.0.0.1:${port}/${ACCOUNT}`;
+  const scheme = tls ? 'https' : 'http';
+  const blobEndpoint = `${scheme}://127.0.0.1:${port}/${ACCOUNT}`;
   return {
     blobEndpoint,
-    connectionString: `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=${blobEndpoint};`,
+    connectionString: `DefaultEndpointsProtocol=${scheme};AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=${blobEndpoint};`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -78,4 +83,32 @@ export async function startAzurite(): Promise<Azurite> {
       await rm(location, { recursive: true, force: true });
     },
   };
+}
+
+/** A certificate for 127.0.0.1, valid for a day, in `dir` (openssl, as on every CI image). */
+function selfSignedCertificate(dir: string) {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { cert, key };
 }

@@ -1,11 +1,3 @@
-import {
-  evaluateForm,
-  type FormComponent,
-  type FormDefinition,
-  formatAnswer,
-  mapChildren,
-  walkAnswers,
-} from '@dcf/forms';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { type CorpusEntry, readCorpusDefinition } from '../../../../test-data/formio-corpus/index';
@@ -15,7 +7,7 @@ import type { Page } from './submission-fixtures';
 
 /**
  * For the corpus test through HTTP (corpus-http.test.ts): each corpus form's collection set up as a
- * manager does it, downloads, and what a person sees of a return.
+ * manager does it, and its downloads.
  */
 
 const DAY = 86_400_000;
@@ -129,25 +121,6 @@ export async function recordTemplate(t: TestApp, manager: Client, collectionId: 
   });
   expect(enabled.status, enabled.text).toBeLessThan(300);
   return recorded.body as { missedKeys: string[]; unknownNames: string[] };
-}
-
-/**
- * Every answer given, at any depth, that a person sees: its path, question and text. Left out: what
- * the form's conditions hide (the engine says), and what sits in a component the form itself hides
- * (`hidden: true`, never shown to the person filling it in).
- */
-export function givenAnswers(definition: FormDefinition, content: Record<string, unknown>) {
-  const { hidden } = evaluateForm(definition, content, 'draft');
-  const isHidden = (path: string) =>
-    [...hidden].some((h) => path === h || path.startsWith(`${h}.`) || path.startsWith(`${h}[`));
-  const shown = (list: FormComponent[]): FormComponent[] =>
-    list.filter((c) => c.hidden !== true).map((c) => mapChildren(c, shown));
-  const answers: { path: string; component: FormComponent; value: unknown; text: string }[] = [];
-  walkAnswers(shown(definition.components), content, ({ component, value, path }) => {
-    if (value === undefined || value === null || value === '' || isHidden(path)) return;
-    answers.push({ path, component, value, text: formatAnswer(component, value) });
-  });
-  return answers;
 }
 
 export const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

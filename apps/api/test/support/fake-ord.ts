@@ -20,6 +20,8 @@ export interface FakeOrd {
   orgs: FakeOrg[];
   /** Paths (with query) that answer 500, and how many more times each does; Infinity = always. */
   failures: Map<string, number>;
+  /** Paths (with query) that answer only once their promise settles (a slow ODS, a run caught mid-way). */
+  holds: Map<string, Promise<void>>;
   requests: string[];
   close(): Promise<void>;
 }
@@ -92,12 +94,20 @@ function detail(o: FakeOrg) {
  * date, as the real one answers).
  */
 export async function startFakeOrd(orgs: FakeOrg[]): Promise<FakeOrd> {
-  const fake: FakeOrd = { baseUrl: '', orgs, failures: new Map(), requests: [], close: async () => {} };
-  const server: Server = createServer((req, res) => {
+  const fake: FakeOrd = {
+    baseUrl: '',
+    orgs,
+    failures: new Map(),
+    holds: new Map(),
+    requests: [],
+    close: async () => {},
+  };
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/^\/ORD\/2-0-0/, '');
     const key = `${path}${url.search}`;
     fake.requests.push(key);
+    await fake.holds.get(key);
     const left = fake.failures.get(key) ?? 0;
     if (left > 0) {
       fake.failures.set(key, left - 1);

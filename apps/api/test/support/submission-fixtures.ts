@@ -81,6 +81,8 @@ export function save(
     completedPages?: string[];
     /** A submit's declaration, ticked on the check-your-answers page. */
     declaration?: boolean;
+    /** A draft sent for sign-off (decision 0036). */
+    sendForSignOff?: boolean;
   },
 ) {
   return client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });

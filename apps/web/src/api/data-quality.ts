@@ -2,9 +2,10 @@ import {
   type DataQualityRuleBody,
   dataQualityContextSchema,
   dataQualityRuleSetSchema,
+  type PeriodDataQualityQuery,
   periodDataQualitySchema,
 } from '@dcf/domain/data-quality';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { formKeys } from './forms';
 import type { SubmissionPageKey } from './submissions';
@@ -15,8 +16,8 @@ export const dataQualityKeys = {
   rules: (collectionId: number, formId: number) => ['dataQuality', 'rules', collectionId, formId] as const,
   entry: (key: SubmissionPageKey) =>
     ['dataQuality', 'entry', key.collectionId, key.reportingPeriodId, key.organisationId] as const,
-  period: (periodId: number, ruleId: string | undefined) =>
-    ['dataQuality', 'period', periodId, ruleId ?? ''] as const,
+  period: (periodId: number, query: PeriodDataQualityQuery) =>
+    ['dataQuality', 'period', periodId, query] as const,
 };
 
 const rulesPath = (collectionId: number, formId: number) =>
@@ -72,14 +73,17 @@ export function useDataQualityContext(key: SubmissionPageKey) {
   });
 }
 
-export function usePeriodDataQuality(periodId: number, ruleId: string | undefined) {
+/** The period's data quality: counts, and one page of the returns with warnings (filtered, sorted by the API). */
+export function usePeriodDataQuality(periodId: number, query: PeriodDataQualityQuery) {
   return useQuery({
-    queryKey: dataQualityKeys.period(periodId, ruleId),
+    queryKey: dataQualityKeys.period(periodId, query),
     queryFn: ({ signal }) =>
       api.get(`/View/Manager/ReportingPeriod/${periodId}/DataQuality`, {
         schema: periodDataQualitySchema,
-        query: { ruleId },
+        query,
         signal,
       }),
+    // The page being replaced stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
   });
 }

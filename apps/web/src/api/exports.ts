@@ -1,4 +1,4 @@
-import { api } from './client';
+import { api, apiUrl } from './client';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -26,6 +26,10 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
   }
   return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
 }
+
+/** A period's export as a plain link's address: the browser downloads it with the session cookie. */
+export const periodExportUrl = (collectionId: number, periodId: number, format: ExportFormat) =>
+  apiUrl(`/Collection/${collectionId}/ReportingPeriod/${periodId}/Export`, { format });
 
 /**
  * GET /Collection/{id}/Export or /Collection/{id}/ReportingPeriod/{periodId}/Export: the returns as a

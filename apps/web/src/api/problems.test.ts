@@ -42,4 +42,16 @@ describe('reading a failed call by its code', () => {
       messages.somethingWentWrong,
     );
   });
+
+  it('shows a form that cannot be checked in one line: the title, where it stopped and who can mend it', () => {
+    const over = failure(422, {
+      code: 'form_cannot_be_checked',
+      title: 'This form cannot be checked',
+      detail: "Checking the answers took longer than allowed. It stopped at the question 'Beds'.",
+    });
+    const line =
+      "This form cannot be checked. Checking the answers took longer than allowed. It stopped at the question 'Beds'.";
+    expect(problemText(over)).toBe(line);
+    expect(problemMessages(over)).toEqual([line]);
+  });
 });

@@ -27,6 +27,14 @@ function read(error: unknown): Reading {
     }
     case 'forbidden':
       return { kind: 'refused', detail: problem?.detail };
+    case 'form_cannot_be_checked': // the form's rules ran over their budget: one line that says where, and who can mend it
+      return problem?.title
+        ? { kind: 'conflict', title: problem.detail ? `${problem.title}. ${problem.detail}` : problem.title }
+        : { kind: 'other' };
+    case 'file_too_large_unpacked': // what is in the way (a file too large once opened), and which part
+      return problem?.title
+        ? { kind: 'conflict', title: problem.title, detail: problem.detail }
+        : { kind: 'other' };
     default:
       return isConflict(error.code) && problem?.title
         ? { kind: 'conflict', title: problem.title, detail: problem.detail }

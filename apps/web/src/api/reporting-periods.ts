@@ -8,11 +8,16 @@ import {
   reportingPeriodSchema,
   type ScheduleBody,
 } from '@dcf/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client';
+import { viewKeys } from './views';
 
-/** Query keys of reporting periods; invalidate `reportingPeriodKeys.all` after a write. */
+/**
+ * Query keys of reporting periods; a write invalidates `reportingPeriodKeys.all` and the views that show
+ * periods (`viewKeys.all`: the collection's periods page, the manager's homes), or those would show the
+ * list as it was for up to the client's 30 s stale time.
+ */
 export const reportingPeriodKeys = {
   all: ['reportingPeriods'] as const,
   list: (collectionId: number) => ['reportingPeriods', 'list', collectionId] as const,
@@ -59,8 +64,15 @@ export function useSaveReportingPeriod(collectionId: number, periodId: number | 
         : api.put(`/Collection/${collectionId}/ReportingPeriod/${periodId}`, body, {
             schema: reportingPeriodSchema,
           }),
-    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.all }),
+    onSuccess: () => invalidatePeriods(client),
   });
+}
+
+function invalidatePeriods(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: reportingPeriodKeys.all }),
+    client.invalidateQueries({ queryKey: viewKeys.all }),
+  ]);
 }
 
 /** DELETE /Collection/{id}/ReportingPeriod/{periodId} (409 when the period has submissions). */
@@ -69,7 +81,11 @@ export function useDeleteReportingPeriod(collectionId: number) {
   return useMutation({
     mutationFn: (periodId: number) => api.delete(`/Collection/${collectionId}/ReportingPeriod/${periodId}`),
     // Only the list: refetching the deleted period itself would answer 404 on the page being left.
-    onSuccess: () => client.invalidateQueries({ queryKey: reportingPeriodKeys.list(collectionId) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reportingPeriodKeys.list(collectionId) }),
+        client.invalidateQueries({ queryKey: viewKeys.all }),
+      ]),
   });
 }
 
@@ -95,7 +111,7 @@ export function useApplySchedule(collectionId: number) {
       }),
     onSuccess: (result) => {
       client.setQueryData(reportingPeriodKeys.list(collectionId), result.periods);
-      void client.invalidateQueries({ queryKey: reportingPeriodKeys.all });
+      void invalidatePeriods(client);
     },
   });
 }

@@ -54,19 +54,46 @@ export function useSubmission(key: SubmissionPageKey | undefined) {
  */
 const pendingReleases = new Map<string, Promise<unknown>>();
 
-/** POST .../Submission/Lock: takes or renews the lock (the heartbeat); 409 'Locked by NAME since HH:mm'. */
-export async function takeLock(key: SubmissionPageKey): Promise<SubmissionView> {
-  await pendingReleases.get(pagePath(key));
-  return api.post(`${pagePath(key)}/Lock`, undefined, { schema: submissionViewSchema });
+/**
+ * A page's own token for one visit (decision 0036): its lock requests carry it, and once the page has
+ * released the lock with it the server refuses them, so a request still on its way when the person
+ * left never takes the lock again.
+ */
+export function newPageToken(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
- * DELETE .../Submission/Lock. `keepalive` lets it finish while the page unloads (navigator.sendBeacon
- * cannot send the anti-forgery header, fetch keepalive can).
+ * POST .../Submission/Lock: takes or renews the lock (the heartbeat); 409 'Locked by NAME since HH:mm',
+ * or lock_page_closed once the page named by `pageToken` has released it.
  */
-export function releaseLock(key: SubmissionPageKey, { keepalive = false } = {}): Promise<void> {
+export async function takeLock(key: SubmissionPageKey, pageToken?: string): Promise<SubmissionView> {
+  await pendingReleases.get(pagePath(key));
+  return api.post(`${pagePath(key)}/Lock`, pageToken ? { pageToken } : undefined, {
+    schema: submissionViewSchema,
+  });
+}
+
+/**
+ * DELETE .../Submission/Lock. With `pageToken`, the page is leaving: the server drops the lock only if
+ * that page holds it, and refuses that page's lock requests from then on. Without it, a person releases
+ * the lock (someone else's: a manager or the organisation's authoriser). `keepalive` lets it finish while
+ * the page unloads (navigator.sendBeacon cannot send the anti-forgery header, fetch keepalive can).
+ */
+export function releaseLock(
+  key: SubmissionPageKey,
+  { keepalive = false, pageToken }: { keepalive?: boolean; pageToken?: string } = {},
+): Promise<void> {
   const path = pagePath(key);
-  const run: Promise<void> = api.delete(`${path}/Lock`, { keepalive });
+  const run: Promise<void> = api.delete(`${path}/Lock`, {
+    keepalive,
+    query: pageToken ? { pageToken } : undefined,
+  });
   const settled = run.catch(() => undefined);
   pendingReleases.set(path, settled);
   void settled.then(() => {
@@ -88,9 +115,17 @@ export function returnSubmission(submissionId: number, reason: string): Promise<
   return api.post(`/Submission/${submissionId}/Return`, { reason }, { schema: submissionViewSchema });
 }
 
-/** POST /Submission/{id}/Reopen: a manager reopens one organisation's return until an instant (ISO). */
-export function reopenSubmission(submissionId: number, until: string): Promise<SubmissionView> {
-  return api.post(`/Submission/${submissionId}/Reopen`, { until }, { schema: submissionViewSchema });
+/** POST /Submission/{id}/SendBack: the organisation's authoriser sends a draft back to its clerks. */
+export function sendBack(submissionId: number, reason: string): Promise<SubmissionView> {
+  return api.post(`/Submission/${submissionId}/SendBack`, { reason }, { schema: submissionViewSchema });
+}
+
+/**
+ * POST .../Submission/Reopen: a manager reopens one organisation's return until an instant (ISO), a
+ * return nobody started included.
+ */
+export function reopenReturn(key: SubmissionPageKey, until: string): Promise<SubmissionView> {
+  return api.post(`${pagePath(key)}/Reopen`, { until }, { schema: submissionViewSchema });
 }
 
 /** POST /Submission/{id}/NhsiAuthorisation: a management-organisation user authorises a completed return. */

@@ -1,26 +1,27 @@
 import {
   type AdminSubmissionsQuery,
   adminSubmissionsSchema,
+  type CollectionPeriodQuery,
+  collectionPeriodListSchema,
   managerCollectionHomeSchema,
   managerHomeSchema,
   nonSubmitterListSchema,
   organisationHistorySchema,
   type PeriodSubmissionQuery,
   periodSubmissionListSchema,
-  submitterCollectionOrganisationListSchema,
-  submitterHomeSchema,
+  submitterHomesSchema,
 } from '@dcf/domain';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiUrl } from './client';
 
 /** Query keys of the read-only views; submissions invalidate `viewKeys.all` after a save. */
 export const viewKeys = {
   all: ['views'] as const,
-  ownCollectionOrganisations: ['views', 'ownCollectionOrganisations'] as const,
-  submitterHome: (collectionId: number, organisationId: number) =>
-    ['views', 'submitterHome', collectionId, organisationId] as const,
+  submitterHomes: ['views', 'submitterHomes'] as const,
   managerHome: ['views', 'managerHome'] as const,
   managerCollection: (collectionId: number) => ['views', 'managerCollection', collectionId] as const,
+  collectionPeriods: (collectionId: number, query: CollectionPeriodQuery) =>
+    ['views', 'collectionPeriods', collectionId, query] as const,
   periodSubmissions: (periodId: number, query: PeriodSubmissionQuery) =>
     ['views', 'periodSubmissions', periodId, query] as const,
   nonSubmitters: (periodId: number) => ['views', 'nonSubmitters', periodId] as const,
@@ -29,27 +30,12 @@ export const viewKeys = {
     ['views', 'organisationHistory', collectionId, organisationId] as const,
 };
 
-/** GET /Collection/Organisation: the (collection, organisation) pairs the user submits for. */
-export function useOwnCollectionOrganisations() {
+/** GET /View/Submitter/Homes: every home of the user's own roles, with periods and guidance, in one answer. */
+export function useSubmitterHomes() {
   return useQuery({
-    queryKey: viewKeys.ownCollectionOrganisations,
-    queryFn: ({ signal }) =>
-      api.get('/Collection/Organisation', { schema: submitterCollectionOrganisationListSchema, signal }),
+    queryKey: viewKeys.submitterHomes,
+    queryFn: ({ signal }) => api.get('/View/Submitter/Homes', { schema: submitterHomesSchema, signal }),
   });
-}
-
-const submitterHomeQuery = (collectionId: number, organisationId: number) => ({
-  queryKey: viewKeys.submitterHome(collectionId, organisationId),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(`/View/Submitter/Home/Collection/${collectionId}/Organisation/${organisationId}`, {
-      schema: submitterHomeSchema,
-      signal,
-    }),
-});
-
-/** GET /View/Submitter/Home/Collection/{id}/Organisation/{orgId} for several pairs at once. */
-export function useSubmitterHomes(pairs: readonly { collectionId: number; organisationId: number }[]) {
-  return useQueries({ queries: pairs.map((p) => submitterHomeQuery(p.collectionId, p.organisationId)) });
 }
 
 /** GET /View/Manager/Home */
@@ -70,6 +56,21 @@ export function useManagerCollection(collectionId: number | undefined) {
         signal,
       }),
     enabled: collectionId !== undefined,
+  });
+}
+
+/** GET /View/Manager/Collection/{id}/ReportingPeriods: every period with its state and counts, paged. */
+export function useCollectionPeriods(collectionId: number, query: CollectionPeriodQuery, enabled = true) {
+  return useQuery({
+    queryKey: viewKeys.collectionPeriods(collectionId, query),
+    queryFn: ({ signal }) =>
+      api.get(`/View/Manager/Collection/${collectionId}/ReportingPeriods`, {
+        query: { ...query },
+        schema: collectionPeriodListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

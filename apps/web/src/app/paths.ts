@@ -52,6 +52,12 @@ export const paths = {
   /** Check your answers before submitting (decision 0016): a sub-route of the form's. */
   formCheck: (collectionId: Id, organisationId: Id, reportingPeriodId: Id) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/check`,
+  /**
+   * What happened to a return handed between people (decision 0036): `sentForSignOff` or `sentBack`.
+   * A minimal confirmation the confirmation pages of issue 26 item 3 build on.
+   */
+  formOutcome: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, outcome: string) =>
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/done/${outcome}`,
   /** The form, opened at one question (the Change links of check your answers). */
   formField: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, field: string) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}?field=${encodeURIComponent(field)}`,
@@ -70,6 +76,8 @@ export const routePatterns = {
   form: '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId?',
   formCheck:
     '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/check',
+  formOutcome:
+    '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/done/:outcome',
   collectionOrganisations: '/manage/collection/:collectionId/organisations',
   adminUser: '/collection/admin/users/:userId',
 } as const;

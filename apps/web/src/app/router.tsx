@@ -176,6 +176,11 @@ const sharedRoutes: RouteObject[] = [
     () => import('../pages/form/check-answers-page'),
     (m) => m.CheckAnswersPage,
   ),
+  lazyPage(
+    routePatterns.formOutcome,
+    () => import('../pages/form/outcome-page'),
+    (m) => m.OutcomePage,
+  ),
 ];
 
 export const routes: RouteObject[] = [

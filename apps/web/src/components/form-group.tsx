@@ -3,14 +3,33 @@ import { RequiredLabel } from './required-label';
 
 /**
  * The NHS.UK inline error under a field's label. Its id is `${fieldId}-error`, the id the field names in
- * `aria-describedby`, so a screen reader reads "Error: ..." with the field.
+ * `aria-describedby`, so a screen reader reads "Error: ..." with the field. Several messages (an upload
+ * refused for many reasons) are a list, one message a line, never run together (decision 0037).
  */
-export function ErrorMessage({ fieldId, error }: { fieldId: string; error?: string | null | undefined }) {
-  if (!error) return null;
+export function ErrorMessage({
+  fieldId,
+  error,
+}: {
+  fieldId: string;
+  error?: string | readonly string[] | null | undefined;
+}) {
+  const errors = [...new Set(typeof error === 'string' ? [error] : (error ?? []))].filter(Boolean);
+  if (errors.length === 0) return null;
+  if (errors.length === 1)
+    return (
+      <span className="nhsuk-error-message" id={`${fieldId}-error`}>
+        <span className="nhsuk-u-visually-hidden">Error:</span> {errors[0]}
+      </span>
+    );
   return (
-    <span className="nhsuk-error-message" id={`${fieldId}-error`}>
-      <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-    </span>
+    <div className="nhsuk-error-message" id={`${fieldId}-error`}>
+      <span className="nhsuk-u-visually-hidden">Errors:</span>
+      <ul className="nhsuk-list nhsuk-list--bullet dcf-error-list">
+        {errors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

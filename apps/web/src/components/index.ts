@@ -1,5 +1,6 @@
 /** The shared interface of the specification (section 2), built once and used everywhere. */
 export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './breadcrumbs';
+export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date-input';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorPage, type ErrorPageProps } from './error-page';
 export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
@@ -52,6 +53,7 @@ export {
   Tag,
   type TagColour,
 } from './status-tags';
+export { TableScroll, type TableScrollProps } from './table-scroll';
 export {
   type InputWidth,
   TextAreaField,

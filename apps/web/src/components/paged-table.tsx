@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageSizeSelect } from './page-size-select';
 import { Pagination } from './pagination';
+import { TableScroll } from './table-scroll';
 
 export interface ResultCountProps {
   total: number;
@@ -61,8 +62,9 @@ export interface PagedTableProps extends Omit<ListPagingProps, 'total'> {
 }
 
 /**
- * A server-paged list as one NHS.UK table: the count of all rows, the table in a scroll box (or the
- * empty message), then paging and rows per page. The page keeps its state in the URL (useListParams).
+ * A server-paged list as one NHS.UK table: the count of all rows, the table at the page's height
+ * (scrolling sideways only when wider than the screen) or the empty message, then paging and rows per
+ * page. The page keeps its state in the URL (useListParams).
  */
 export function PagedTable({
   caption,
@@ -79,7 +81,7 @@ export function PagedTable({
       {list.items.length === 0 && emptyMessage !== undefined ? (
         <p className="nhsuk-body">{emptyMessage}</p>
       ) : (
-        <div className="dcf-table-scroll">
+        <TableScroll label={typeof caption === 'string' ? caption : count.many}>
           <table className="nhsuk-table">
             <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
             <thead className="nhsuk-table__head">
@@ -87,7 +89,7 @@ export function PagedTable({
             </thead>
             <tbody className="nhsuk-table__body">{children}</tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <ListPaging total={list.total} {...paging} />
     </>

@@ -1,10 +1,11 @@
-import { messages } from '@dcf/domain';
+import { isOwnStaff, messages } from '@dcf/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { searchOrganisations } from '../api/organisations';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
+import { TableScroll } from './table-scroll';
 
 /** An organisation row as the search tables read it (specification, section 3). */
 export interface OrganisationSearchRow {
@@ -59,6 +60,11 @@ export type SearchWidgetProps = CommonProps &
         kind: 'users';
         search: (term: string, page: number) => Promise<SearchResult<UserSearchRow>>;
         onSelect: (rows: UserSearchRow[]) => void;
+        /**
+         * The organisation access is given at: its own staff (by ODS code) are listed first under its
+         * name, everyone else under 'Staff of other organisations' (product decisions, "Roles").
+         */
+        ownOrganisation?: { name: string; code: string };
       }
   );
 
@@ -185,12 +191,12 @@ export function SearchWidget(props: SearchWidgetProps) {
     });
   }
 
-  /** Ticks every row of this page, or unticks them all when all are ticked already. */
-  function togglePage() {
+  /** Ticks every row of a table, or unticks them all when all are ticked already. */
+  function toggleAll(list: readonly Row[]) {
     setTicked((current) => {
       const next = new Map(current);
-      const all = rows.every((row) => current.has(keyOf(row)));
-      for (const row of rows) {
+      const all = list.every((row) => current.has(keyOf(row)));
+      for (const row of list) {
         if (all) next.delete(keyOf(row));
         else next.set(keyOf(row), row);
       }
@@ -222,7 +228,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   const first = total.pageSize > 0 ? (searched.page - 1) * total.pageSize + 1 : 1;
   const canSelectAllMatching =
     props.kind !== 'users' && props.onSelectAllMatching !== undefined && multiple && pages > 1;
-  const pageAllTicked = rows.length > 0 && rows.every((row) => ticked.has(keyOf(row)));
+  const groups = groupsOf(props, rows);
 
   const searchLabel = isUsers ? 'Search by name or email address' : 'Search by organisation name or ODS code';
 
@@ -304,76 +310,24 @@ export function SearchWidget(props: SearchWidgetProps) {
             Select all {total.count.toLocaleString('en-GB')} matching
           </button>
         ) : null}
-        {status.state === 'done' && rows.length > 0 ? (
-          <div className="dcf-table-scroll">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Search results</caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  <th scope="col" className="nhsuk-table__header">
-                    {multiple ? (
-                      <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                        <div className="nhsuk-checkboxes__item">
-                          <input
-                            id={`${resultsId}-page`}
-                            className="nhsuk-checkboxes__input"
-                            type="checkbox"
-                            checked={pageAllTicked}
-                            onChange={togglePage}
-                          />
-                          <label
-                            className="nhsuk-label nhsuk-checkboxes__label"
-                            htmlFor={`${resultsId}-page`}
-                          >
-                            <span className="nhsuk-u-visually-hidden">Select every row on this page</span>
-                          </label>
-                        </div>
-                      </div>
-                    ) : (
-                      <span className="nhsuk-u-visually-hidden">Select</span>
-                    )}
-                  </th>
-                  {columns.map((column) => (
-                    <th key={column.header} scope="col" className="nhsuk-table__header">
-                      {column.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {rows.map((row) => {
-                  const key = keyOf(row);
-                  const checkboxId = `${resultsId}-${key}`;
-                  return (
-                    <tr key={key} className="nhsuk-table__row">
-                      <td className="nhsuk-table__cell">
-                        <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                          <div className="nhsuk-checkboxes__item">
-                            <input
-                              id={checkboxId}
-                              className="nhsuk-checkboxes__input"
-                              type="checkbox"
-                              checked={ticked.has(key)}
-                              onChange={() => toggle(row)}
-                            />
-                            <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={checkboxId}>
-                              <span className="nhsuk-u-visually-hidden">Select {labelOf(row)}</span>
-                            </label>
-                          </div>
-                        </div>
-                      </td>
-                      {columns.map((column) => (
-                        <td key={column.header} className="nhsuk-table__cell">
-                          {column.value(row)}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        {status.state === 'done'
+          ? groups.map((group) => (
+              <ResultsTable
+                key={group.caption}
+                caption={group.caption}
+                heading={group.heading}
+                rows={group.rows}
+                columns={columns}
+                multiple={multiple}
+                idPrefix={`${resultsId}-${group.id}`}
+                isTicked={(row) => ticked.has(keyOf(row))}
+                keyOf={keyOf}
+                labelOf={labelOf}
+                onToggle={toggle}
+                onToggleAll={() => toggleAll(group.rows)}
+              />
+            ))
+          : null}
         {status.state === 'done' ? (
           <Pagination
             page={searched.page}
@@ -383,5 +337,127 @@ export function SearchWidget(props: SearchWidgetProps) {
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+interface Group {
+  id: string;
+  /** The table's name for screen readers. */
+  caption: string;
+  /** A visible heading over the table, when the results are grouped. */
+  heading?: string;
+  rows: readonly Row[];
+}
+
+/** The results as one table, or a user search at an organisation as its own staff, then everyone else's. */
+function groupsOf(props: SearchWidgetProps, rows: readonly Row[]): Group[] {
+  if (rows.length === 0) return [];
+  const own = props.kind === 'users' ? props.ownOrganisation : undefined;
+  if (!own) return [{ id: 'all', caption: 'Search results', rows }];
+  const isOwn = (row: Row) => 'providerCode' in row && isOwnStaff(row.providerCode, own.code);
+  const groups: Group[] = [
+    { id: 'own', caption: `Staff of ${own.name}`, rows: rows.filter(isOwn) },
+    { id: 'other', caption: 'Staff of other organisations', rows: rows.filter((row) => !isOwn(row)) },
+  ];
+  return groups.filter((g) => g.rows.length > 0).map((g) => ({ ...g, heading: g.caption }));
+}
+
+function ResultsTable({
+  caption,
+  heading,
+  rows,
+  columns,
+  multiple,
+  idPrefix,
+  isTicked,
+  keyOf,
+  labelOf,
+  onToggle,
+  onToggleAll,
+}: {
+  caption: string;
+  heading?: string | undefined;
+  rows: readonly Row[];
+  columns: Column<Row>[];
+  multiple: boolean;
+  idPrefix: string;
+  isTicked: (row: Row) => boolean;
+  keyOf: (row: Row) => string;
+  labelOf: (row: Row) => string;
+  onToggle: (row: Row) => void;
+  onToggleAll: () => void;
+}) {
+  const allTicked = rows.every(isTicked);
+  return (
+    <>
+      {heading ? <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-2">{heading}</h3> : null}
+      <TableScroll label={caption}>
+        <table className="nhsuk-table">
+          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              <th scope="col" className="nhsuk-table__header">
+                {multiple ? (
+                  <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
+                    <div className="nhsuk-checkboxes__item">
+                      <input
+                        id={`${idPrefix}-all`}
+                        className="nhsuk-checkboxes__input"
+                        type="checkbox"
+                        checked={allTicked}
+                        onChange={onToggleAll}
+                      />
+                      <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`${idPrefix}-all`}>
+                        <span className="nhsuk-u-visually-hidden">
+                          {heading ? `Select every row of ${caption}` : 'Select every row on this page'}
+                        </span>
+                      </label>
+                    </div>
+                  </div>
+                ) : (
+                  <span className="nhsuk-u-visually-hidden">Select</span>
+                )}
+              </th>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className="nhsuk-table__header">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {rows.map((row) => {
+              const key = keyOf(row);
+              const checkboxId = `${idPrefix}-${key}`;
+              return (
+                <tr key={key} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">
+                    <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
+                      <div className="nhsuk-checkboxes__item">
+                        <input
+                          id={checkboxId}
+                          className="nhsuk-checkboxes__input"
+                          type="checkbox"
+                          checked={isTicked(row)}
+                          onChange={() => onToggle(row)}
+                        />
+                        <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={checkboxId}>
+                          <span className="nhsuk-u-visually-hidden">Select {labelOf(row)}</span>
+                        </label>
+                      </div>
+                    </div>
+                  </td>
+                  {columns.map((column) => (
+                    <td key={column.header} className="nhsuk-table__cell">
+                      {column.value(row)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
   );
 }

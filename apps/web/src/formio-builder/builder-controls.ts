@@ -77,6 +77,86 @@ export async function moveComponent(
   return true;
 }
 
+/** A component that holds a list of components a manager can move a question into. */
+const takesComponents = (component: Record<string, unknown> | undefined) =>
+  Boolean(component) &&
+  Array.isArray(component?.components) &&
+  !['tabs', 'columns', 'table'].includes(String(component?.type));
+
+/** The container element a component's own container sits in, or null at the top of the form. */
+function outerOf(builder: BuilderInstance, parent: ContainerElement): ContainerElement | null {
+  const wrapper = parent.closest<HTMLElement>('.builder-component');
+  return wrapper ? builder.getParentElement(wrapper) : null;
+}
+
+/**
+ * A keyboard way to put a component inside a section (decision 0035): "Move into" puts it at the end of
+ * the panel, fieldset, well, container or grid just above it; "Move out" puts it just after the section it
+ * is in. Dragging with a mouse does the same. Returns whether it moved.
+ */
+export async function moveAcross(
+  builder: BuilderInstance,
+  button: HTMLElement,
+  where: 'into' | 'out',
+): Promise<boolean> {
+  const element = componentOf(button);
+  const component = element?.formioComponent?.component;
+  const parent = element ? builder.getParentElement(element) : null;
+  const list = parent?.formioContainer;
+  if (!component || !parent?.formioComponent || !list) return false;
+  const index = list.indexOf(component);
+  if (index < 0) return false;
+  if (where === 'into') {
+    const section = list[index - 1];
+    if (!section || !takesComponents(section)) return false;
+    list.splice(index, 1);
+    (section.components as Record<string, unknown>[]).push(component);
+    await parent.formioComponent.rebuild();
+  } else {
+    const outer = outerOf(builder, parent);
+    const outerList = outer?.formioContainer;
+    const section = parent.formioComponent.component;
+    const at = outerList?.indexOf(section) ?? -1;
+    if (!outer?.formioComponent || !outerList || at < 0) return false;
+    list.splice(index, 1);
+    outerList.splice(at + 1, 0, component);
+    await outer.formioComponent.rebuild();
+  }
+  focusAction(builder, String(component.key), 'edit');
+  return true;
+}
+
+/**
+ * Shows each Move into / Move out button only where that move is possible, named by the section it moves
+ * into or out of ("Move into Staffing"). Run after every redraw of the canvas.
+ */
+export function showMoveAcross(builder: BuilderInstance): void {
+  for (const button of builder.refs.form?.querySelectorAll<HTMLElement>(
+    '[data-dcf-action="into"], [data-dcf-action="out"]',
+  ) ?? []) {
+    const element = componentOf(button);
+    const component = element?.formioComponent?.component;
+    const parent = element ? builder.getParentElement(element) : null;
+    const list = parent?.formioContainer;
+    const index = component && list ? list.indexOf(component) : -1;
+    const name = button.querySelector('.visually-hidden')?.outerHTML ?? '';
+    let section: Record<string, unknown> | undefined;
+    if (button.dataset.dcfAction === 'into') section = index > 0 && list ? list[index - 1] : undefined;
+    else if (parent && outerOf(builder, parent)?.formioContainer) section = parent.formioComponent?.component;
+    const possible = button.dataset.dcfAction === 'into' ? takesComponents(section) : Boolean(section);
+    button.hidden = !possible;
+    if (!possible || !section) continue;
+    const words = String(section.title || section.legend || section.label || section.key || 'the section');
+    const text = `${button.dataset.dcfAction === 'into' ? 'Move into' : 'Move out of'} ${words}`;
+    if (button.dataset.dcfText !== text) {
+      button.dataset.dcfText = text;
+      button.innerHTML = `${escapeText(text)}${name}`;
+    }
+  }
+}
+
+const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** Copies a component and puts the copy just below it (Form.io's copy and paste, in one press). */
 export function copyComponent(builder: BuilderInstance, button: HTMLElement): void {
   const component = componentOf(button)?.formioComponent;
@@ -145,10 +225,12 @@ export function manageDialog(
     }
   };
   dialog.addEventListener('keydown', onKeyDown);
+  const stopFilling = fillOptionValues(dialog);
   dialog.addEventListener(
     'close',
     () => {
       dialog.removeEventListener('keydown', onKeyDown);
+      stopFilling();
       if (background) background.inert = false;
       // Form.io redraws the canvas after the dialog closes; give it a frame.
       requestAnimationFrame(() => {
@@ -158,4 +240,46 @@ export function manageDialog(
     },
     { once: true },
   );
+}
+
+/** An option's value from its label, as Form.io's own builder makes it: "Band 5 nurse" -> "band5Nurse". */
+export function optionValue(label: string): string {
+  const words = label
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  return words
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
+}
+
+/**
+ * In a settings dialog, an option's value follows its label as the manager types it, until the manager
+ * edits the value (decision 0035). Form.io's builder does this with a JSON Logic calculation that our
+ * hardened JSON Logic does not run, so Save said "Value is required" for every option. A value already
+ * there (a saved option) is never changed: returns hold it. Returns a function that stops it.
+ */
+export function fillOptionValues(dialog: HTMLElement): () => void {
+  const onInput = (event: Event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    if (input.name.endsWith('[value]')) {
+      if (event.isTrusted) input.dataset.dcfEdited = 'true';
+      return;
+    }
+    const row = /^(.*)\[label\]$/.exec(input.name)?.[1];
+    if (!row) return;
+    const value = dialog.querySelector<HTMLInputElement>(`input[name="${CSS.escape(`${row}[value]`)}"]`);
+    if (!value || value.dataset.dcfEdited) return;
+    if (value.value !== '' && value.value !== value.dataset.dcfFilled) return;
+    const next = optionValue(input.value);
+    value.value = next;
+    value.dataset.dcfFilled = next;
+    value.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  dialog.addEventListener('input', onInput);
+  return () => dialog.removeEventListener('input', onInput);
 }

@@ -8,7 +8,9 @@ import {
   type BuilderInstance,
   copyComponent,
   manageDialog,
+  moveAcross,
   moveComponent,
+  showMoveAcross,
 } from './builder-controls';
 import { PALETTE } from './palette';
 import { setUpFormio } from './setup';
@@ -85,6 +87,7 @@ export default function FormioBuilder({ definition, onChange }: FormioBuilderPro
     void formBuilder.ready.then((instance) => {
       if (gone) return;
       builder = instance;
+      showMoveAcross(instance);
       for (const event of CHANGE_EVENTS) instance.on(event, report);
       instance.on('editComponent', (component: { key?: string } | undefined) => {
         const opener = pressed?.isConnected ? pressed : document.activeElement;
@@ -105,6 +108,8 @@ export default function FormioBuilder({ definition, onChange }: FormioBuilderPro
       if (!action || !kind) return;
       if (kind === 'up' || kind === 'down') {
         void moveComponent(builder, action, kind === 'up' ? -1 : 1).then((moved) => moved && report());
+      } else if (kind === 'into' || kind === 'out') {
+        void moveAcross(builder, action, kind).then((moved) => moved && report());
       } else if (kind === 'copy') {
         copyComponent(builder, action);
         report();
@@ -112,9 +117,21 @@ export default function FormioBuilder({ definition, onChange }: FormioBuilderPro
     };
     element.addEventListener('click', remember, true);
     element.addEventListener('click', onClick);
+    // Move into / out of a section shows where possible, after every redraw of the canvas.
+    let pending = 0;
+    const observer = new MutationObserver(() => {
+      if (pending || !builder) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        if (builder && !gone) showMoveAcross(builder);
+      });
+    });
+    observer.observe(element, { childList: true, subtree: true });
 
     return () => {
       gone = true;
+      observer.disconnect();
+      if (pending) cancelAnimationFrame(pending);
       element.removeEventListener('click', remember, true);
       element.removeEventListener('click', onClick);
       formBuilder.instance?.destroy(true);

@@ -55,6 +55,7 @@ export function setUpFormio(): void {
   registerJsonLogicField(registry);
   for (const componentClass of Object.values(registry.components)) makeEditFormSafe(componentClass);
   keepTabsAriaState(registry.components.tabs);
+  noCalendarWidget(registry.components.datetime);
   nativeSelectsInBuilder(registry.components.select);
 
   const templates = Templates as unknown as {
@@ -138,5 +139,29 @@ function keepTabsAriaState(tabsClass: ComponentClass | undefined): void {
       });
     });
     return result;
+  };
+}
+
+interface WidgetPrototype {
+  dcfNoCalendar?: boolean;
+  createWidget(this: { component: { widget?: unknown } }, index: number): unknown;
+}
+
+/**
+ * Date and time components in the builder (on the canvas, in their settings' preview and default value)
+ * get no calendar widget: Form.io's loads flatpickr's script and styles from its CDN, which our content
+ * security policy refuses (console errors, an uncaught error). The box takes the date typed; a form's
+ * date is drawn as the NHS.UK date input by our renderer anyway (decision 0035).
+ */
+function noCalendarWidget(dateTimeClass: ComponentClass | undefined): void {
+  if (!dateTimeClass) return;
+  const proto = dateTimeClass.prototype as WidgetPrototype;
+  if (proto.dcfNoCalendar) return;
+  proto.dcfNoCalendar = true;
+  const createWidget = proto.createWidget;
+  proto.createWidget = function (this: { component: { widget?: unknown } }, index: number) {
+    const widget = this.component.widget as { type?: string } | string | undefined;
+    const type = typeof widget === 'string' ? widget : widget?.type;
+    return type === 'calendar' ? null : createWidget.call(this, index);
   };
 }

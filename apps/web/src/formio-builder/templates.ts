@@ -156,8 +156,9 @@ const builderSidebarGroup: Template = (ctx) => {
 
 /**
  * A component on the canvas with its actions as buttons in words, each naming the component for
- * screen readers ("Edit Ward name"). Edit and Remove are Form.io's own (refs); Move up, Move down and
- * Copy are ours (data-dcf-action, handled in form-builder.tsx).
+ * screen readers ("Edit Ward name"). Edit and Remove are Form.io's own (refs); Move up, Move down,
+ * Move into / out of a section and Copy are ours (data-dcf-action, handled in form-builder.tsx; the
+ * move into / out buttons show only where the move is possible: builder-controls.ts).
  */
 const builderComponent: Template = (ctx) => {
   const name = escapeHtml(componentName(ctx.childComponent));
@@ -170,6 +171,8 @@ const builderComponent: Template = (ctx) => {
   ${ctx.editComponent ? action('edit', 'Edit', ' ref="editComponent"') : ''}
   ${action('up', 'Move up')}
   ${action('down', 'Move down')}
+  ${action('into', 'Move into the section above', ' hidden')}
+  ${action('out', 'Move out of its section', ' hidden')}
   ${action('copy', 'Copy')}
   ${action('remove', 'Remove', ' ref="removeComponent"').replace('btn-outline-secondary', 'btn-outline-danger')}
 </div>`;

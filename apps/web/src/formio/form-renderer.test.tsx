@@ -131,6 +131,38 @@ describe('FormRenderer (NHS.UK templates)', () => {
     );
   });
 
+  it("tells the page which of the form's rules could not be evaluated, when that changes (decision 0030)", async () => {
+    const onUnchecked = vi.fn();
+    const definition: FormDefinition = {
+      display: 'form',
+      components: [
+        { type: 'number', key: 'beds', label: 'Beds', input: true },
+        // A rule stored before the upload check: an operation our JSON Logic does not have.
+        {
+          type: 'number',
+          key: 'total',
+          label: 'Total beds',
+          input: true,
+          calculateValue: { _sumBy: [{ var: 'data.rows' }, 'beds'] },
+        },
+      ],
+    };
+    render(<FormRenderer definition={definition} onUnchecked={onUnchecked} />);
+    await waitFor(() =>
+      expect(onUnchecked).toHaveBeenLastCalledWith([
+        expect.objectContaining({
+          component: expect.objectContaining({ key: 'total', label: 'Total beds' }),
+          property: 'calculateValue',
+          operation: '_sumBy',
+        }),
+      ]),
+    );
+    // Told again only when the list changes, not on every change of answers.
+    const calls = onUnchecked.mock.calls.length;
+    await userEvent.type(screen.getByLabelText('Beds'), '9');
+    expect(onUnchecked).toHaveBeenCalledTimes(calls);
+  });
+
   it('renders a wizard with a list of pages (no tablist), the page title, Next page, and Complete tags', async () => {
     const onPageChange = vi.fn();
     render(

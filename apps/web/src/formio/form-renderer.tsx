@@ -1,4 +1,4 @@
-import type { FormState } from '@dcf/forms';
+import type { FormState, UncheckedRule } from '@dcf/forms';
 import type { FormComponent, FormDefinition } from '@dcf/forms/components';
 import {
   type ReactNode,
@@ -36,6 +36,10 @@ export interface FormRendererHandle {
   focusField(path: string, elementId?: string): void;
   /** The answers on screen now (a copy). */
   getData(): FormData | undefined;
+  /** Whether the form takes answers (its engine is there when it has conditions or calculations). */
+  ready: boolean;
+  /** The same object for as long as this form is mounted; a rebuilt form (other answers loaded) has another. */
+  instance: object;
 }
 
 export interface FormRendererProps {
@@ -54,6 +58,11 @@ export interface FormRendererProps {
   onPageChange?: (page: WizardPage | null) => void;
   /** Server-side messages by data path, shown at their questions until the person edits them. */
   fieldErrors?: Record<string, readonly string[]>;
+  /**
+   * The form's rules that could not be evaluated on these answers (decision 0030), whenever that list
+   * changes: the page tells a manager (the clerk is told by the form-level error on submit).
+   */
+  onUnchecked?: (rules: readonly UncheckedRule[]) => void;
   /** Shown after a question, by its data path: the page's own notes (data quality findings, decision 0028). */
   fieldNotes?: Record<string, ReactNode>;
   /** Where file questions upload and download (`createFileService` in ./storage-provider). */
@@ -80,6 +89,7 @@ export function FormRenderer({
   completedPages,
   onChange,
   onPageChange,
+  onUnchecked,
   fieldErrors,
   fieldNotes,
   fileService,
@@ -93,16 +103,24 @@ export function FormRenderer({
   const waiting = dynamic && !engine;
   const evaluate = useCallback(
     (data: FormData, using: Engine | undefined = engine): FormState =>
-      using ? using.evaluateForm(definition, data, 'draft') : { data, hidden: new Set(), errors: {} },
+      using
+        ? using.evaluateForm(definition, data, 'draft')
+        : { data, hidden: new Set(), errors: {}, unchecked: [] },
     [definition, engine],
   );
   const [state, setState] = useState(() => evaluate(startingAnswers(definition, submission, engine)));
   const dataRef = useRef(state.data);
   const modified = useRef(false);
   dataRef.current = state.data;
-  const callbacks = useRef({ onChange, onPageChange });
-  callbacks.current = { onChange, onPageChange };
+  const callbacks = useRef({ onChange, onPageChange, onUnchecked });
+  callbacks.current = { onChange, onPageChange, onUnchecked };
+  const uncheckedKey = state.unchecked.map((r) => `${r.component.path} ${r.property} ${r.detail}`).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the list changes, not on every evaluation.
+  useEffect(() => {
+    callbacks.current.onUnchecked?.(state.unchecked);
+  }, [uncheckedKey]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [instance] = useState(() => ({}));
   const [revealing, setRevealing] = useState<{ path: string } | null>(null);
   // Server messages stay until their question is edited.
   const [serverErrors, setServerErrors] = useState(fieldErrors ?? {});
@@ -238,6 +256,8 @@ export function FormRenderer({
           if (element && !openTabsAround(element)) {
             element.focus();
             element.scrollIntoView?.({ block: 'center' });
+            // Asked once: an edit grid row opened for it may be closed again by the person.
+            setRevealing(null);
           } else {
             frames -= 1;
             if (frames > 0) requestAnimationFrame(focus);
@@ -246,8 +266,10 @@ export function FormRenderer({
         focus();
       },
       getData: () => structuredClone(dataRef.current),
+      ready: !waiting,
+      instance,
     }),
-    [wizard, pages, current],
+    [wizard, pages, current, waiting, instance],
   );
 
   const formError = state.errors.form;

@@ -64,6 +64,8 @@ export function savedRevision(overrides: Partial<SavedRevision> & { id?: number 
       isOfficial: status === 'completed',
       isDeleted: false,
     },
+    sentForSignOff: null,
+    sentBack: null,
     ...rest,
   };
 }

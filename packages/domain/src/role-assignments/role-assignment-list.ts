@@ -23,9 +23,6 @@ export interface RoleAssignmentList {
   touched: boolean;
 }
 
-/** Assigning one of the organisation's own staff gives both roles, in this order (anyone else: the clerk's). */
-export const assignedRoles: readonly OrganisationRole[] = ['DataEntryClerk', 'Authoriser'];
-
 export type SavedRoleAssignment = Omit<RoleAssignmentRow, 'isDuplicate' | 'state'>;
 
 /** The list as loaded: every row existing, none duplicate, untouched. */

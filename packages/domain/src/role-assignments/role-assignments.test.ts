@@ -28,30 +28,29 @@ describe('role-assignment list', () => {
     ]);
   });
 
-  it('assigning a user gives both DataEntryClerk and Authoriser with status New', () => {
+  it('assigning a user gives DataEntryClerk only, with status New: Authoriser is ticked on purpose', () => {
     const list = assignUsers(createRoleAssignmentList([]), [bob], leedsTrust);
     expect(list.touched).toBe(true);
     expect(list.rows).toEqual([
       { ...bob, ...leedsTrust, role: 'DataEntryClerk', status: 'New', state: 'new', isDuplicate: false },
-      { ...bob, ...leedsTrust, role: 'Authoriser', status: 'New', state: 'new', isDuplicate: false },
     ]);
+    const authoriser = toggleRole(list, 'u-bob', 'org-rr8', 'Authoriser', true);
+    expect(heldRoles(authoriser, 'u-bob', 'org-rr8')).toEqual(['DataEntryClerk', 'Authoriser']);
   });
 
-  it('adding a user already in the list marks the new rows duplicate', () => {
+  it('adding a user already in the list marks the new row duplicate', () => {
     const list = assignUsers(loaded(), [alice, bob], leedsTrust);
     expect(list.rows.map((row) => [row.userId, row.role, row.state, row.isDuplicate])).toEqual([
       ['u-alice', 'DataEntryClerk', 'existing', false],
       ['u-alice', 'Authoriser', 'existing', false],
       ['u-alice', 'DataEntryClerk', 'new', true],
-      ['u-alice', 'Authoriser', 'new', true],
       ['u-bob', 'DataEntryClerk', 'new', false],
-      ['u-bob', 'Authoriser', 'new', false],
     ]);
   });
 
   it('the same user picked twice in one go is a duplicate too; another organisation is not', () => {
     const twice = assignUsers(createRoleAssignmentList([]), [bob, bob], leedsTrust);
-    expect(twice.rows.map((row) => row.isDuplicate)).toEqual([false, false, true, true]);
+    expect(twice.rows.map((row) => row.isDuplicate)).toEqual([false, true]);
     const elsewhere = assignUsers(loaded(), [alice], { organisationName: 'Other', organisationId: 'org-x' });
     expect(hasDuplicates(elsewhere)).toBe(false);
   });
@@ -82,19 +81,20 @@ describe('role-assignment list', () => {
       ['u-alice', 'DataEntryClerk', false],
       ['u-alice', 'Authoriser', false],
       ['u-bob', 'DataEntryClerk', false],
-      ['u-bob', 'Authoriser', false],
     ]);
     expect(isRemoveUserBlocked(cleared)).toBe(false);
     expect(removeUser(cleared, 'u-bob', 'org-rr8').rows).toHaveLength(2);
   });
 
-  it('re-adding a user removed in this edit restores the saved rows instead of duplicating', () => {
+  it("re-adding a user removed in this edit restores the saved clerk's row instead of duplicating", () => {
     const restored = assignUsers(removeUser(loaded(), 'u-alice', 'org-rr8'), [alice], leedsTrust);
     expect(restored.rows.map((row) => [row.role, row.status, row.state, row.isDuplicate])).toEqual([
       ['DataEntryClerk', 'New', 'existing', false],
-      ['Authoriser', 'New', 'existing', false],
+      ['Authoriser', 'Deleted', 'deleted', false],
     ]);
-    expect(pendingRoleChanges(restored)).toEqual({ toCreate: [], toDelete: [] });
+    // Safe by default: the Authoriser role comes back only when ticked again.
+    expect(pendingRoleChanges(restored).toCreate).toEqual([]);
+    expect(pendingRoleChanges(restored).toDelete.map((row) => row.role)).toEqual(['Authoriser']);
   });
 
   it('the touched flag can be reset', () => {
@@ -111,10 +111,7 @@ describe('role-assignment list', () => {
       'org-rr8',
     );
     const { toCreate, toDelete } = pendingRoleChanges(list);
-    expect(toCreate.map((row) => [row.userId, row.role])).toEqual([
-      ['u-bob', 'DataEntryClerk'],
-      ['u-bob', 'Authoriser'],
-    ]);
+    expect(toCreate.map((row) => [row.userId, row.role])).toEqual([['u-bob', 'DataEntryClerk']]);
     expect(toDelete.map((row) => [row.userId, row.role, row.status])).toEqual([
       ['u-alice', 'DataEntryClerk', 'Deleted'],
       ['u-alice', 'Authoriser', 'Deleted'],
@@ -131,7 +128,7 @@ describe('role-assignment list', () => {
 describe('role integrity in the role-assignment list (product decisions, Roles)', () => {
   const leedsWithCode = { ...leedsTrust, organisationCode: 'RR8' };
 
-  it('gives the organisation’s own staff both roles, and someone from elsewhere the clerk’s role only, marked', () => {
+  it('gives own staff and someone from elsewhere the clerk’s role, marking the one from elsewhere', () => {
     const list = assignUsers(
       createRoleAssignmentList([]),
       [
@@ -142,7 +139,6 @@ describe('role integrity in the role-assignment list (product decisions, Roles)'
     );
     expect(list.rows.map((row) => [row.userId, row.role, row.isFromElsewhere])).toEqual([
       ['u-alice', 'DataEntryClerk', false],
-      ['u-alice', 'Authoriser', false],
       ['u-bob', 'DataEntryClerk', true],
     ]);
     expect(list.rows.some((row) => 'organisationCode' in row || 'providerCode' in row)).toBe(false);

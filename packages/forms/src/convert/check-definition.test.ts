@@ -95,6 +95,22 @@ describe('checkDefinition', () => {
     expect(check.definition.components.map((c) => c.key)).toEqual(['notes', 't']);
   });
 
+  it('refuses a question with no key, even when the export leaves out `input: true` (its answer would be lost)', () => {
+    const check = checkDefinition(
+      form([
+        { type: 'radio', label: 'Permit', values: [{ label: 'One', value: 1 }] },
+        { type: 'datagrid', label: 'Wards', components: [{ type: 'textfield', key: 'ward', label: 'Ward' }] },
+        { type: 'htmlelement', content: '<p>Guidance</p>' },
+        { type: 'panel', title: 'Section', components: [{ type: 'number', key: 'beds', label: 'Beds' }] },
+        { type: 'button', label: 'Submit', action: 'submit' },
+      ]),
+    );
+    expect(problemMessages(check.problems)).toEqual([
+      "'Permit', key: a question must have a key",
+      "'Wards', key: a question must have a key",
+    ]);
+  });
+
   it('refuses hostile shapes with a message, never an exception', () => {
     let deep: Record<string, unknown> = { type: 'textfield', key: 'leaf', input: true };
     for (let i = 0; i < 30; i++) deep = { type: 'panel', key: `p${i}`, input: false, components: [deep] };
@@ -107,7 +123,7 @@ describe('checkDefinition', () => {
           type: 7,
           key: ['x'],
           input: 'yes',
-          validate: { required: 'true', maxLength: 'ten', pattern: '(a+)+$' },
+          validate: { required: 'true', maxLength: 'ten', pattern: '(a+)\\1$' },
         },
         { type: 'textfield', key: '__proto__', input: true },
       ] as FormDefinition['components']),
@@ -123,10 +139,41 @@ describe('checkDefinition', () => {
       'Component 24, input: must be true or false',
       'Component 24, validate.required: must be true or false',
       'Component 24, validate.maxLength: must be a number',
-      'Component 24, validate.pattern: the pattern repeats a group that itself repeats (such as (a+)+), which can take forever to check',
+      'Component 24, validate.pattern: the pattern cannot be used: it refers back to a group ("\\1"), which cannot be checked in linear time',
     ]);
     expect(messages).toContain(
       `'__proto__', key: may use only letters, digits, "_", "-" and "." (not at either end)`,
     );
+  });
+
+  it("refuses a condition's path through a prototype, and a stored one reads nothing", () => {
+    const components = [
+      { type: 'textfield', key: 'a', label: 'A', input: true },
+      {
+        type: 'textfield',
+        key: 'b',
+        label: 'B',
+        input: true,
+        conditional: { show: false, when: 'constructor.name', eq: 'Object' },
+        logic: [
+          {
+            trigger: { type: 'simple', simple: { show: true, when: 'a.__proto__', eq: 'x' } },
+            actions: [{ type: 'property', property: { value: 'hidden', type: 'boolean' }, state: true }],
+          },
+        ],
+      },
+      { type: 'textfield', key: 'x.constructor', label: 'X', input: true },
+    ] as FormDefinition['components'];
+    expect(problemMessages(checkDefinition(form(components)).problems)).toEqual([
+      "'B' (key 'b'), conditional.when: must be the key of a question",
+      "'B' (key 'b'), logic[0].trigger.simple.when: must be the key of a question",
+      `'X' (key 'x.constructor'), key: may use only letters, digits, "_", "-" and "." (not at either end)`,
+    ]);
+    // Form.io read `constructor.name` from the answers with lodash's get ("Object") and hid B; the
+    // condition is ignored instead, as one that names nothing.
+    const state = evaluateForm(form(components), { a: 'y', b: 'kept', 'x.constructor': 'z' }, 'completed');
+    expect(state.hidden).toEqual(new Set());
+    expect(state.data).toEqual({ a: 'y', b: 'kept' });
+    expect(({} as Record<string, unknown>).z).toBeUndefined();
   });
 });

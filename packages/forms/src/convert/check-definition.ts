@@ -1,10 +1,11 @@
 import type { FormDefinition } from '../components';
 import {
-  type ComponentRef,
   type DefinitionCheck,
   type DefinitionProblem,
   inspectDefinition,
+  nameOfRef,
 } from '../inspect-definition';
+import { readLiteralSchema } from './literal-schema';
 import { javascriptToJsonLogic } from './to-json-logic';
 
 /**
@@ -13,17 +14,11 @@ import { javascriptToJsonLogic } from './to-json-logic';
  * buttons removed, and every problem that makes it unacceptable (refuse the upload when there is any).
  */
 export const checkDefinition = (definition: FormDefinition): DefinitionCheck =>
-  inspectDefinition(definition, 'upload', javascriptToJsonLogic);
+  inspectDefinition(definition, 'upload', javascriptToJsonLogic, readLiteralSchema);
 
 /** The 400's `errors.definition`: one sentence per problem, naming the component and the property. */
 export function problemMessages(problems: readonly DefinitionProblem[]): string[] {
-  return problems.map(({ component, property, message }) => `${nameOf(component)}, ${property}: ${message}`);
-}
-
-function nameOf(component: ComponentRef | null): string {
-  if (!component) return 'The form';
-  const { key, label, position, type } = component;
-  if (label && key && label !== key) return `'${label}' (key '${key}')`;
-  if (key || label) return `'${key || label}'`;
-  return `Component ${position ?? '?'}${type ? ` (a ${type})` : ''}`;
+  return problems.map(
+    ({ component, property, message }) => `${nameOfRef(component)}, ${property}: ${message}`,
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyLogic, checkLogic } from '../logic';
 import { javascriptToJsonLogic } from './to-json-logic';
 
 const ok = (code: string, result: Parameters<typeof javascriptToJsonLogic>[1], options = {}) => {
@@ -42,7 +43,7 @@ describe('javascriptToJsonLogic', () => {
       _round: [{ '*': [{ '/': [{ var: 'data.a' }, { var: 'data.b' }] }, 100] }],
     });
     expect(ok("value = _.sumBy(data.rows, 'beds')", 'value')).toEqual({
-      _sumBy: [{ var: 'data.rows' }, 'beds'],
+      _sum: [{ map: [{ var: 'data.rows' }, { var: 'beds' }] }],
     });
     expect(ok("show = data.services?.xray && data.name.toLowerCase().includes('ward')", 'show')).toEqual({
       and: [{ var: 'data.services.xray' }, { in: ['ward', { _toLower: [{ var: 'data.name' }] }] }],
@@ -89,5 +90,66 @@ describe('javascriptToJsonLogic', () => {
     );
     expect(reason('value = ')).toMatch(/^it is not valid JavaScript/);
     expect(reason('value = {{ data.a }}')).toBe('it uses {{ }} templates inside code');
+  });
+
+  it('writes only operations our JSON Logic has: every lodash call it converts passes the upload check', () => {
+    const calls = [
+      '_.sum(data.list)',
+      '_.round(data.a, 2)',
+      '_.floor(data.a)',
+      '_.ceil(data.a)',
+      '_.max(data.list)',
+      '_.min(data.list)',
+      '_.mean(data.list)',
+      '_.add(data.a, 1)',
+      '_.subtract(data.a, 1)',
+      '_.multiply(data.a, 2)',
+      '_.divide(data.a, 2)',
+      '_.size(data.list)',
+      '_.isEmpty(data.list)',
+      '_.isNil(data.a)',
+      "_.includes(data.list, 'x')",
+      '_.toNumber(data.a)',
+      '_.toString(data.a)',
+      '_.trim(data.s)',
+      '_.toLower(data.s)',
+      '_.toUpper(data.s)',
+      "_.startsWith(data.s, 'a')",
+      "_.endsWith(data.s, 'a')",
+      '_.compact(data.list)',
+      '_.uniq(data.list)',
+      '_.flatten(data.list)',
+      '_.first(data.list)',
+      '_.last(data.list)',
+      '_.head(data.list)',
+      '_.isEqual(data.a, data.b)',
+      "_.sumBy(data.rows, 'beds')",
+      '_.sumBy(data.rows, r => r.beds)',
+      "_.meanBy(data.rows, 'ward.beds')",
+      "Math.round(data.a) + Math.abs(data.b) + Math.max(data.a, data.b) + 'x'.length",
+      "data.s.trim().toLowerCase().startsWith('a') && data.s.includes('b')",
+    ];
+    for (const code of calls) expect(checkLogic(ok(`value = ${code}`, 'value')), code).toEqual([]);
+  });
+
+  it("sums and averages a grid's column by its plain name (lodash's *By read any text as a path)", () => {
+    const rows = [{ beds: 2, ward: { beds: 1 } }, { beds: 3, ward: { beds: 3 } }, { ward: {} }];
+    const data = { data: { rows } };
+    expect(applyLogic(ok("value = _.sumBy(data.rows, 'beds')", 'value'), data)).toBe(5);
+    // As lodash: a row without beds makes its product NaN, and the sum.
+    expect(applyLogic(ok('value = _.sumBy(data.rows, r => r.beds * 2)', 'value'), data)).toBeNaN();
+    const full = { data: { rows: rows.slice(0, 2) } };
+    expect(applyLogic(ok('value = _.sumBy(data.rows, r => r.beds * 2)', 'value'), full)).toBe(10);
+    expect(applyLogic(ok("value = _.meanBy(data.rows, 'ward.beds')", 'value'), data)).toBeCloseTo(4 / 3);
+    expect(reason("value = _.sumBy(data.rows, 'constructor.name')")).toBe(
+      '"_.sumBy()" must name the property plainly (like \'beds\')',
+    );
+    expect(reason("value = _.sumBy(data.rows, 'a[0]')")).toBe(
+      '"_.sumBy()" must name the property plainly (like \'beds\')',
+    );
+    expect(reason("value = _.maxBy(data.rows, 'beds')")).toBe(
+      'it calls "_.maxBy()", which gives a row, not a number: for the highest value write _.max(rows.map(r => r.x))',
+    );
+    expect(reason("value = _.get(data, 'a.b')")).toBe('it calls "_.get()"');
   });
 });

@@ -78,19 +78,18 @@ const UNSUPPORTED_NAMES = new Set([
 
 const ROOTS = new Set(['data', 'row', 'input']);
 
-/** lodash functions the converter maps `_.name(...)` to (their `_name` operations are allowed). */
+/**
+ * lodash functions the converter maps `_.name(...)` to (their `_name` operations are in our JSON Logic);
+ * `sumBy` and `meanBy` become `_sum` / `_mean` of a `map` (sumOrMeanBy).
+ */
 const LODASH_CALLS = new Set([
   'sum',
-  'sumBy',
   'round',
   'floor',
   'ceil',
   'max',
   'min',
-  'maxBy',
-  'minBy',
   'mean',
-  'meanBy',
   'add',
   'subtract',
   'multiply',
@@ -235,6 +234,39 @@ function callback(node: Node, names: string[], scope: Scope): unknown {
   return expression(fn.body as Expression, inner).logic;
 }
 
+/**
+ * `_.sumBy(rows, 'beds')` / `_.meanBy(rows, r => r.beds)` as `_sum` / `_mean` of a `map`: lodash's `*By`
+ * operations read their property name as a path (any text), so JSON Logic has none of them; the item's
+ * property is read by `var`, and a name must be plain (`beds`, `ward.beds`).
+ */
+function sumOrMeanBy(
+  node: Extract<Expression, { type: 'CallExpression' }>,
+  method: 'sumBy' | 'meanBy',
+  scope: Scope,
+): Typed {
+  const [list, by] = node.arguments;
+  if (
+    node.arguments.length !== 2 ||
+    !list ||
+    !by ||
+    list.type === 'SpreadElement' ||
+    by.type === 'SpreadElement'
+  )
+    return refuse(`"_.${method}()" takes a list and a property name or an inline function`);
+  let item: unknown;
+  if (by.type === 'Literal' && typeof by.value === 'string') {
+    const name = by.value;
+    if (!PLAIN_PROPERTY.test(name) || name.split('.').some((part) => FORBIDDEN_PROPERTIES.has(part)))
+      return refuse(`"_.${method}()" must name the property plainly (like 'beds')`);
+    item = { var: name };
+  } else item = callback(by, [''], scope);
+  const op = method === 'sumBy' ? '_sum' : '_mean';
+  return { logic: { [op]: [{ map: [expression(list, scope).logic, item] }] }, type: 'number' };
+}
+
+const PLAIN_PROPERTY = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const FORBIDDEN_PROPERTIES = new Set(['__proto__', 'constructor', 'prototype']);
+
 function call(node: Extract<Expression, { type: 'CallExpression' }>, scope: Scope): Typed {
   const args = () =>
     node.arguments.map((a) => {
@@ -284,20 +316,21 @@ function call(node: Extract<Expression, { type: 'CallExpression' }>, scope: Scop
     return refuse(`it calls "Math.${method}()"`);
   }
   if (callee.object.type === 'Identifier' && callee.object.name === '_') {
+    if (method === 'sumBy' || method === 'meanBy') return sumOrMeanBy(node, method, scope);
+    if (method === 'maxBy' || method === 'minBy')
+      return refuse(
+        `it calls "_.${method}()", which gives a row, not a number: for the ${method === 'maxBy' ? 'highest' : 'lowest'} value write _.${method.slice(0, 3)}(rows.map(r => r.x))`,
+      );
     if (!LODASH_CALLS.has(method)) return refuse(`it calls "_.${method}()"`);
     const list = args();
     const numeric = [
       'sum',
-      'sumBy',
       'round',
       'floor',
       'ceil',
       'max',
       'min',
-      'maxBy',
-      'minBy',
       'mean',
-      'meanBy',
       'add',
       'subtract',
       'multiply',

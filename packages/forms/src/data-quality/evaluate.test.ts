@@ -74,6 +74,23 @@ describe('data quality checks', () => {
     expect(fieldValue({}, 'staff.hours')).toBeNull();
   });
 
+  it('gives text that is no number no verdict, as the statistics do (JSON Logic alone read "1,5" as 1)', () => {
+    const compare: DataQualityCheck = {
+      kind: 'compare',
+      left: 'vacancies',
+      operator: '<=',
+      right: 'headcount',
+    };
+    expect(flags(compare, { vacancies: '5,1', headcount: 4 })).toBe(false);
+    expect(flags(compare, { vacancies: '3-4', headcount: 2 })).toBe(false);
+    expect(flags(compare, { vacancies: ' 12 ', headcount: 10 })).toBe(true);
+    const change: DataQualityCheck = { kind: 'change', field: 'beds', percent: 10, amount: null };
+    expect(flags(change, { beds: 20 }, { previous: { beds: '1e3' } })).toBe(false);
+    expect(flags(change, { beds: 20 }, { previous: { beds: '10' } })).toBe(true);
+    const sum: DataQualityCheck = { kind: 'sum', total: 'total', parts: ['staff.hours'] };
+    expect(flags(sum, { total: 7, staff: [{ hours: ' 4 ' }, { hours: '1,5' }, { hours: 3 }] })).toBe(false);
+  });
+
   it('reads an expert rule over answers, previous and stats, and finds the statistics it needs', () => {
     const logic = { '<=': [{ var: 'answers.beds' }, { '*': [2, { var: 'stats.beds.median' }] }] };
     const expert = rule({ kind: 'logic', logic, fields: ['beds'] });
@@ -83,13 +100,22 @@ describe('data quality checks', () => {
     expect(evaluateDataQuality([expert], { answers: { beds: 6 }, previous: null, stats })).toHaveLength(0);
   });
 
-  it('never runs code: a forbidden operation gives no verdict instead of running', () => {
+  it('never runs code: an operation we do not support is a verdict of its own, not checked, never run', () => {
     const hostile = rule({
       kind: 'logic',
       // Were `_invoke` run, it would build a function and the rule would flag the return.
       logic: { '!': [{ _invoke: [{ var: 'answers' }, 'constructor.constructor', 'return 1'] }] },
       fields: [],
     });
-    expect(evaluateDataQuality([hostile], { answers: {}, previous: null, stats: {} })).toEqual([]);
+    expect(evaluateDataQuality([hostile], { answers: {}, previous: null, stats: {} })).toEqual([
+      {
+        ruleId: hostile.id,
+        name: hostile.name,
+        severity: hostile.severity,
+        message: hostile.message,
+        fields: [],
+        notChecked: 'the operation "_invoke" is not supported',
+      },
+    ]);
   });
 });

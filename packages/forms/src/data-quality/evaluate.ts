@@ -1,12 +1,13 @@
 import type { DataQualityFinding, DataQualityRule } from '@dcf/domain/data-quality';
-import { jsonLogic } from '@formio/core/utils';
-import { configureFormio } from '../engine/formio';
+import { EvaluationOverBudget, pastDeadline } from '../deadline';
+import { applyLogic, LogicError, LogicNoResult, truthy } from '../logic';
+import { figuresOf } from './values';
 
 /**
  * THE data quality engine (decision 0028): one call the browser makes on every change and the server
  * on every save, so both give the same verdict on the same answers. Rules are JSON Logic evaluated by
- * Form.io's JSON Logic instance hardened as for form definitions (allow-listed operations, `var` reads
- * own data only, no code: packages/forms/src/json-logic.ts).
+ * our interpreter (../logic, decision 0030), which reads `answers`, `previous` and `stats` and nothing
+ * else.
  */
 
 export interface DataQualityInput {
@@ -20,35 +21,41 @@ export interface DataQualityInput {
 
 export type Verdict = Omit<DataQualityFinding, 'explanation'>;
 
-interface JsonLogicApply {
-  apply(logic: unknown, data: unknown): unknown;
-  truthy(value: unknown): boolean;
-}
-
 /**
- * The rules a return fails, in rule order. A rule that cannot be evaluated (it throws: an operation
- * outside the allow-list in a rule stored before a check existed, a huge `cat`) gives no verdict: it is
- * refused when saved, and a broken rule must never stop every return of a period being submitted.
+ * The rules a return fails, in rule order. A rule that gives no result (a value it has no answer for,
+ * as json-logic-js throws) passes, as before. A rule that cannot be evaluated (it passes a bound of the
+ * interpreter, or uses an operation we do not support: a rule stored before the check on save) is a
+ * verdict of its own, `notChecked` with the reason: never a silent pass, and never a reason to refuse
+ * a submit (the clerk cannot mend a manager's rule); the manager's screens list it.
  */
 export function evaluateDataQuality(rules: readonly DataQualityRule[], input: DataQualityInput): Verdict[] {
-  configureFormio();
-  const logic = jsonLogic as unknown as JsonLogicApply;
-  const data = { answers: input.answers, previous: input.previous, stats: input.stats };
+  // Text written as a number reads by the one rule (values.ts, NUMBER_AS_TEXT), as in the statistics.
+  const fields = new Set(rules.flatMap((rule) => rule.fields));
+  const data = {
+    answers: figuresOf(input.answers, fields),
+    previous: input.previous && figuresOf(input.previous, fields),
+    stats: input.stats,
+  };
   const verdicts: Verdict[] = [];
   for (const rule of rules) {
     let passes = true;
+    let notChecked: string | undefined;
     try {
-      passes = logic.truthy(logic.apply(rule.logic, data));
-    } catch {
-      passes = true;
+      passes = truthy(applyLogic(rule.logic, data));
+    } catch (error) {
+      if (error instanceof LogicError) notChecked = error.message;
+      else if (!(error instanceof LogicNoResult)) throw error;
     }
-    if (!passes)
+    // The server's time budget (../deadline.ts, decision 0031), checked after each rule.
+    if (pastDeadline()) throw new EvaluationOverBudget({ rule: { id: rule.id, name: rule.name } });
+    if (!passes || notChecked !== undefined)
       verdicts.push({
         ruleId: rule.id,
         name: rule.name,
         severity: rule.severity,
         message: rule.message,
         fields: rule.fields,
+        ...(notChecked !== undefined ? { notChecked } : {}),
       });
   }
   return verdicts;

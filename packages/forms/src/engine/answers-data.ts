@@ -5,6 +5,7 @@ import {
   type FieldErrors,
   type FormComponent,
   innerDataKey,
+  isMultiValue,
   walkAnswers,
 } from '../components';
 import { messageFor, questionName } from './messages';
@@ -27,21 +28,6 @@ export const returnTooLargeMessage = (bytes: number) =>
   `This return is too large to save (${(bytes / 1_000_000).toFixed(1)} MB): a return can be at most 1 MB. Shorten long answers or remove rows.`;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-/** Inputs whose `multiple` answer is a list of single answers (select boxes and files have their own shapes). */
-const MULTIPLE_AS_LIST = new Set([
-  'textfield',
-  'textarea',
-  'number',
-  'currency',
-  'email',
-  'url',
-  'phoneNumber',
-  'time',
-  'datetime',
-  'day',
-  'select',
-  'password',
-]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -107,8 +93,7 @@ export function pruneAnswers(
           return inner;
         });
       } else if (
-        c.multiple === true &&
-        MULTIPLE_AS_LIST.has(String(c.type)) &&
+        isMultiValue(c) &&
         !Array.isArray(value) &&
         value !== null &&
         value !== undefined &&
@@ -165,16 +150,23 @@ const UK_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[\sT,]+(\d{1,2}):(\d{2}))?\
  */
 export function normaliseDates(components: readonly FormComponent[], data: Record<string, unknown>) {
   walkAnswers(components, data, ({ component, value, holder }) => {
-    if (component.type !== 'datetime' || typeof value !== 'string') return;
-    const match = UK_DATE.exec(value);
-    if (!match) return;
-    const [, day, month, year, hour, minute] = match.map(Number) as number[];
-    const date = DateTime.fromObject(
-      { year, month, day, hour: Number.isNaN(hour) ? 0 : hour, minute: Number.isNaN(minute) ? 0 : minute },
-      { zone: 'Europe/London' },
-    );
-    if (date.isValid) holder[component.key as string] = date.toISO({ suppressMilliseconds: true });
+    if (component.type !== 'datetime') return;
+    // A multi-value question's items each (decision 0035).
+    if (Array.isArray(value)) holder[component.key as string] = value.map(isoFromUkDate);
+    else if (typeof value === 'string') holder[component.key as string] = isoFromUkDate(value);
   });
+}
+
+function isoFromUkDate(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const match = UK_DATE.exec(value);
+  if (!match) return value;
+  const [, day, month, year, hour, minute] = match.map(Number) as number[];
+  const date = DateTime.fromObject(
+    { year, month, day, hour: Number.isNaN(hour) ? 0 : hour, minute: Number.isNaN(minute) ? 0 : minute },
+    { zone: 'Europe/London' },
+  );
+  return date.isValid ? date.toISO({ suppressMilliseconds: true }) : value;
 }
 
 interface Choice {
@@ -230,20 +222,21 @@ export function checkChoices(
     if (!choices) return;
     const allowed = new Set(choices.map((choice) => String(choice.value)));
     const offList = (v: unknown) => typeof v === 'object' || !allowed.has(String(v));
+    const message = messageFor({ key: 'invalidOption', rule: 'onlyAvailableItems', component, context: {} });
+    if (component.type === 'select' && component.multiple === true && Array.isArray(value)) {
+      // Each item of a multi-value select at its own path (decision 0035).
+      value.forEach((item, index) => {
+        if (offList(item)) add(errors, `${path}[${index}]`, message);
+      });
+      return;
+    }
     let wrong: boolean;
     if (component.type === 'selectboxes')
       wrong =
         !isObject(value) ||
         Object.entries(value).some(([k, on]) => !allowed.has(k) || typeof on !== 'boolean');
-    else if (component.type === 'select' && component.multiple === true)
-      wrong = !Array.isArray(value) ? offList(value) : value.some(offList);
     else wrong = offList(value);
-    if (wrong)
-      add(
-        errors,
-        path,
-        messageFor({ key: 'invalidOption', rule: 'onlyAvailableItems', component, context: {} }),
-      );
+    if (wrong) add(errors, path, message);
   });
 }
 

@@ -25,7 +25,7 @@ describe('evaluateForm: no code runs', () => {
     }
   });
 
-  it('JSON Logic cannot reach Function: constructor paths read nothing, lodash invokers are unknown operations', () => {
+  it('JSON Logic cannot reach Function: var reads own properties only, so a constructor path reads nothing', () => {
     const definition = form([
       { type: 'textfield', key: 'a', label: 'A', input: true },
       {
@@ -36,9 +36,69 @@ describe('evaluateForm: no code runs', () => {
         conditional: { json: { '!!': [{ var: 'data.constructor.constructor' }] } },
       },
     ]);
-    // The stripped definition drops that condition; even evaluated as is, `var` gives null (hidden).
+    // A definition stored before the upload check keeps its condition; `var` gives null: hidden, cleared.
     const state = evaluateForm(definition, { a: 'x', shownWhenFunctionReachable: 'y' }, 'draft');
-    expect(state.data).toEqual({ a: 'x', shownWhenFunctionReachable: 'y' });
+    expect(state.data).toEqual({ a: 'x' });
+    expect(state.hidden.has('shownWhenFunctionReachable')).toBe(true);
+    expect(state.unchecked).toEqual([]);
+  });
+
+  it('a stored rule with an operation we do not support is never passed over: the form cannot be checked', () => {
+    const definition = form([
+      {
+        type: 'number',
+        key: 'beds',
+        label: 'Number of beds',
+        input: true,
+        calculateValue: { _invoke: [{ var: 'data' }, 'constructor.constructor', 'return 1'] },
+      },
+    ]);
+    expect(evaluateForm(definition, { beds: 3 }, 'draft').errors).toEqual({});
+    for (const mode of ['completed'] as const) {
+      const state = evaluateForm(definition, { beds: 3 }, mode);
+      expect(state.errors.form).toEqual([
+        `This form cannot be checked: the rule in 'Number of beds' (calculateValue) cannot be evaluated because the operation "_invoke" is not supported. Ask the collection manager to correct the form.`,
+      ]);
+      expect(state.unchecked).toEqual([
+        {
+          component: { path: 'beds', key: 'beds', label: 'Number of beds' },
+          property: 'calculateValue',
+          reason: 'unsupported',
+          operation: '_invoke',
+          detail: 'the operation "_invoke" is not supported',
+        },
+      ]);
+    }
+  });
+
+  it('a rule past a bound (a text doubled in a reduce) stops at the bound and names the question', () => {
+    const definition = form([
+      { type: 'textfield', key: 'seed', label: 'Seed', input: true },
+      {
+        type: 'textfield',
+        key: 'total',
+        label: 'Total',
+        input: true,
+        validate: {
+          json: {
+            reduce: [
+              {
+                merge: [
+                  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+                ],
+              },
+              { cat: [{ var: 'accumulator' }, { var: 'accumulator' }] },
+              { var: 'data.seed' },
+            ],
+          },
+        },
+      },
+    ]);
+    const state = evaluateForm(definition, { seed: 'xxxxxxxxxx', total: 'a' }, 'completed');
+    expect(state.unchecked).toMatchObject([
+      { component: { key: 'total' }, property: 'validate.json', reason: 'limit', bound: 'maxStringLength' },
+    ]);
+    expect(state.errors.form?.[0]).toContain("the rule in 'Total' (validate.json)");
   });
 });
 
@@ -152,7 +212,7 @@ describe('evaluateForm: answers', () => {
     expect(evaluateForm(choices, bad, 'draft').errors).toEqual({
       site: ['Select site from the options given'],
       ward: ['Select ward from the options given'],
-      wards: ['Select wards from the options given'],
+      'wards[1]': ['Select wards from the options given'],
       grade: ['Select grade from the options given'],
       services: ['Select services from the options given'],
     });

@@ -1,5 +1,6 @@
 import type { Answers, FieldErrors, FormComponent, FormDefinition } from '../components';
 import { walkComponents } from '../components';
+import { EvaluationOverBudget } from '../deadline';
 import { stripDefinition } from '../inspect-definition';
 import {
   addError,
@@ -14,6 +15,7 @@ import {
 import { configureFormio, defaultProcessors, processComponents, processors } from './formio';
 import { isCompletenessError, messageFor } from './messages';
 import { restorePartialDates, setAsidePartialDates } from './partial-dates';
+import { type LogicFailure, type UncheckedRule, uncheckedMessage, uncheckedRules } from './unchecked';
 
 export interface FormState {
   /**
@@ -25,6 +27,12 @@ export interface FormState {
   hidden: ReadonlySet<string>;
   /** The messages that block this mode, in our wording, by data path (`form` for the whole return). */
   errors: FieldErrors;
+  /**
+   * The form's rules that could not be evaluated (a bound of the interpreter passed, an operation we
+   * do not support): while there is one, `errors.form` of a submit says the form cannot be checked (a
+   * draft is still kept). Empty when every rule ran. Decision 0030.
+   */
+  unchecked: readonly UncheckedRule[];
 }
 
 export type Mode = 'draft' | 'completed';
@@ -70,6 +78,8 @@ interface Scope extends Record<string, unknown> {
   errors: FormioError[];
   /** Filled by our recordHidden processor (engine/formio.ts). */
   hidden?: Set<string>;
+  /** Rules that could not be evaluated, noted by the Form.io glue (engine/formio.ts). */
+  logicFailures?: LogicFailure[];
 }
 
 /**
@@ -81,8 +91,8 @@ interface Scope extends Record<string, unknown> {
  * A draft is checked for types, lengths and patterns only; a submit ('completed') for everything.
  */
 export function evaluateForm(definition: FormDefinition, answers: Answers, mode: Mode): FormState {
-  const { data, hidden, errors } = evaluateFormForBothModes(definition, answers);
-  return { data, hidden, errors: errors[mode] };
+  const { data, hidden, errors, unchecked } = evaluateFormForBothModes(definition, answers);
+  return { data, hidden, errors: errors[mode], unchecked };
 }
 
 /** evaluateForm's one pass giving both verdicts (the server asks "may this draft be saved?" and "is it ready?"). */
@@ -94,7 +104,7 @@ export function evaluateFormForBothModes(
   const bytes = returnBytes(answers);
   if (bytes > answerLimits.maxReturnBytes) {
     const errors = { form: [returnTooLargeMessage(bytes)] };
-    return { data: {}, hidden: new Set(), errors: { draft: errors, completed: errors } };
+    return { data: {}, hidden: new Set(), errors: { draft: errors, completed: errors }, unchecked: [] };
   }
 
   const { components: prepared, mutates } = prepare(definition);
@@ -106,10 +116,12 @@ export function evaluateFormForBothModes(
   const scope: Scope = { errors: [] };
   try {
     quietly(() => processComponents({ components, data, processors, scope }));
-  } catch {
+  } catch (error) {
+    // The server's time budget ran out (deadline.ts): the box answers that, not a verdict.
+    if (error instanceof EvaluationOverBudget) throw error;
     // A definition Form.io cannot process (stored before the checks on upload): say so, keep the answers.
     const errors = { form: [formCannotBeChecked] };
-    return { data, hidden: new Set(), errors: { draft: errors, completed: errors } };
+    return { data, hidden: new Set(), errors: { draft: errors, completed: errors }, unchecked: [] };
   }
   const hidden: ReadonlySet<string> = scope.hidden ?? new Set();
 
@@ -120,10 +132,16 @@ export function evaluateFormForBothModes(
     const rule = String(error.ruleName ?? key);
     const { component, path } = error.context;
     const message = messageFor({ key, rule, component, context: error.context });
+    // A required multi-value question not answered at all is also Form.io's 'array': missing, not
+    // wrong, and its required message says so.
+    if (key === 'array' && (error.context.value === undefined || error.context.value === null)) continue;
     const where = path || String(component.key ?? 'form');
     addError(completed, where, message);
     if (!isCompletenessError(key, rule)) addError(draft, where, message);
   }
+  // A rule that cannot be evaluated blocks a submit (never passed over); a draft is still kept.
+  const unchecked = uncheckedRules(scope.logicFailures ?? []);
+  for (const rule of unchecked) addError(completed, 'form', uncheckedMessage(rule));
   // Sizes and choice lists block a draft and a submit alike.
   const always: FieldErrors = {};
   checkAnswerLengths(components, data, always);
@@ -134,7 +152,7 @@ export function evaluateFormForBothModes(
       addError(completed, path, message);
     }
   restorePartialDates(partialDates, hidden, { draft, completed });
-  return { data, hidden, errors: { draft, completed } };
+  return { data, hidden, errors: { draft, completed }, unchecked };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FormComponent } from '../components';
+import { fillTemplate } from '../templates';
 
 /**
  * Error messages in our wording, the NHS error message style: specific to the question, saying what to
@@ -70,12 +71,25 @@ export interface ErrorFacts {
   context: Record<string, unknown>;
 }
 
+/**
+ * A manager's message with its `{{ }}` filled in (templates.ts): `{{ field }}` (or `label`,
+ * `component.label`) is the question's name, `{{ min }}`, `{{ max }}` ... the rule's own figures, and
+ * `{{ data.x }}` / `{{ row.x }}` / `{{ value }}` the answers, read through own properties only.
+ */
 function interpolate(template: string, name: string, context: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, field: string) => {
-    if (field === 'field' || field === 'label' || field === 'component.label') return name;
-    const value = context[field];
-    return value === undefined || value === null ? '' : String(value);
-  });
+  if (!template.includes('{{')) return template;
+  const roots: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(context)) {
+    const value = context[key];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      roots[key] = value;
+  }
+  for (const key of ['data', 'row', 'value'])
+    if (Object.hasOwn(context, key) && typeof context[key] !== 'function') roots[key] = context[key];
+  roots.field = name;
+  roots.label = name;
+  roots.component = { label: name };
+  return fillTemplate(template, roots);
 }
 
 /** One error in our words. */

@@ -23,8 +23,10 @@ function outcome({ data, scope }: Run) {
 
 function both(components: Component[], answers: Record<string, unknown>, list: typeof processors) {
   const theirs: Run = { data: structuredClone(answers), scope: { errors: [] } };
+  const theirComponents = structuredClone(components);
   processSync({
-    components: structuredClone(components),
+    form: { components: theirComponents },
+    components: theirComponents,
     data: theirs.data,
     processors: list,
     scope: theirs.scope,

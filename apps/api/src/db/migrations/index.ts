@@ -11,6 +11,13 @@ import * as m0009 from './0009_rate_limit';
 import * as m0010 from './0010_job_priority';
 import * as m0011 from './0011_collection_guidance';
 import * as m0012 from './0012_data_quality';
+import * as m0015 from './0015_period_statistics';
+import * as m0016 from './0016_official_warnings';
+import * as m0017 from './0017_closed_organisations';
+import * as m0018 from './0018_period_counts';
+import * as m0027 from './0027_job_claims_and_progress';
+import * as m0028 from './0028_ods_sync_as_jobs';
+import * as m0029 from './0029_return_between_people';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -29,4 +36,11 @@ export const migrations: Record<string, Migration> = {
   '0010_job_priority': m0010,
   '0011_collection_guidance': m0011,
   '0012_data_quality': m0012,
+  '0015_period_statistics': m0015,
+  '0016_official_warnings': m0016,
+  '0017_closed_organisations': m0017,
+  '0018_period_counts': m0018,
+  '0027_job_claims_and_progress': m0027,
+  '0028_ods_sync_as_jobs': m0028,
+  '0029_return_between_people': m0029,
 };

@@ -46,9 +46,9 @@ interface Hop {
 }
 
 /** A browser over two origins: the app (inject, harness cookies) and the provider (fetch, own jar). */
-function twoOriginBrowser(app: Client) {
+function twoOriginBrowser(app: Client, ends = { publicUrl: t.config.publicUrl, issuer: provider.issuer }) {
   const jar = new Map<string, string>();
-  const providerOrigin = new URL(provider.issuer).origin;
+  const providerOrigin = new URL(ends.issuer).origin;
   async function go(url: URL, method = 'GET', form?: string): Promise<Hop> {
     if (url.origin === providerOrigin) {
       const res = await fetch(url, {
@@ -74,16 +74,14 @@ function twoOriginBrowser(app: Client) {
       };
     }
     const res = await app.request(method as 'GET', `${url.pathname}${url.search}`);
-    const location = res.headers.location
-      ? new URL(String(res.headers.location), t.config.publicUrl).href
-      : null;
+    const location = res.headers.location ? new URL(String(res.headers.location), ends.publicUrl).href : null;
     return { status: res.status, location, text: res.text };
   }
   async function follow(start: Hop): Promise<Hop> {
     let hop = start;
     for (let i = 0; i < 10 && hop.location && [302, 303].includes(hop.status); i++) {
       const next = new URL(hop.location);
-      if (next.origin === new URL(t.config.publicUrl).origin && !next.pathname.startsWith('/v1/')) break;
+      if (next.origin === new URL(ends.publicUrl).origin && !next.pathname.startsWith('/v1/')) break;
       hop = await go(next);
     }
     return hop;
@@ -153,5 +151,49 @@ describe('sign-in against a provider on its own port (as an external identity pr
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
+});
+
+describe('a provider that gives the ODS code in userinfo only', () => {
+  it('signs the person in with their organisation: the ID token has the email, userinfo the ODS code', async () => {
+    const port = await freePort();
+    const app = await startTestApp({
+      OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`,
+      OIDC_CLIENT_ID: 'dcf-userinfo-test',
+      OIDC_CLIENT_SECRET: 'userinfo-test-client-secret-0123456789',
+    });
+    const own = await startDevelopmentProviderServer({
+      db: app.database.db,
+      config: app.config,
+      port,
+      userinfoOnly: ['ods_code'],
+    });
+    try {
+      // Stored before: the sign-in must set it again from what the provider says.
+      await app.database.db
+        .updateTable('appUser')
+        .set({ providerCode: null })
+        .where('email', '=', 'clerk.a@dcf.example')
+        .execute();
+      const client = app.anonymous();
+      const browser = twoOriginBrowser(client, { publicUrl: app.config.publicUrl, issuer: own.issuer });
+      const page = await browser.follow(
+        await browser.go(new URL(`${app.config.publicUrl}/v1/api/Auth/Login`)),
+      );
+      const action = /action="([^"]+\/login)"/.exec(page.text)?.[1];
+      const done = await browser.follow(
+        await browser.go(new URL(action!, browser.providerOrigin), 'POST', 'account=dev%7CclerkA'),
+      );
+      expect(done.status).toBe(302);
+      const me = await client.get('/v1/api/User/Current');
+      expect(me.body).toMatchObject({
+        isAuthenticated: true,
+        email: 'clerk.a@dcf.example',
+        providerCode: 'RJ1',
+      });
+    } finally {
+      await own.close();
+      await app.close();
+    }
+  }, 120_000);
 });

@@ -46,11 +46,28 @@ describe('sign-in rate limit', () => {
   it('keeps the plugin-wide limit per instance (each protects its own capacity)', async () => {
     const address = '198.51.100.9';
     const hit = (app: App) =>
-      app.inject({ method: 'GET', url: '/v1/api/health', remoteAddress: address }).then((r) => r.statusCode);
+      app
+        .inject({ method: 'GET', url: '/v1/api/User/Current', remoteAddress: address })
+        .then((r) => r.statusCode);
     const first: number[] = [];
     for (let i = 0; i < 6; i++) first.push(await hit(t.app));
     expect(first.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(first[5]).toBe(429);
     expect(await hit(second)).toBe(200);
+  });
+
+  it('never counts health checks: a load balancer polling /v1/api/health spends nobody’s allowance', async () => {
+    const address = '198.51.100.10';
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: address }).then((r) => r.statusCode);
+    const health: number[] = [];
+    for (let i = 0; i < 12; i++) health.push(await get('/v1/api/health'));
+    expect(health.every((s) => s === 200)).toBe(true);
+    // The address still has its whole allowance (5) for the API, then 429; health still answers.
+    const api: number[] = [];
+    for (let i = 0; i < 6; i++) api.push(await get('/v1/api/User/Current'));
+    expect(api).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await get('/v1/api/health')).toBe(200);
+    expect(await get('/v1/api/health?probe=1')).toBe(200);
   });
 });

@@ -3,10 +3,12 @@ import type { FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { escapeHtml, page } from '../../platform/auth/pages';
+import { anonymousCsrfToken, CSRF_COOKIE, csrfCookieOptions } from '../../platform/csrf';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { access } from '../../platform/policy';
 import type { RouteModule } from '../../platform/route-module';
 import { createSession, endSession, SESSION_COOKIE, touchSession } from '../../platform/sessions';
+import { bootstrapSuperAdministrator, isBootstrapEmail } from '../users/bootstrap';
 import { createOidcClient, isProviderUnreachable } from './oidc-client';
 import { identityFromClaims, safeReturnTo, signInUser } from './service';
 
@@ -130,7 +132,10 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
         );
         claims = { ...(tokens.claims() ?? {}) };
         idToken = tokens.id_token ?? null;
-        if (!claims.email && configuration.serverMetadata().userinfo_endpoint) {
+        // The email and the ODS code may be in the ID token or only in userinfo (providers differ):
+        // ask userinfo when either is missing; the ID token's value wins where both have one.
+        const missing = !claims.email || claims[config.oidc.odsClaim] === undefined;
+        if (missing && configuration.serverMetadata().userinfo_endpoint) {
           const info = await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub));
           claims = { ...info, ...claims };
         }
@@ -159,10 +164,21 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
             : 'Another account already uses your email address. Contact your administrator.',
         );
 
+      // The first super administrator, when BOOTSTRAP_SUPER_ADMIN_EMAILS lists this person and there is
+      // none yet (decision 0033); refused (and logged) once one exists.
+      const email = typeof claims.email === 'string' ? claims.email : null;
+      if (isBootstrapEmail(config.bootstrapSuperAdminEmails, email)) {
+        const made = await bootstrapSuperAdministrator(db, email as string, 'sign-in');
+        request.log.info(
+          { userId: outcome.userId, outcome: made.kind },
+          made.kind === 'made' ? 'super administrator bootstrapped at sign-in' : made.reason,
+        );
+      }
+
       // Rotation: the previous session (if any) ends; every sign-in gets a new token.
       if (request.session) await endSession(db, request.session.id);
       const flags = await getFeatureFlags(db, config);
-      const { token } = await createSession(db, config, outcome.userId, {
+      const { token, csrfToken } = await createSession(db, config, outcome.userId, {
         idToken,
         sessionManagement: flags.SESSIONMANAGEMENT,
       });
@@ -170,6 +186,8 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
         ...sessionCookie,
         maxAge: config.session.absoluteHours * 3600,
       });
+      // The anti-forgery token rotates with the session: the one from before sign-in is void.
+      reply.setCookie(CSRF_COOKIE, csrfToken, csrfCookieOptions(config.session.secureCookie));
       return reply.redirect(stored.returnTo);
     },
   );
@@ -203,6 +221,7 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
     async (request, reply) => {
       if (request.session) await endSession(db, request.session.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.setCookie(CSRF_COOKIE, anonymousCsrfToken(), csrfCookieOptions(config.session.secureCookie));
       return reply.status(204).send();
     },
   );
@@ -221,6 +240,7 @@ export const authRoutes: RouteModule = (app, { config, database }) => {
       const session = request.session;
       if (session) await endSession(db, session.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.setCookie(CSRF_COOKIE, anonymousCsrfToken(), csrfCookieOptions(config.session.secureCookie));
       let redirectUrl: string | null = null;
       try {
         const configuration = await oidc.configuration();

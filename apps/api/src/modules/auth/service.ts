@@ -79,6 +79,10 @@ export async function signInUser(
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\r\n]/.test(value)) return '/';
+  // Any control character (C0, DEL, C1): a tab or line break inside a path can turn it into another URL.
+  if (
+    [...value].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f))
+  )
+    return '/';
   return value;
 }

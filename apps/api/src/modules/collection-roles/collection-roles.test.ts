@@ -77,34 +77,47 @@ describe('GET /Collection/{id}/Roles', () => {
 describe('PUT /Collection/{id}/Role', () => {
   it('gives and takes a role, which decides what the user may then do, and audits it', async () => {
     const admin = await t.as('collectionAdmin');
+    // The manager roles go only to users of a management organisation (decision 0032): an analyst at X24.
+    const analyst = (
+      await t.database.db
+        .insertInto('appUser')
+        .values({
+          email: 'analyst@dcf.example',
+          name: 'Ana Analyst',
+          providerCode: 'X24',
+          updatedAt: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const give = await admin.put(roleUrl(demoId), {
-      userId: clerkB,
+      userId: analyst,
       role: 'submissionManager',
       assigned: true,
     });
     expect(give.status).toBe(200);
     expect(give.body.items).toContainEqual(
-      expect.objectContaining({ userId: clerkB, role: 'submissionManager' }),
+      expect.objectContaining({ userId: analyst, role: 'submissionManager' }),
     );
-    // The clerk now monitors the collection: the roles list is still setup-only (403), recipients show all.
-    const asClerkB = await t.as('clerkB');
-    expect((await asClerkB.get(`/v1/api/Collection/${demoId}/Organisation`)).body.total).toBe(2);
+    // The analyst now monitors the collection: the roles list is still setup-only (403), recipients show all.
+    const asAnalyst = await t.asUser(analyst);
+    expect((await asAnalyst.get(`/v1/api/Collection/${demoId}/Organisation`)).body.total).toBe(2);
     // Giving it twice changes nothing.
     const twice = await admin.put(roleUrl(demoId), {
-      userId: clerkB,
+      userId: analyst,
       role: 'submissionManager',
       assigned: true,
     });
-    expect(twice.body.items.filter((r: any) => r.userId === clerkB)).toHaveLength(1);
+    expect(twice.body.items.filter((r: any) => r.userId === analyst)).toHaveLength(1);
 
     const take = await admin.put(roleUrl(demoId), {
-      userId: clerkB,
+      userId: analyst,
       role: 'submissionManager',
       assigned: false,
     });
-    expect(take.body.items.some((r: any) => r.userId === clerkB)).toBe(false);
-    expect((await (await t.as('clerkB')).get(`/v1/api/Collection/${demoId}/Organisation`)).body.total).toBe(
-      1,
+    expect(take.body.items.some((r: any) => r.userId === analyst)).toBe(false);
+    expect((await (await t.asUser(analyst)).get(`/v1/api/Collection/${demoId}/Organisation`)).status).toBe(
+      404,
     );
     const audits = await t.database.db
       .selectFrom('auditLog')

@@ -9,7 +9,9 @@ import { conflict, HttpProblem, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import {
   auditRoleChange,
+  refuseManagerRoleOutsideManagement,
   refuseOwnRoleChange,
+  refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
 import {
@@ -57,6 +59,8 @@ export async function setCollectionRole(
         'Restore it (publish) first.',
       );
     if (!(await userExists(tx, body.userId))) throw unknownUser();
+    await refuseProtectedRoleChange(tx, principal, body.userId);
+    if (body.assigned) await refuseManagerRoleOutsideManagement(tx, body.userId);
     const before = await findCollectionRolesOf(tx, collectionId, body.userId);
     const role = { collectionId, userId: body.userId, role: body.role };
     const changed = body.assigned
@@ -134,6 +138,7 @@ export async function setSubmitterAccess(
     if (!(await isRecipient(tx, collectionId, organisationId)))
       throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();
+    await refuseProtectedRoleChange(tx, principal, body.userId);
     await refuseRolesOutsideOrganisation(tx, { userId: body.userId, organisationId, roles });
     const holder = { collectionId, organisationId, userId: body.userId };
     const before = await findSubmitterRolesOf(tx, holder);

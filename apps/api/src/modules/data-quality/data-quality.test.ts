@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
 import { pdfText } from '../../../test/support/pdf-text';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { serviceJobs } from '../../jobs';
+import { createJobRunner } from '../../platform/jobs';
+import { queuePeriodsDueStatistics } from './statistics';
 
 let t: TestApp;
 let collectionId: number;
@@ -130,6 +133,21 @@ async function seedSubmittedReturns(periodId: number, first: number, answers: Re
   }
 }
 
+/**
+ * Closes a period (its close a minute ago) and runs the jobs, as the scheduled sweep would once it
+ * closed: its statistics are computed once and stored (decision 0034).
+ */
+async function closeAndComputeStatistics(periodId: number) {
+  const db = t.database.db;
+  await db
+    .updateTable('reportingPeriod')
+    .set({ submissionsClose: new Date(Date.now() - 60_000) })
+    .where('id', '=', periodId)
+    .execute();
+  await queuePeriodsDueStatistics(db, new Date());
+  await createJobRunner({ db, config: t.config, jobs: serviceJobs }).runUntilIdle();
+}
+
 describe('data quality rules on a collection (manager)', () => {
   it('only collection managers and administrators change rules; fields must be number questions of the form', async () => {
     const formId = await currentFormId();
@@ -153,7 +171,7 @@ describe('data quality rules on a collection (manager)', () => {
       },
     });
     expect(hostile.status).toBe(400);
-    expect(hostile.body.errors['check.logic']).toEqual(['the operation "_invoke" is not allowed']);
+    expect(hostile.body.errors['check.logic']).toEqual(['the operation "_invoke" is not supported']);
   });
 
   it('rules are versioned with the form: a version with submissions gets a new version, then changes in place', async () => {
@@ -200,6 +218,7 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
       page.organisationId,
       [10, 20, 30, 40, 50].map((sicknessDays) => ({ ...completeAnswers, sicknessDays })),
     );
+    await closeAndComputeStatistics(lastPeriod);
     await addRules(manager, [vacanciesRule, headcountChangeRule, sicknessRangeRule]);
     // The entry page gets the rules, RJ1's last return and last period's range (5 returns).
     const clerk = await t.as('clerkA');
@@ -268,10 +287,11 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
     const summary = await manager.get(`/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality`);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ returnsSubmitted: 1, returnsWithWarnings: 1 });
+    const checked = { notChecked: 0, notCheckedReason: null };
     expect(summary.body.rules).toEqual([
-      { id: 'r1', name: 'Vacancies within headcount', severity: 'error', returns: 0 },
-      { id: 'r2', name: 'Headcount change', severity: 'warning', returns: 1 },
-      { id: 'r3', name: 'Sickness in range', severity: 'warning', returns: 1 },
+      { id: 'r1', name: 'Vacancies within headcount', severity: 'error', returns: 0, ...checked },
+      { id: 'r2', name: 'Headcount change', severity: 'warning', returns: 1, ...checked },
+      { id: 'r3', name: 'Sickness in range', severity: 'warning', returns: 1, ...checked },
     ]);
     expect(summary.body.items[0].findings.map((f: { explanation: string }) => f.explanation)).toEqual([
       'Merger',
@@ -309,6 +329,40 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
   });
 });
 
+describe("numbers written as text in last period's returns", () => {
+  it('a previous answer of "1,5" or "3-4" is no figure and fails no save; " 12 " counts as 12', async () => {
+    const manager = await t.as('manager');
+    const lastPeriod = await newPeriod(t);
+    const thisPeriod = await newPeriod(t);
+    const page = await pageFor(t, thisPeriod);
+    // As an earlier form version with a text question (or an import) would have left them.
+    await seedSubmittedReturns(
+      lastPeriod,
+      page.organisationId,
+      ['1,5', '3-4', ' 12 ', '1e3', '12.', '', 20, 30, 40, 50].map((sicknessDays) => ({
+        ...completeAnswers,
+        sicknessDays,
+      })),
+    );
+    await closeAndComputeStatistics(lastPeriod);
+    const [rangeRule] = await addRules(manager, [sicknessRangeRule]);
+    const clerk = await t.as('clerkA');
+    const context = await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    expect(context.status).toBe(200);
+    expect(context.body.stats).toMatchObject({
+      sicknessDays: { count: 5, min: 12, p5: 12, median: 30, p95: 50, max: 50 },
+    });
+    const view = await lock(clerk, page);
+    const saved = await saveWith(clerk, view.submissionId, {
+      content: { ...completeAnswers, sicknessDays: 60 },
+      baseRevisionId: null,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const findings = (await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`)).body.findings;
+    expect(findings.map((f: { ruleId: string }) => f.ruleId)).toContain(rangeRule);
+  });
+});
+
 describe('browser and server agree', () => {
   it('the verdicts the entry page computes from what the API sends it are the ones the server saves', async () => {
     const manager = await t.as('manager');
@@ -325,6 +379,7 @@ describe('browser and server agree', () => {
         sicknessDays: n,
       })),
     );
+    await closeAndComputeStatistics(lastPeriod);
     const more = [
       {
         name: 'Sickness within the middle 90%',
@@ -445,6 +500,7 @@ describe('grid columns', () => {
         staff: [{ grade: 'A', hours: total - 4 }, { grade: 'B', hours: '4' }, { grade: 'C' }],
       })),
     );
+    await closeAndComputeStatistics(lastPeriod);
     const clerk = await t.as('clerkA');
     const context = (await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`)).body;
     expect(context.stats).toEqual({

@@ -1,6 +1,13 @@
-import type { DataQualityFinding, DataQualityRule } from '@dcf/domain/data-quality';
+import type {
+  DataQualityFinding,
+  DataQualityRule,
+  PeriodDataQualityParams,
+  PeriodDataQualitySortBy,
+} from '@dcf/domain/data-quality';
+import { NUMBER_AS_TEXT } from '@dcf/forms/data-quality/values';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { containsPattern } from '../organisations/queries';
 
 /** SQL of the data quality module (decision 0028). */
 
@@ -65,103 +72,87 @@ export interface PeriodKey {
 export const MIN_RETURNS_FOR_STATISTICS = 5;
 
 /**
- * A field path's number in a return's answers, in SQL, as `fieldValue` (@dcf/forms/data-quality/values)
- * reads it: a number (or a number written as text) for `key`; for `grid.column`, the column's total over
- * the grid's rows (0 for a grid without numbers), null when the grid is not there.
+ * An answer's number in SQL, as `numberIn` (@dcf/forms/data-quality/values) reads it in TypeScript: a
+ * JSON number, or text that NUMBER_AS_TEXT reads, bound as a parameter (the same string in both
+ * engines; a template string once cooked its backslashes away, and one `1,5` failed every save). Minus
+ * zero reads as 0 (`+ 0`). Anything else is null.
  */
-const numberOf = (json: RawBuilder<unknown>) => sql`case jsonb_typeof(${json})
-  when 'number' then (${json} #>> '{}')::float8
-  when 'string' then case when (${json} #>> '{}') ~ '^\s*-?[0-9]+(\.[0-9]+)?\s*$' then trim(${json} #>> '{}')::float8 end
+export const numberSql = (json: RawBuilder<unknown>) => sql<number | null>`case jsonb_typeof(${json})
+  when 'number' then (${json} #>> '{}')::float8 + 0
+  when 'string' then substring(${json} #>> '{}' from ${NUMBER_AS_TEXT}::text)::float8 + 0
   end`;
+/** Which return the rule inputs are for: a saved submission, or a page (period and organisation). */
+export type RuleInputsKey = { submissionId: number } | PeriodKey;
 
-interface PreviousRow {
-  kind: 'own' | 'period' | 'stat';
-  periodName: string;
-  content: unknown;
-  path: string | null;
-  count: number | null;
-  min: number | null;
-  p5: number | null;
-  median: number | null;
-  p95: number | null;
-  max: number | null;
+interface RuleInputsRow {
+  previousPeriodName: string | null;
+  previousContent: unknown;
+  statsPeriodName: string | null;
+  statisticsComputedAt: Date | null;
+  statistics: unknown;
 }
 
 /**
- * In one query: the organisation's last submitted return in the collection before this period (its
- * official revision's answers and its period's name), and the previous period (the one starting last
- * before this one) with the statistics of the given field paths over its submitted returns, computed
- * in the database (nearest-rank percentiles, as `percentile_disc`), so a save never reads every
- * organisation's answers.
+ * What the rules read beyond the answers, in one small statement of index lookups (decision 0034): the
+ * organisation's last submitted return in the collection before this period (its official revision's
+ * answers and its period's name: the periods before this one, newest first, each probed by (period,
+ * organisation) in the order of the (collection, start, end) index, so the walk stops at the first
+ * return found), and the previous period (the one starting last before this one) with its stored
+ * statistics (period_statistics, computed once when it closed) for the given field paths only. It reads
+ * no other organisation's return: a save runs it before its transaction.
  */
-export async function findPreviousData(db: Db | Tx, key: PeriodKey, paths: readonly string[]) {
-  const top = sql`r.content -> split_part(p.path, '.', 1)`;
-  const cell = sql`e -> split_part(p.path, '.', 2)`;
-  const result = await sql<PreviousRow>`
-    with current_period as (
-      select start from reporting_period where id = ${key.periodId} and collection_id = ${key.collectionId}
-    ),
+export async function findRuleInputs(db: Db | Tx, key: RuleInputsKey, paths: readonly string[]) {
+  const current =
+    'submissionId' in key
+      ? sql`select rp.collection_id, s.organisation_id, rp.start
+          from submission s join reporting_period rp on rp.id = s.reporting_period_id
+          where s.id = ${key.submissionId}`
+      : sql`select collection_id, ${key.organisationId}::int as organisation_id, start
+          from reporting_period where id = ${key.periodId} and collection_id = ${key.collectionId}`;
+  const { rows } = await sql<RuleInputsRow>`
+    with current_return as (${current}),
     previous_period as (
-      select id, name from reporting_period
-      where collection_id = ${key.collectionId} and start < (select start from current_period)
-      order by start desc, id desc limit 1
+      select rp.id, rp.name from reporting_period rp
+      join current_return c on rp.collection_id = c.collection_id and rp.start < c.start
+      order by rp.start desc, rp."end" desc limit 1
     ),
     own as (
-      select rp.name as period_name, r.content
-      from submission s
-      join reporting_period rp on rp.id = s.reporting_period_id
-      join submission_revision r on r.id = s.official_revision_id
-      where s.collection_id = ${key.collectionId} and s.organisation_id = ${key.organisationId}
-        and rp.start < (select start from current_period)
-      order by rp.start desc, rp.id desc limit 1
-    ),
-    field_values as (
-      select p.path,
-        case when strpos(p.path, '.') = 0 then ${numberOf(top)}
-        when jsonb_typeof(${top}) = 'array' then
-          (select coalesce(sum(${numberOf(cell)}), 0) from jsonb_array_elements(${top}) e)
-        end as value
-      from submission s
-      join submission_revision r on r.id = s.official_revision_id
-      cross join unnest(${[...new Set(paths)]}::text[]) as p(path)
-      where s.reporting_period_id = (select id from previous_period)
-    ),
-    stats as (
-      select path, count(value)::int as count, min(value) as min,
-        percentile_disc(0.05) within group (order by value) as p5,
-        percentile_disc(0.5) within group (order by value) as median,
-        percentile_disc(0.95) within group (order by value) as p95,
-        max(value) as max
-      from field_values where value is not null
-      group by path having count(value) >= ${MIN_RETURNS_FOR_STATISTICS}
+      select o.name, r.content
+      from current_return c
+      cross join lateral (
+        select rp.name, s.official_revision_id
+        from reporting_period rp
+        join submission s on s.reporting_period_id = rp.id and s.organisation_id = c.organisation_id
+        where rp.collection_id = c.collection_id and rp.start < c.start and s.official_revision_id is not null
+        order by rp.start desc, rp."end" desc limit 1
+      ) o
+      join submission_revision r on r.id = o.official_revision_id
     )
-    select 'own' as kind, period_name as "periodName", content, null as path, null::int as count,
-      null::float8 as min, null::float8 as p5, null::float8 as median, null::float8 as p95, null::float8 as max
-    from own
-    union all
-    select 'period', name, null, null, null, null, null, null, null, null from previous_period
-    union all
-    select 'stat', (select name from previous_period), null, path, count, min, p5, median, p95, max from stats
+    select (select name from own) as "previousPeriodName", (select content from own) as "previousContent",
+      pp.name as "statsPeriodName", ps.computed_at as "statisticsComputedAt",
+      (select jsonb_object_agg(f.key, f.value) from jsonb_each(ps.statistics) f
+        where f.key = any(${[...new Set(paths)]}::text[])) as statistics
+    from (select 1) one
+    left join previous_period pp on true
+    left join period_statistics ps on ps.reporting_period_id = pp.id
   `.execute(db);
-  const own = result.rows.find((row) => row.kind === 'own');
+  const row = rows[0];
   const stats: Record<string, Record<string, unknown>> = {};
-  for (const row of result.rows) {
-    if (row.kind !== 'stat' || row.path === null) continue;
-    const values = {
-      count: row.count,
-      min: row.min,
-      p5: row.p5,
-      median: row.median,
-      p95: row.p95,
-      max: row.max,
-    };
-    const [first, column] = row.path.split('.') as [string, string | undefined];
+  for (const [path, values] of Object.entries(asObject(row?.statistics ?? {}))) {
+    const [first, column] = path.split('.') as [string, string | undefined];
     stats[first] =
-      column === undefined ? { ...stats[first], ...values } : { ...stats[first], [column]: values };
+      column === undefined
+        ? { ...stats[first], ...(values as object) }
+        : { ...stats[first], [column]: values };
   }
   return {
-    previous: own ? { periodName: own.periodName, answers: asObject(own.content) } : null,
-    statsPeriodName: result.rows.find((row) => row.kind === 'period')?.periodName ?? null,
+    previous:
+      row?.previousPeriodName != null
+        ? { periodName: row.previousPeriodName, answers: asObject(row.previousContent) }
+        : null,
+    statsPeriodName: row?.statsPeriodName ?? null,
+    /** When last period's statistics were computed; null while it has not closed (the range checks pass). */
+    statisticsComputedAt: row?.statisticsComputedAt ?? null,
     stats,
   };
 }
@@ -183,43 +174,112 @@ export async function findRevisionFindings(db: Db | Tx, revisionId: number): Pro
 const asArray = (value: unknown): unknown[] =>
   typeof value === 'string' ? JSON.parse(value) : (value as unknown[]);
 
-export async function saveRevisionFindings(tx: Tx, revisionId: number, findings: DataQualityFinding[]) {
-  await tx
-    .updateTable('submissionRevision')
-    .set({
-      dataQuality: JSON.stringify(findings),
-      dataQualityWarnings: findings.filter((f) => f.severity === 'warning').length,
-    })
-    .where('id', '=', revisionId)
-    .execute();
-}
-
-/** A period's form version rules and its submitted returns' findings (official revisions). */
-export async function findPeriodFindings(db: Db, periodId: number) {
-  const period = await db
+/** The rules of a period's form version. */
+export async function findPeriodRules(db: Db, periodId: number): Promise<DataQualityRule[]> {
+  const row = await db
     .selectFrom('reportingPeriod')
     .leftJoin('form', 'form.id', 'reportingPeriod.formId')
-    .select(['reportingPeriod.id', 'form.dataQualityRules'])
+    .select('form.dataQualityRules')
     .where('reportingPeriod.id', '=', periodId)
     .executeTakeFirst();
-  const returns = await db
-    .selectFrom('submission')
-    .innerJoin('submissionRevision as r', 'r.id', 'submission.officialRevisionId')
-    .innerJoin('organisation', 'organisation.id', 'submission.organisationId')
-    .select([
-      'submission.id as submissionId',
-      'submission.organisationId',
-      'submission.submittedAt',
-      'organisation.name as organisationName',
-      'organisation.code as organisationCode',
-      'r.dataQuality',
-      'r.dataQualityWarnings',
-    ])
-    .where('submission.reportingPeriodId', '=', periodId)
-    .orderBy('organisation.name')
-    .execute();
+  return (row?.dataQualityRules ?? []) as DataQualityRule[];
+}
+
+/**
+ * A period's submitted returns, those with warnings, and how many returns each rule flagged, in one
+ * statement: the submissions are counted from their own rows (`official_warnings`, decision 0034) and
+ * only the revisions of returns with warnings are opened for their findings (a partial index).
+ */
+export async function countPeriodFindings(db: Db, periodId: number) {
+  const { rows } = await sql<{ ruleId: string | null; returns: number; withWarnings: number }>`
+    select null as "ruleId",
+      count(*) filter (where official_revision_id is not null)::int as returns,
+      count(*) filter (where official_warnings > 0)::int as "withWarnings"
+    from submission where reporting_period_id = ${periodId}
+    union all
+    select f.value ->> 'ruleId', count(distinct s.id)::int, 0
+    from submission s
+    join submission_revision r on r.id = s.official_revision_id
+    cross join jsonb_array_elements(r.data_quality) f
+    where s.reporting_period_id = ${periodId} and s.official_warnings > 0 and not f.value ? 'notChecked'
+    group by 1
+  `.execute(db);
+  const total = rows.find((row) => row.ruleId === null);
   return {
-    rules: (period?.dataQualityRules ?? []) as DataQualityRule[],
-    returns: returns.map((row) => ({ ...row, findings: asArray(row.dataQuality) as DataQualityFinding[] })),
+    returnsSubmitted: total?.returns ?? 0,
+    returnsWithWarnings: total?.withWarnings ?? 0,
+    byRule: new Map(
+      rows.filter((row) => row.ruleId !== null).map((row) => [row.ruleId as string, row.returns]),
+    ),
+  };
+}
+
+/**
+ * Per rule, the period's submitted returns where it could not be evaluated (`notChecked`, decision
+ * 0030), with one of the reasons. Such a finding is no warning, so these returns are not among those
+ * the warnings index finds: every official revision of the period is read, each by its key (a subquery
+ * per submission, never a scan of the revisions).
+ */
+export async function countNotChecked(db: Db, periodId: number) {
+  const { rows } = await sql<{ ruleId: string; returns: number; reason: string | null }>`
+    select f.value ->> 'ruleId' as "ruleId", count(*)::int as returns, min(f.value ->> 'notChecked') as reason
+    from (
+      select (select r.data_quality from submission_revision r where r.id = s.official_revision_id) as findings
+      from submission s
+      where s.reporting_period_id = ${periodId} and s.official_revision_id is not null
+    ) official
+    cross join jsonb_array_elements(official.findings) f
+    where f.value ? 'notChecked'
+    group by 1
+  `.execute(db);
+  return new Map(rows.map((row) => [row.ruleId, { returns: row.returns, reason: row.reason }]));
+}
+
+const findingsSort: Record<PeriodDataQualitySortBy, string> = {
+  name: 'o.name',
+  code: 'o.code',
+  submittedAt: 's.submitted_at',
+  warnings: 's.official_warnings',
+};
+
+/**
+ * One page of a period's returns with warnings (official revisions), filtered by one rule's findings and
+ * by name or code, sorted and paged in SQL, with the count of all matching rows beside each.
+ */
+export async function listPeriodFindings(db: Db, periodId: number, params: PeriodDataQualityParams) {
+  const conditions = [sql`s.reporting_period_id = ${periodId}`, sql`s.official_warnings > 0`];
+  if (params.ruleId !== undefined)
+    conditions.push(sql`exists (
+      select 1 from jsonb_array_elements(r.data_quality) f
+      where f.value ->> 'ruleId' = ${params.ruleId} and not f.value ? 'notChecked'
+    )`);
+  if (params.query) {
+    const pattern = containsPattern(params.query);
+    conditions.push(sql`(lower(o.name) like ${pattern} or lower(o.code) like ${pattern})`);
+  }
+  const direction = params.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
+  const { rows } = await sql<{
+    submissionId: number;
+    organisationId: number;
+    submittedAt: Date | null;
+    organisationName: string;
+    organisationCode: string;
+    warnings: number;
+    dataQuality: unknown;
+    total: number;
+  }>`
+    select s.id as "submissionId", s.organisation_id as "organisationId", s.submitted_at as "submittedAt",
+      o.name as "organisationName", o.code as "organisationCode", s.official_warnings as warnings,
+      r.data_quality as "dataQuality", (count(*) over ())::int as total
+    from submission s
+    join submission_revision r on r.id = s.official_revision_id
+    join organisation o on o.id = s.organisation_id
+    where ${sql.join(conditions, sql` and `)}
+    order by ${sql.raw(findingsSort[params.sortBy])} ${direction} nulls last, o.name, s.id
+    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+  `.execute(db);
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({ ...row, findings: asArray(row.dataQuality) as DataQualityFinding[] })),
   };
 }

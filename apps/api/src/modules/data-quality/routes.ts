@@ -106,6 +106,6 @@ export const dataQualityRoutes: RouteModule = (app, { database: { db } }) => {
         response: { 200: periodDataQualitySchema },
       },
     },
-    async (request) => getPeriodDataQuality(db, request.params.periodId, request.query.ruleId),
+    async (request) => getPeriodDataQuality(db, request.params.periodId, request.query),
   );
 };

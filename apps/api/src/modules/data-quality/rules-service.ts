@@ -4,7 +4,7 @@ import {
   dataQualityMessages,
 } from '@dcf/domain/data-quality';
 import type { FormDefinition } from '@dcf/forms';
-import { checkJsonLogic } from '@dcf/forms';
+import { checkLogic } from '@dcf/forms';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 import { ruleFields } from '@dcf/forms/data-quality/fields';
 import type { Db, Tx } from '../../db/database';
@@ -43,7 +43,7 @@ function buildRule(id: string, body: DataQualityRuleBody, definition: FormDefini
   const unknown = fields.filter((path) => !known.has(path));
   if (unknown.length > 0) throw validationProblem({ check: unknown.map(dataQualityMessages.unknownField) });
   if (body.check.kind === 'logic') {
-    const problems = checkJsonLogic(body.check.logic);
+    const problems = checkLogic(body.check.logic);
     if (problems.length > 0)
       throw validationProblem({ 'check.logic': problems }, dataQualityMessages.logicNotAllowed);
   }

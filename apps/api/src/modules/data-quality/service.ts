@@ -1,9 +1,23 @@
-import type { DataQualityContext, PeriodDataQuality } from '@dcf/domain/data-quality';
+import type {
+  DataQualityContext,
+  PeriodDataQuality,
+  PeriodDataQualityParams,
+} from '@dcf/domain/data-quality';
+import { statisticsPaths } from '@dcf/forms/data-quality/values';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { findPageContext, findSubmissionFor } from '../submissions/queries';
 import { loadRuleInputs } from './assess';
-import { findPeriodFindings, findRevisionFindings, findRulesOfForm, type PeriodKey } from './queries';
+import {
+  countNotChecked,
+  countPeriodFindings,
+  findPeriodRules,
+  findRevisionFindings,
+  findRulesOfForm,
+  listPeriodFindings,
+  type PeriodKey,
+} from './queries';
+import { findPreviousPeriodStatistics } from './statistics-queries';
 
 /**
  * GET .../Organisation/{orgId}/DataQuality: everything the form entry page needs to run the rules as
@@ -25,33 +39,52 @@ export async function getEntryContext(db: Db, key: PeriodKey): Promise<DataQuali
 
 /**
  * GET /View/Manager/ReportingPeriod/{id}/DataQuality: how many submitted returns carry warnings, how
- * many each rule flagged, and the returns with warnings (those one rule flagged, with `ruleId`) with
- * their explanations.
+ * many each rule flagged, which figures the range checks compare with, and one page of the returns with
+ * warnings (one rule's, a name or code; sorted) with their explanations: filtered, sorted and paged in
+ * SQL (decision 0034).
  */
 export async function getPeriodDataQuality(
   db: Db,
   periodId: number,
-  ruleId?: string,
+  params: PeriodDataQualityParams,
 ): Promise<PeriodDataQuality> {
-  const { rules, returns } = await findPeriodFindings(db, periodId);
-  const withWarnings = returns.filter((r) => r.dataQualityWarnings > 0);
-  const flaggedBy = (id: string) => withWarnings.filter((r) => r.findings.some((f) => f.ruleId === id));
+  const periodRules = findPeriodRules(db, periodId);
+  const [rules, counts, notChecked, page, previous] = await Promise.all([
+    periodRules,
+    countPeriodFindings(db, periodId),
+    // Every official revision is read for it: only when there are rules to have been evaluated.
+    periodRules.then((list) =>
+      list.length === 0 ? new Map<string, never>() : countNotChecked(db, periodId),
+    ),
+    listPeriodFindings(db, periodId, params),
+    findPreviousPeriodStatistics(db, periodId),
+  ]);
   return {
-    returnsSubmitted: returns.length,
-    returnsWithWarnings: withWarnings.length,
+    readsStatistics: statisticsPaths(rules).length > 0,
+    statistics: {
+      periodName: previous?.name ?? null,
+      computedAt: previous?.computedAt?.toISOString() ?? null,
+      returns: previous?.computedAt ? (previous.returns ?? 0) : null,
+    },
+    returnsSubmitted: counts.returnsSubmitted,
+    returnsWithWarnings: counts.returnsWithWarnings,
     rules: rules.map((rule) => ({
       id: rule.id,
       name: rule.name,
       severity: rule.severity,
-      returns: flaggedBy(rule.id).length,
+      returns: counts.byRule.get(rule.id) ?? 0,
+      notChecked: notChecked.get(rule.id)?.returns ?? 0,
+      notCheckedReason: notChecked.get(rule.id)?.reason ?? null,
     })),
-    items: (ruleId === undefined ? withWarnings : flaggedBy(ruleId)).map((r) => ({
+    items: page.items.map((r) => ({
       submissionId: r.submissionId,
       organisationId: r.organisationId,
       organisationName: r.organisationName,
       organisationCode: r.organisationCode,
       submittedAt: r.submittedAt?.toISOString() ?? null,
+      warnings: r.warnings,
       findings: r.findings,
     })),
+    total: page.total,
   };
 }

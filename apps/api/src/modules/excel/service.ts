@@ -19,6 +19,7 @@ import { getFeatureFlags } from '../../platform/feature-flags';
 import { maySeeDeletedAnswers } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { blobStoreFor } from '../../platform/storage/blob-store';
+import { unpackedTooLarge, ZipRefusedError } from '../../platform/zip-measure';
 import { findPrintableRevision } from '../pdf/queries';
 import { fillableFields, resolveName } from './form-fields';
 import {
@@ -41,6 +42,13 @@ import {
 } from './workbook';
 
 const wrongType = () => fileWrongTypeMessage(formTemplateExtensions);
+
+/** A workbook that cannot be opened: 400 (not a workbook) or 413 (would unpack past the limits). */
+function unreadableWorkbook(error: unknown, field: string): unknown {
+  if (error instanceof NotAWorkbookError) return validationProblem({ [field]: [wrongType()] });
+  if (error instanceof ZipRefusedError) return unpackedTooLarge(error);
+  return error;
+}
 
 /**
  * Which questions of the newest form version the template's defined names cover, and which they miss
@@ -113,9 +121,7 @@ export async function recordExcelTemplate(
     try {
       definedNames = definedNamesOf(await loadWorkbook(data));
     } catch (error) {
-      if (error instanceof NotAWorkbookError)
-        throw validationProblem({ excelTemplateFileName: [wrongType()] });
-      throw error;
+      throw unreadableWorkbook(error, 'excelTemplateFileName');
     }
     recorded = { fileName: body.excelTemplateFileName, fileSize: data.length, blobPath: path, definedNames };
   } else if ((body.blobNameWithPath === null) !== (body.excelTemplateFileName === null)) {
@@ -180,11 +186,17 @@ export async function populateExcelTemplate(
     includeDeleted: maySeeDeletedAnswers(principal, collectionId),
   });
   if (request.revisionId !== undefined && !revision) throw notFound();
-  const data = await populateTemplate(
-    bytes,
-    submission.definition as unknown as FormDefinition,
-    revision?.content ?? {},
-  );
+  let data: Buffer;
+  try {
+    data = await populateTemplate(
+      bytes,
+      submission.definition as unknown as FormDefinition,
+      revision?.content ?? {},
+    );
+  } catch (error) {
+    // A template recorded before templates were measured (decision 0032) is measured here too.
+    throw unreadableWorkbook(error, 'excelTemplateFileName');
+  }
   const fileName = `${safeBlobName(`${collection.name} ${submission.organisationCode} ${submission.periodName}`)}.xlsx`;
   return { fileName, data };
 }
@@ -206,7 +218,6 @@ export async function prefillFromWorkbook(
   try {
     return await readPrefill(body, form.definition as unknown as FormDefinition);
   } catch (error) {
-    if (error instanceof NotAWorkbookError) throw validationProblem({ file: [wrongType()] });
-    throw error;
+    throw unreadableWorkbook(error, 'file');
   }
 }

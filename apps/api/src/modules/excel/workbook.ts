@@ -1,6 +1,7 @@
 import type { PrefillResult } from '@dcf/domain';
 import type { FormDefinition } from '@dcf/forms';
 import type ExcelJS from 'exceljs';
+import { measureZip, NotAZipError } from '../../platform/zip-measure';
 import { fromCell, plainCell, toCell } from './cells';
 import {
   dataPathOf,
@@ -24,7 +25,16 @@ const MAX_OPEN_ROWS = 1000;
 /** Thrown when the bytes are not an .xlsx workbook. */
 export class NotAWorkbookError extends Error {}
 
+/**
+ * Every path to exceljs comes through here: the zip is measured first (platform/zip-measure.ts), so a
+ * file that would unpack past the limits is refused (ZipRefusedError) before exceljs inflates anything.
+ */
 export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
+  try {
+    await measureZip(data);
+  } catch (error) {
+    throw error instanceof NotAZipError ? new NotAWorkbookError() : error;
+  }
   // Loaded on first use: exceljs is a large module nothing needs at start (cold start, decision 0026).
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();

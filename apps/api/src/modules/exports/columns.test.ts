@@ -90,3 +90,39 @@ describe('export columns of nested answers', () => {
     ).toEqual(['09:00', 3, 'Ash ward', 'poor']);
   });
 });
+
+describe('export columns of multi-value questions (decision 0035)', () => {
+  it('one column per item, like a grid row, up to the most items a return has; numbers stay numbers', () => {
+    const form = {
+      components: [
+        { type: 'textfield', key: 'wards', label: 'Ward', multiple: true },
+        {
+          type: 'datagrid',
+          key: 'sites',
+          label: 'Sites',
+          components: [{ type: 'number', key: 'beds', label: 'Beds', multiple: true }],
+        },
+        {
+          type: 'selectboxes',
+          key: 'services',
+          label: 'Services',
+          multiple: true,
+          values: [{ label: 'X-ray', value: 'xray' }],
+        },
+      ],
+    };
+    expect(gridPatterns([form]).map((p) => p.join('/'))).toEqual(['wards', 'sites', 'sites/*/beds']);
+    const counts: Record<string, number> = { wards: 2, sites: 1, 'sites/*/beds': 3 };
+    const columns = exportColumns([form], (p) => counts[p.join('/')] ?? 0);
+    expect(columns.map((c) => [c.header, c.label])).toEqual([
+      ['wards[0]', 'Ward (1)'],
+      ['wards[1]', 'Ward (2)'],
+      ['sites[0].beds[0]', 'Sites (row 1): Beds (1)'],
+      ['sites[0].beds[1]', 'Sites (row 1): Beds (2)'],
+      ['sites[0].beds[2]', 'Sites (row 1): Beds (3)'],
+      ['services.xray', 'Services: X-ray'],
+    ]);
+    const content = { wards: ['Oak', 'Elm'], sites: [{ beds: [4, 6] }] };
+    expect(columns.map((c) => valueAt(content, c.path))).toEqual(['Oak', 'Elm', 4, 6, undefined, undefined]);
+  });
+});

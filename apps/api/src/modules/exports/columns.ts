@@ -1,4 +1,4 @@
-import { childLists, dataShapeOf, type FormComponent, innerDataKey, labelOf } from '@dcf/forms';
+import { childLists, dataShapeOf, type FormComponent, innerDataKey, isMultiValue, labelOf } from '@dcf/forms';
 
 /**
  * Export columns from Form.io definitions: one column per answer, in form order, named by its data
@@ -28,6 +28,8 @@ export interface ExportColumn {
   page: string;
   /** A choice question's options as `value = label`, separated by `; ` (empty otherwise). */
   options: string;
+  /** A `day` question that keeps its answers day first (`DD/MM/YYYY`, Form.io's `dayFirst`). */
+  dayFirst?: boolean;
 }
 
 /** A grid's data location with `*` for every enclosing grid's rows (a JSONPath-like pattern). */
@@ -49,7 +51,8 @@ export function gridPatterns(definitions: { components: FormComponent[] }[]): Gr
     for (const c of list) {
       const shape = dataShapeOf(c);
       const key = typeof c.key === 'string' ? c.key : '';
-      if (shape === 'rows' && key) {
+      if (isMultiValue(c) && key) found.set(JSON.stringify([...prefix, key]), [...prefix, key]);
+      else if (shape === 'rows' && key) {
         const pattern = [...prefix, key];
         found.set(JSON.stringify(pattern), pattern);
         for (const l of childLists(c)) walk(l, [...pattern, '*']);
@@ -102,6 +105,18 @@ export function exportColumns(
         for (const l of childLists(c)) walk(l, { ...at, page });
       } else if (!key) {
         // An answer needs a key to have a place in the data (the upload refuses such forms).
+      } else if (isMultiValue(c)) {
+        const options = optionsOf(c)
+          .map((o) => `${o.value} = ${o.label}`)
+          .join('; ');
+        const items = rowsOf([...at.pattern, key]);
+        for (let i = 0; i < items; i++)
+          add([...at.path, key, i], {
+            label: `${at.prefix}${label} (${i + 1})`,
+            type,
+            page: at.page,
+            options,
+          });
       } else if (shape === 'rows') {
         const rows = rowsOf([...at.pattern, key]);
         for (let i = 0; i < rows; i++)
@@ -134,7 +149,14 @@ export function exportColumns(
               page: at.page,
               options,
             });
-        else add([...at.path, key], { label: `${at.prefix}${label}`, type, page: at.page, options });
+        else
+          add([...at.path, key], {
+            label: `${at.prefix}${label}`,
+            type,
+            page: at.page,
+            options,
+            ...(type === 'day' && c.dayFirst === true ? { dayFirst: true } : {}),
+          });
       }
     }
   };

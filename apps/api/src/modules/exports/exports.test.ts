@@ -11,6 +11,7 @@ import {
   userIdByEmail,
 } from '../../../test/support/returns-fixture';
 import { SESSION_COOKIE } from '../../platform/sessions';
+import { refuseWhatExcelCannotHold } from './service';
 
 /** Version 1 of the form: a question version 2 dropped (its answers must stay in the export). */
 const formV1 = {
@@ -82,6 +83,7 @@ const formV2 = {
         // A key with an underscore: answers must keep their keys exactly as the form names them.
         { type: 'number', key: 'q1_total', label: 'Total', input: true },
         { type: 'datetime', key: 'visitedAt', label: 'Visited at', input: true },
+        { type: 'day', key: 'openedOn', label: 'Opened on', input: true },
         { type: 'button', key: 'submit', action: 'submit', input: true },
       ],
     },
@@ -152,6 +154,8 @@ beforeAll(async () => {
       notes: NOTES,
       q1_total: 7,
       visitedAt: '2026-06-10T08:30:00.000Z',
+      // Form.io's day answer, month first: 3 December 2026.
+      openedOn: '12/03/2026',
     },
     at: new Date('2026-02-20T23:59:00Z'),
   });
@@ -200,6 +204,7 @@ const labels = [
   'Notes',
   'Total',
   'Visited at',
+  'Opened on',
   'Old question',
 ];
 
@@ -224,6 +229,7 @@ const keys = [
   'notes',
   'q1_total',
   'visitedAt',
+  'openedOn',
   'oldField',
 ];
 
@@ -241,7 +247,7 @@ function expectedRows() {
       '2026-02-10 09:30:00',
       1,
       10,
-      ...blank(11),
+      ...blank(12),
       'kept',
     ],
     [
@@ -265,11 +271,13 @@ function expectedRows() {
       7,
       // An instant answer in London time (summer time here: UTC+1), as Submitted at.
       '2026-06-10 09:30:00',
+      // A whole day as yyyy-MM-dd, as every date of an export.
+      '2026-12-03',
       null,
     ],
     // Statuses in the monitoring screens' words.
-    [c.code, c.name, 'January 2026', 'Missed', null, null, 2, ...blank(13)],
-    [d.code, d.name, 'January 2026', 'Missed', null, null, null, ...blank(13)],
+    [c.code, c.name, 'January 2026', 'Missed', null, null, 2, ...blank(14)],
+    [d.code, d.name, 'January 2026', 'Missed', null, null, null, ...blank(14)],
   ];
   return rows;
 }
@@ -310,8 +318,24 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
         return v === undefined ? null : v;
       });
     expect(read(sheet, 1, labels.length)).toEqual(labels);
-    expect([2, 3, 4, 5].map((r) => read(sheet, r, labels.length)).sort(byCode)).toEqual(expectedRows());
+    // Dates and times are Excel dates (exceljs reads them as the wall-clock time in UTC); the rest as the CSV.
+    const dateColumns = ['Submitted at', 'Visited at', 'Opened on'].map((label) => labels.indexOf(label));
+    const asExcel = (row: unknown[]) =>
+      row.map((cell, i) =>
+        dateColumns.includes(i) && typeof cell === 'string' ? new Date(`${cell.replace(' ', 'T')}Z`) : cell,
+      );
+    expect([2, 3, 4, 5].map((r) => read(sheet, r, labels.length)).sort(byCode)).toEqual(
+      expectedRows().map(asExcel),
+    );
     expect(sheet.rowCount).toBe(5);
+    expect(sheet.getCell(`${sheet.getColumn(dateColumns[0]! + 1).letter}2`).numFmt).toBe(
+      'd mmmm yyyy, hh:mm',
+    );
+    expect(sheet.getColumn(labels.indexOf('Opened on') + 1).width).toBeGreaterThanOrEqual(17);
+    // The header row frozen and bold, a filter over every row.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(labels.length).letter}5`);
 
     const dictionary = workbook.worksheets[1]!;
     expect(dictionary.rowCount).toBe(1 + keys.length);
@@ -354,7 +378,7 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.entityType).toBe('collection');
-    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 13 });
+    expect(entry.after).toMatchObject({ format: 'csv', rows: 4, columns: 14 });
   });
 
   it('refuses an unknown format (400), a period of another collection (404), and callers without the right', async () => {
@@ -370,5 +394,49 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Export', () => {
     expect((await manager.get(`/v1/api/Collection/${collectionId}/Export?format=csv`)).status).toBe(404);
     const clerk = await t.as('clerkA');
     expect((await clerk.get(`/v1/api/Collection/${demo}/Export?format=csv`)).status).toBe(403);
+  });
+});
+
+describe("Excel's limits", () => {
+  it('refuses an XLSX wider than an Excel sheet (409, saying so and offering CSV); the CSV has every column', async () => {
+    const db = t.database.db;
+    // 16,400 questions and the 7 fixed columns: 16,407 columns, 23 more than a sheet holds.
+    const wide = await insertCollection(db, { name: 'Wide export' });
+    const form = await insertForm(db, wide, 1, {
+      display: 'form',
+      components: Array.from({ length: 16_400 }, (_, i) => ({
+        type: 'textfield',
+        key: `q${i}`,
+        label: `Question ${i}`,
+        input: true,
+      })),
+    });
+    const period = await insertPeriod(db, {
+      collectionId: wide,
+      formId: form,
+      name: 'March 2026',
+      open: new Date('2026-03-01T00:00:00Z'),
+      close: new Date('2026-03-21T00:00:00Z'),
+    });
+    await addRecipients(db, wide, [orgs[0]!.id]);
+    const url = `/v1/api/Collection/${wide}/ReportingPeriod/${period}/Export`;
+    const xlsx = await admin.get(`${url}?format=xlsx`);
+    expect(xlsx.status).toBe(409);
+    expect(xlsx.body).toMatchObject({
+      code: 'too_large_for_excel',
+      title:
+        'This export has 16,407 columns, more than the 16,384 an Excel sheet can hold. Download it as CSV instead',
+    });
+    const csv = await download(admin, `${url}?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const records: string[][] = parse(csv.body, { bom: true });
+    expect(records[0]).toHaveLength(16_407);
+  }, 120_000);
+
+  it('refuses more rows than a sheet holds under its headings, and takes the most it holds', () => {
+    expect(() => refuseWhatExcelCannotHold(16_384, 1_048_575)).not.toThrow();
+    expect(() => refuseWhatExcelCannotHold(107, 1_048_576)).toThrow(
+      'This export has 1,048,576 rows, more than the 1,048,575 an Excel sheet can hold under its headings. Download it as CSV instead',
+    );
   });
 });

@@ -1,8 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { type PeriodSubmissionStatus, periodSubmissionStatusLabels } from '@dcf/domain';
+import {
+  interpolate,
+  messages,
+  type PeriodSubmissionStatus,
+  periodSubmissionStatusLabels,
+} from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { DATA_QUALITY_COLUMN, findingsCell } from '../data-quality/print';
 import { cellValue, type ExportColumn, exportColumns, gridPatterns, valueAt } from './columns';
@@ -46,6 +51,7 @@ export const FIXED_COLUMNS: DictionaryEntry[] = [
     type: 'date and time (London, yyyy-MM-dd HH:mm:ss)',
     page: '',
     options: '',
+    format: 'dateTime',
   },
   { key: 'formVersion', label: 'Form version', type: 'number', page: '', options: '' },
 ];
@@ -53,6 +59,8 @@ export const FIXED_COLUMNS: DictionaryEntry[] = [
 /** Answer types whose values are instants: shown as London wall-clock time, like Submitted at. */
 const INSTANT_TYPES = new Set(['datetime']);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Form.io's `day` answer: `MM/DD/YYYY` (or `DD/MM/YYYY` with dayFirst), a part not given as zeros. */
+const DAY_ANSWER = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -82,6 +90,23 @@ function londonAnswer(value: Cell): Cell {
   return Number.isNaN(at.getTime()) ? value : londonTimestamp(at);
 }
 
+/**
+ * A `day` answer as `yyyy-MM-dd` when it names a whole day (one date style in every export, and a real
+ * date in the XLSX); one with a part not given (`00`) stays as Form.io keeps it.
+ */
+export function dayAnswer(value: Cell, dayFirst: boolean): Cell {
+  if (typeof value !== 'string') return value;
+  const match = DAY_ANSWER.exec(value);
+  if (!match) return value;
+  const [first, second, year] = [match[1] as string, match[2] as string, match[3] as string];
+  const [day, month] = dayFirst ? [first, second] : [second, first];
+  if (day === '00' || month === '00' || year === '0000') return value;
+  const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return at.getUTCMonth() === Number(month) - 1 && at.getUTCDate() === Number(day)
+    ? `${year}-${month}-${day}`
+    : value;
+}
+
 function statusWords(status: string): string {
   return periodSubmissionStatusLabels[status as PeriodSubmissionStatus] ?? status;
 }
@@ -100,7 +125,8 @@ function rowCells(period: ExportPeriod, row: ExportRow, columns: ExportColumn[])
       if (c === DATA_QUALITY_COLUMN) return findingsCell(row.dataQuality);
       if (!content) return null;
       const value = cellValue(valueAt(content, c.path));
-      return INSTANT_TYPES.has(c.type) ? londonAnswer(value) : value;
+      if (INSTANT_TYPES.has(c.type)) return londonAnswer(value);
+      return c.type === 'day' ? dayAnswer(value, c.dayFirst === true) : value;
     }),
   ];
 }
@@ -115,6 +141,11 @@ export function exportDictionary(columns: ExportColumn[]): DictionaryEntry[] {
       type: c.type,
       page: c.page,
       options: c.options,
+      ...(INSTANT_TYPES.has(c.type)
+        ? { format: 'dateTime' as const }
+        : c.type === 'day'
+          ? { format: 'date' as const }
+          : {}),
     })),
   ];
 }
@@ -179,6 +210,26 @@ interface ExportRequest {
   format: ExportFormat;
 }
 
+/** An Excel sheet's size (Excel's specifications and limits): the row count includes the headings. */
+export const EXCEL_MAX_COLUMNS = 16_384;
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+/**
+ * An XLSX export that Excel could not open whole is refused before a byte is sent, saying why and
+ * offering CSV (which has no such limit): Excel drops what lies beyond with only a warning.
+ */
+export function refuseWhatExcelCannotHold(columns: number, rows: number): void {
+  if (columns > EXCEL_MAX_COLUMNS)
+    throw conflict(
+      'too_large_for_excel',
+      interpolate(messages.exportTooWideForExcel, { columns: count(columns) }),
+    );
+  if (rows + 1 > EXCEL_MAX_ROWS)
+    throw conflict('too_large_for_excel', interpolate(messages.exportTooLongForExcel, { rows: count(rows) }));
+}
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
 /** Everything before the first row, read in the export's snapshot; the rows follow in `pump`. */
 async function prepareInSnapshot(
   snapshot: Snapshot,
@@ -202,6 +253,7 @@ async function prepareInSnapshot(
   if (forms.some((form) => form.hasDataQualityRules)) columns.push(DATA_QUALITY_COLUMN);
   let rows = 0;
   for (const period of periods) rows += await countExportRows(db, period);
+  if (request.format === 'xlsx') refuseWhatExcelCannotHold(FIXED_COLUMNS.length + columns.length, rows);
 
   await writeAudit(db, {
     userId: principal.userId,

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
+import { csvLine } from '../../platform/csv';
 
 export type Cell = string | number | boolean | null;
 
@@ -12,6 +13,11 @@ export interface DictionaryEntry {
   type: string;
   page: string;
   options: string;
+  /**
+   * The column holds dates (`yyyy-MM-dd`) or dates and times (`yyyy-MM-dd HH:mm:ss`, London): the XLSX
+   * writes them as Excel dates; the CSV as that text.
+   */
+  format?: 'date' | 'dateTime';
 }
 
 /** Where export rows go: a CSV or XLSX (xlsx-writer.ts) encoder writing into the response stream. */
@@ -29,21 +35,11 @@ async function drained(out: PassThrough): Promise<void> {
   if (out.writableNeedDrain) await once(out, 'drain');
 }
 
-/**
- * RFC 4180 text. A text answer starting with = + - @ (or a tab / carriage return) is prefixed with an
- * apostrophe so a spreadsheet never runs it as a formula (CSV injection); numbers are left alone.
- */
-export function csvField(cell: Cell): string {
-  if (cell === null) return '';
-  if (typeof cell !== 'string') return String(cell);
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function csvSink(out: PassThrough): RowSink {
   // A byte-order mark, so Excel reads the UTF-8 correctly (names with accents, '£').
   out.write('\uFEFF');
-  const line = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+  // Every field through the one CSV-injection rule (platform/csv.ts).
+  const line = csvLine;
   return {
     // Labels for people first, then the keys (data paths) for anyone who reads the file by program.
     async start(columns) {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Cell, DictionaryEntry } from './writers';
-import { columnName, xlsxSink } from './xlsx-writer';
+import { columnName, columnWidth, excelSerial, xlsxSink } from './xlsx-writer';
 
 const entry = (key: string, label: string): DictionaryEntry => ({
   key,
@@ -88,6 +88,53 @@ describe('xlsx writer', () => {
     const dictionary = workbook.worksheets[1]!;
     expect(valuesOf(dictionary, 1, 5)).toEqual(['Key', 'Label', 'Type', 'Page', 'Options']);
     expect(valuesOf(dictionary, 61, 5)).toEqual(['q59', 'Question 59', 'textfield', null, null]);
+  });
+
+  it("writes dates as Excel dates in the app's style, freezes and bolds the header, filters every row, sizes columns", async () => {
+    const columns: DictionaryEntry[] = [
+      entry('org', 'Organisation code'),
+      { ...entry('submittedAt', 'Submitted at'), format: 'dateTime' },
+      { ...entry('openedOn', 'Opened on'), format: 'date' },
+      entry('notes', 'A long question whose label runs on well past what a column should show at once'),
+    ];
+    const rows: Cell[][] = [
+      ['RJ1', '2026-12-04 09:30:15', '2026-12-04', 'typed 2026-12-04'],
+      // Not a date: kept as text (a day not given, a day that does not exist, before March 1900).
+      ['RGT', 'not yet', '00/12/2026', null],
+      ['RDE', '2026-02-30 10:00:00', '1900-01-15', null],
+    ];
+    const workbook = await read(await workbookOf(columns, [rows]));
+    const sheet = workbook.worksheets[0]!;
+    expect(valuesOf(sheet, 2, 4)).toEqual([
+      'RJ1',
+      new Date('2026-12-04T09:30:15Z'),
+      new Date('2026-12-04T00:00:00Z'),
+      'typed 2026-12-04',
+    ]);
+    expect(valuesOf(sheet, 3, 3)).toEqual(['RGT', 'not yet', '00/12/2026']);
+    expect(valuesOf(sheet, 4, 3)).toEqual(['RDE', '2026-02-30 10:00:00', '1900-01-15']);
+    expect(sheet.getCell('B2').numFmt).toBe('d mmmm yyyy, hh:mm');
+    expect(sheet.getCell('C2').numFmt).toBe('d mmmm yyyy');
+    expect(sheet.getCell('A2').numFmt).toBeUndefined();
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    expect(sheet.autoFilter).toBe('A1:D4');
+    expect([1, 2, 3, 4].map((c) => sheet.getColumn(c).width)).toEqual([19, 22, 17, 60]);
+    // The dictionary sheet opens the same way.
+    const dictionary = workbook.worksheets[1]!;
+    expect(dictionary.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(dictionary.autoFilter).toBe('A1:E5');
+  });
+
+  it('counts Excel serials from 30 December 1899, times as fractions of a day', () => {
+    expect(excelSerial('1900-03-01')).toBe(61);
+    expect(excelSerial('2026-12-04')).toBe(46360);
+    expect(excelSerial('2026-12-04 18:00:00')).toBe(46360.75);
+    expect(
+      ['2026-13-01', '2026-12-04T10:00:00', '2026-12-04 24:00:00', '', '1899-12-31'].map(excelSerial),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(columnWidth({ label: 'Hi' })).toBe(10);
   });
 
   it('is a zip whose entries carry their true checksums (Excel refuses a file that fails them)', async () => {

@@ -97,7 +97,11 @@ export async function createForm(
     await movePeriodsWithoutSubmissions(tx, collectionId, null, id);
     return id;
   });
-  return { ...(await getForm(db, principal, collectionId, id)), conversions: checked.conversions };
+  return {
+    ...(await getForm(db, principal, collectionId, id)),
+    conversions: checked.conversions,
+    notices: checked.notices,
+  };
 }
 
 /**
@@ -113,7 +117,7 @@ export async function updateForm(
   definition: FormDefinition,
   requestId: string,
 ) {
-  const { definition: checkedBody, conversions } = checkedDefinition(definition);
+  const { definition: checkedBody, conversions, notices } = checkedDefinition(definition);
   const { id, createdNewVersion } = await db.transaction().execute(async (tx) => {
     await assertAmendable(tx, collectionId);
     const current = await findForm(tx, collectionId, formId);
@@ -137,5 +141,5 @@ export async function updateForm(
   });
   const row = await findForm(db, collectionId, id);
   if (!row) throw notFound();
-  return presentForm(row, createdNewVersion, conversions);
+  return presentForm(row, createdNewVersion, conversions, notices);
 }

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { getFeatureFlags } from '../../platform/feature-flags';
 import { enqueue, JOB_PRIORITY } from '../../platform/jobs';
-import { type OutgoingMail, queueMail } from '../../platform/mail';
+import { type OutgoingMail, queueMailInBatches } from '../../platform/mail';
+import { notificationEventJob } from './event-job';
 import {
   findManagementOrganisationUsers,
   findManagers,
@@ -27,6 +28,7 @@ import {
   type ReturnContext,
   reminderEmail,
   returnedEmail,
+  sentBackEmail,
   submittedEmail,
 } from './templates';
 
@@ -35,16 +37,15 @@ export type SubmissionEvent =
   /** A return was submitted (a completed revision saved): the submitter and the organisation's authorisers. */
   | { type: 'submitted'; submissionId: number; revisionId: number }
   /**
-   * A clerk saved a draft that is ready to submit where an authoriser must submit it: the
-   * organisation's authorisers. `revisionId` is that draft (who asked, when); the event is keyed on
-   * the round, `officialRevisionId` (null before the first submit), so it is sent once per round.
+   * A draft was sent for sign-off where an authoriser must submit it (decision 0036): the
+   * organisation's authorisers. `revisionId` is the draft sent (who sent it, when): once per revision.
    */
-  | {
-      type: 'authorisationRequested';
-      submissionId: number;
-      revisionId: number;
-      officialRevisionId: number | null;
-    }
+  | { type: 'authorisationRequested'; submissionId: number; revisionId: number }
+  /**
+   * An authoriser sent a draft back to the clerks with a reason (decision 0036): the organisation's
+   * data entry clerks. `revisionId` is the draft sent back.
+   */
+  | { type: 'sentBack'; submissionId: number; revisionId: number; sentBackBy: number; reason: string }
   /** A manager returned a submitted return for correction: the organisation's clerks and authorisers. */
   | { type: 'returned'; submissionId: number; revisionId: number; returnedBy: number; reason: string }
   /**
@@ -73,12 +74,8 @@ export type PeriodEvent =
 
 export type NotificationEvent = SubmissionEvent | PeriodEvent;
 
-export const NOTIFICATION_JOB = 'notification';
-
 /** The event's idempotency key: the same event raised twice is one job and one email per person. */
 export function eventKey(event: NotificationEvent): string {
-  if (event.type === 'authorisationRequested')
-    return `${event.type}:${event.submissionId}:round:${event.officialRevisionId ?? 0}`;
   if ('submissionId' in event) return `${event.type}:${event.submissionId}:${event.revisionId}`;
   return `${event.type}:${event.periodId}:${event.at}`;
 }
@@ -95,6 +92,7 @@ const EVENT_PRIORITY: Record<NotificationEvent['type'], number> = {
   periodSummary: JOB_PRIORITY.normal,
   authorisationRequested: JOB_PRIORITY.normal,
   returned: JOB_PRIORITY.normal,
+  sentBack: JOB_PRIORITY.normal,
   nhsiAuthorisationRequested: JOB_PRIORITY.normal,
   nhsiAuthorised: JOB_PRIORITY.normal,
 };
@@ -105,10 +103,8 @@ const EVENT_PRIORITY: Record<NotificationEvent['type'], number> = {
  * isEmailEnabled), is decided when the job runs.
  */
 export async function notify(tx: Tx | Db, event: NotificationEvent): Promise<void> {
-  await enqueue(tx, {
-    name: NOTIFICATION_JOB,
+  await enqueue(tx, notificationEventJob, event, {
     key: `event:${eventKey(event)}`,
-    data: { ...event },
     priority: EVENT_PRIORITY[event.type],
   });
 }
@@ -272,6 +268,29 @@ async function mailsForSubmissionEvent(
         ),
       );
   }
+  if (event.type === 'sentBack') {
+    const sentBackBy = await findUser(db, event.sentBackBy);
+    const clerks = await findSubmitters(db, {
+      collectionId: ctx.collectionId,
+      organisationIds: [ctx.organisationId],
+      roles: ['DataEntryClerk'],
+    });
+    return uniquePeople(clerks)
+      .filter((p) => p.userId !== event.sentBackBy)
+      .map((p) =>
+        mailTo(
+          p,
+          key,
+          event.type,
+          sentBackEmail({
+            ...base(p.name),
+            sentBackBy: sentBackBy?.name ?? 'An authoriser',
+            reason: event.reason,
+          }),
+          scope,
+        ),
+      );
+  }
   const returnedBy = await findUser(db, event.returnedBy);
   const submitters = await findSubmitters(db, {
     collectionId: ctx.collectionId,
@@ -301,7 +320,10 @@ async function mailsForPeriodEvent(
   const key = eventKey(event);
   const at = new Date(event.at);
   if (event.type === 'periodOpened') {
-    const submitters = await findSubmitters(db, { collectionId: period.collectionId });
+    const submitters = await findSubmitters(db, {
+      collectionId: period.collectionId,
+      expectedIn: period.periodId,
+    });
     return submitterMails(
       config,
       key,
@@ -359,5 +381,5 @@ export async function expandEvent(db: Db, config: Config, event: NotificationEve
     if (!period || !(await isEmailOn(db, config, period))) return 0;
     mails = await mailsForPeriodEvent(db, config, event, period);
   }
-  return db.transaction().execute((tx) => queueMail(tx, mails, EVENT_PRIORITY[event.type]));
+  return queueMailInBatches(db, mails, EVENT_PRIORITY[event.type]);
 }

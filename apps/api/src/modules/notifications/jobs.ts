@@ -1,21 +1,30 @@
 import { periodStatus } from '@dcf/domain';
 import type { Db } from '../../db/database';
-import type { JobHandlers, JobSchedule } from '../../platform/jobs';
-import { deliverMail, type IsMailObsolete, MAIL_SEND_JOB } from '../../platform/mail';
-import { expandEvent, NOTIFICATION_JOB, type NotificationEvent, notify, type PeriodEvent } from './events';
+import { defineScheduledJobKind, type JobSchedule, jobHandler } from '../../platform/jobs';
+import {
+  deliverMail,
+  deliverMails,
+  type IsMailObsolete,
+  mailSendBatchJob,
+  mailSendJob,
+} from '../../platform/mail';
+import { chaseJob } from './chase-job';
+import { notificationEventJob } from './event-job';
+import { expandEvent, notify, type PeriodEvent } from './events';
 import { findPeriodContext, findPeriodsWith } from './queries';
+import { writeChaseEmails } from './service';
 
 const HOUR = 3_600_000;
 const LONDON = 'Europe/London';
 
 /** Period opened (and reopened) emails and the managers' summary after close: checked every 15 minutes. */
-const FREQUENT_JOB = 'notifications.frequent';
+const frequentJob = defineScheduledJobKind('notifications.frequent');
 /** Reminders N days before close: once a day at 09:00 London time, so they arrive in working hours. */
-const DAILY_JOB = 'notifications.daily';
+const dailyJob = defineScheduledJobKind('notifications.daily');
 
 export const notificationSchedules: JobSchedule[] = [
-  { name: FREQUENT_JOB, cron: '*/15 * * * *', tz: LONDON },
-  { name: DAILY_JOB, cron: '0 9 * * *', tz: LONDON },
+  { kind: frequentJob, cron: '*/15 * * * *', tz: LONDON },
+  { kind: dailyJob, cron: '0 9 * * *', tz: LONDON },
 ];
 
 /**
@@ -62,13 +71,18 @@ export const isReminderForClosedPeriod: IsMailObsolete = async (db, mail) => {
   return !period || periodStatus(period, new Date()) !== 'Open';
 };
 
-/** Every job this module runs, by name. */
-export const notificationJobHandlers: JobHandlers = {
-  [NOTIFICATION_JOB]: async (data, { db, config }) => {
-    await expandEvent(db, config, data as unknown as NotificationEvent);
-  },
-  [MAIL_SEND_JOB]: deliverMail(isReminderForClosedPeriod),
-  [FREQUENT_JOB]: async (_data, { db, now }) => raiseOpenedAndSummaries(db, now),
-  [DAILY_JOB]: async (_data, { db, config, now }) =>
+/** Every job this module runs, each kind with its handler. */
+export const notificationJobs = [
+  jobHandler(notificationEventJob, async (event, { db, config }) => {
+    await expandEvent(db, config, event);
+  }),
+  jobHandler(chaseJob, async ({ periodId, chasedOn }, { db, config }) => {
+    await writeChaseEmails(db, config, periodId, chasedOn);
+  }),
+  jobHandler(mailSendBatchJob, deliverMails(isReminderForClosedPeriod)),
+  jobHandler(mailSendJob, deliverMail(isReminderForClosedPeriod)),
+  jobHandler(frequentJob, async (_payload, { db, now }) => raiseOpenedAndSummaries(db, now)),
+  jobHandler(dailyJob, async (_payload, { db, config, now }) =>
     raiseReminders(db, now, config.mail.reminderDaysBeforeClose),
-};
+  ),
+];

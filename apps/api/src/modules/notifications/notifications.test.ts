@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
@@ -10,9 +11,9 @@ import {
   userIdByEmail,
 } from '../../../test/support/returns-fixture';
 import { createJobRunner } from '../../platform/jobs';
-import { closeMailTransport } from '../../platform/mail';
+import { closeMailTransport, type OutgoingMail, queueMail } from '../../platform/mail';
 import { notify } from './events';
-import { notificationJobHandlers, notificationSchedules } from './jobs';
+import { notificationJobs, notificationSchedules } from './jobs';
 
 /** A real SMTP server on loopback: every message it accepts, with its envelope and headers. */
 interface Received {
@@ -120,7 +121,7 @@ async function runJobs(withSchedules = false) {
   const runner = createJobRunner({
     db: t.database.db,
     config: t.config,
-    handlers: notificationJobHandlers,
+    jobs: notificationJobs,
     schedules: withSchedules ? notificationSchedules : [],
   });
   return runner.runUntilIdle();
@@ -176,6 +177,103 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     ]);
   });
 
+  it('answers the press once the chases are recorded; the emails are written and sent by the queue after', async () => {
+    const db = t.database.db;
+    const manager = await t.as('manager');
+    const period = await insertPeriod(db, {
+      collectionId: demo,
+      formId: ids.form,
+      name: 'Queued reminder period',
+      open: new Date(now - 24 * HOUR),
+      close: new Date(now + 48 * HOUR),
+    });
+    const url = `/v1/api/Collection/${demo}/ReportingPeriod/${period}/Reminder`;
+    const pressed = await manager.post(url, {});
+    expect(pressed.status).toBe(200);
+    expect(pressed.body).toMatchObject({ chased: 2, alreadyChasedToday: 0, emails: 4 });
+    // Nothing written yet but the chases and one job: the answer did not wait for 4 (or 15,000) emails.
+    const outbox = () =>
+      db.selectFrom('mailOutbox').select('status').where('reportingPeriodId', '=', period).execute();
+    expect(await outbox()).toEqual([]);
+    const jobs = await db
+      .selectFrom('job')
+      .select(['name', 'priority'])
+      .where('key', 'like', `chase:${period}:%`)
+      .execute();
+    expect(jobs).toEqual([{ name: 'notifications.chase', priority: 0 }]);
+    await runJobs();
+    expect((await outbox()).map((m) => m.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    expect(received).toHaveLength(4);
+    // The job run again (a retry) writes nothing twice.
+    const { writeChaseEmails } = await import('./service');
+    const chasedOn = (
+      await db
+        .selectFrom('chase')
+        .select('chasedOn')
+        .where('reportingPeriodId', '=', period)
+        .executeTakeFirstOrThrow()
+    ).chasedOn;
+    expect(await writeChaseEmails(db, t.config, period, String(chasedOn))).toBe(0);
+  });
+
+  it('GET .../Reminder counts whom a press would reach, as the non-submitters list and the press do', async () => {
+    const db = t.database.db;
+    const manager = await t.as('manager');
+    const period = await insertPeriod(db, {
+      collectionId: demo,
+      formId: ids.form,
+      name: 'Reach period',
+      open: new Date(now - 24 * HOUR),
+      close: new Date(now + 48 * HOUR),
+    });
+    const url = `/v1/api/Collection/${demo}/ReportingPeriod/${period}/Reminder`;
+    const list = (await manager.get(`/v1/api/View/Manager/ReportingPeriod/${period}/NonSubmitters`)).body as {
+      items: { contacts: { userId: number }[] }[];
+    };
+    const reachable = list.items.filter((o) => o.contacts.length > 0);
+    const expected = {
+      organisations: reachable.length,
+      people: new Set(reachable.flatMap((o) => o.contacts.map((c) => c.userId))).size,
+      nobodyToEmail: list.items.length - reachable.length,
+      alreadyChasedToday: 0,
+    };
+    expect(expected.organisations).toBeGreaterThan(0);
+    const before = await manager.get(url);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual(expected);
+
+    // RGT submits: one organisation fewer to chase.
+    await insertReturn(db, {
+      collectionId: demo,
+      periodId: period,
+      organisationId: ids.rgt,
+      formId: ids.form,
+      userId: ids.clerkB,
+      status: 'completed',
+      content: { headcount: 1 },
+      at: new Date(now - HOUR),
+    });
+    const afterSubmit = (await manager.get(url)).body;
+    expect(afterSubmit.organisations).toBe(expected.organisations - 1);
+
+    const pressed = await manager.post(url, {});
+    expect(pressed.body).toMatchObject({ chased: afterSubmit.organisations, emails: afterSubmit.people });
+    expect((await manager.get(url)).body).toEqual({
+      ...afterSubmit,
+      alreadyChasedToday: afterSubmit.organisations,
+    });
+    await runJobs();
+
+    // Refused as the press would be; not for a clerk.
+    expect(
+      (await manager.get(`/v1/api/Collection/${demo}/ReportingPeriod/${ids.closed}/Reminder`)).status,
+    ).toBe(409);
+    expect(
+      (await manager.get(`/v1/api/Collection/${demo}/ReportingPeriod/${ids.future}/Reminder`)).status,
+    ).toBe(409);
+    expect((await (await t.as('clerkA')).get(url)).status).toBe(403);
+  });
+
   it('refuses before the period opens and when the collection has email switched off (409)', async () => {
     const manager = await t.as('manager');
     const future = await manager.post(
@@ -227,6 +325,16 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
       {},
     );
     expect(pressed.body).toMatchObject({ emails: 4 });
+    // The reminder's job has written its emails (as it does at once), but the queue has not sent them.
+    const { writeChaseEmails } = await import('./service');
+    const today = (
+      await db
+        .selectFrom('chase')
+        .select('chasedOn')
+        .where('reportingPeriodId', '=', closingSoon)
+        .executeTakeFirstOrThrow()
+    ).chasedOn;
+    expect(await writeChaseEmails(db, t.config, closingSoon, String(today))).toBe(4);
     await db
       .updateTable('reportingPeriod')
       .set({ submissionsClose: new Date(Date.now() - 1000) })
@@ -240,6 +348,28 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
       .where('reportingPeriodId', '=', closingSoon)
       .execute();
     expect(outbox.map((m) => m.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+
+    // Closed before the reminder's job even ran: it writes no email at all.
+    const closingSooner = await insertPeriod(db, {
+      collectionId: demo,
+      formId: ids.form,
+      name: 'Closing sooner period',
+      open: new Date(now - 24 * HOUR),
+      close: new Date(Date.now() + HOUR),
+    });
+    expect(
+      (await manager.post(`/v1/api/Collection/${demo}/ReportingPeriod/${closingSooner}/Reminder`, {})).body,
+    ).toMatchObject({ emails: 4 });
+    await db
+      .updateTable('reportingPeriod')
+      .set({ submissionsClose: new Date(Date.now() - 1000) })
+      .where('id', '=', closingSooner)
+      .execute();
+    await runJobs();
+    expect(
+      await db.selectFrom('mailOutbox').select('id').where('reportingPeriodId', '=', closingSooner).execute(),
+    ).toEqual([]);
+    expect(received).toEqual([]);
   });
 
   it('is for the collection’s managers: a clerk is refused, a period of another collection is not found', async () => {
@@ -293,9 +423,7 @@ describe('notify(tx, event): emails raised by the submissions workflow', () => {
     });
     await db
       .transaction()
-      .execute((tx) =>
-        notify(tx, { type: 'authorisationRequested', submissionId, revisionId, officialRevisionId: null }),
-      );
+      .execute((tx) => notify(tx, { type: 'authorisationRequested', submissionId, revisionId }));
     await runJobs();
     expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example'));
     expect(received[0]?.subject).toContain('needs your authorisation');
@@ -416,7 +544,9 @@ describe('delivery', () => {
     expect(waiting.lastError).toContain('Mailbox busy');
 
     // The back-off has passed: the retry delivers it, and nothing else goes twice.
-    await db.updateTable('job').set({ runAt: new Date() }).where('key', '=', `mail:${waiting.id}`).execute();
+    // Its batch's job failed (one of its emails was refused): it runs again once its back-off has passed.
+    await sql`update job set run_at = now() where name = 'mail.sendBatch'
+      and data->'outboxIds' @> ${JSON.stringify([waiting.id])}::jsonb`.execute(db);
     await runJobs();
     expect(recipientsOf(received)).toEqual(to('authoriser.a@dcf.example', 'clerk.a@dcf.example'));
     const sent = await db
@@ -425,6 +555,50 @@ describe('delivery', () => {
       .where('id', '=', waiting.id)
       .executeTakeFirstOrThrow();
     expect(sent).toEqual({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('delivery in batches', () => {
+  it('queues one job per 50 emails and delivers each email once over the pooled connections', async () => {
+    const db = t.database.db;
+    const mails: OutgoingMail[] = Array.from({ length: 120 }, (_, i) => ({
+      idempotencyKey: `batch-test:${i}`,
+      eventType: 'submitted',
+      to: { address: `batch.${i}@dcf.example`, name: null, userId: null },
+      subject: `Batch ${i}`,
+      bodyText: 'One of many',
+      reportingPeriodId: ids.closed,
+    }));
+    expect(await db.transaction().execute((tx) => queueMail(tx, mails))).toBe(120);
+    const jobs = await db
+      .selectFrom('job')
+      .select(['key', 'data'])
+      .where('name', '=', 'mail.sendBatch')
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    expect(jobs.map((j) => (j.data as { outboxIds: number[] }).outboxIds.length)).toEqual([50, 50, 20]);
+    // Queued twice (an event raised again): nothing new.
+    expect(await db.transaction().execute((tx) => queueMail(tx, mails))).toBe(0);
+    await runJobs();
+    const batch = received.filter((m) => m.subject.startsWith('Batch '));
+    expect(batch).toHaveLength(120);
+    expect(new Set(batch.map((m) => m.messageId)).size).toBe(120);
+    const statuses = await db
+      .selectFrom('mailOutbox')
+      .select(['status', 'attempts', 'messageId'])
+      .where('idempotencyKey', 'like', 'batch-test:%')
+      .execute();
+    expect(statuses.every((s) => s.status === 'sent' && s.attempts === 1 && s.messageId)).toBe(true);
+    // A job run again (a lost worker's retry) sends nothing twice.
+    const again = createJobRunner({ db, config: t.config, jobs: notificationJobs });
+    await db
+      .updateTable('job')
+      .set({ status: 'pending', runAt: new Date() })
+      .where('key', '=', jobs[0]!.key)
+      .execute();
+    await again.runUntilIdle();
+    expect(received.filter((m) => m.subject.startsWith('Batch '))).toHaveLength(120);
   });
 });
 

@@ -3,17 +3,15 @@ import {
   idParam,
   outboxPageSchema,
   outboxQuerySchema,
+  reminderReachSchema,
   sendReminderBodySchema,
   sendReminderResultSchema,
 } from '@dcf/domain';
 import { z } from 'zod';
-import { createJobRunner } from '../../platform/jobs';
-import { closeMailTransport } from '../../platform/mail';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
-import { notificationJobHandlers, notificationSchedules } from './jobs';
-import { listChases, listOutbox, sendReminder } from './service';
+import { getReminderReach, listChases, listOutbox, sendReminder } from './service';
 
 const tags = ['Notifications'];
 const periodParams = z.object({
@@ -26,22 +24,6 @@ const organisationParams = z.object({
 });
 
 export const notificationRoutes: RouteModule = (app, { database: { db }, config }) => {
-  // The job worker (emails, scheduled reminders) runs inside the service process (decision 0006).
-  if (config.jobs.run) {
-    const runner = createJobRunner({
-      db,
-      config,
-      handlers: notificationJobHandlers,
-      schedules: notificationSchedules,
-      log: (message, detail) => app.log.warn({ err: detail }, message),
-    });
-    app.addHook('onReady', async () => runner.start());
-    app.addHook('onClose', async () => {
-      await runner.stop();
-      closeMailTransport(config);
-    });
-  }
-
   app.post(
     '/Collection/:id/ReportingPeriod/:periodId/Reminder',
     {
@@ -65,6 +47,23 @@ export const notificationRoutes: RouteModule = (app, { database: { db }, config 
         request.body,
         request.id,
       ),
+  );
+
+  // The confirmation's counts, computed here: one small answer, not the whole non-submitters list.
+  app.get(
+    '/Collection/:id/ReportingPeriod/:periodId/Reminder',
+    {
+      config: { access: access.collectionMonitor() },
+      schema: {
+        tags,
+        summary: 'Whom a reminder sent now would reach',
+        description:
+          'Organisations not completed with a clerk or authoriser to email, the people, those with nobody to email and those already chased today; 409 when a reminder cannot be sent now.',
+        params: periodParams,
+        response: { 200: reminderReachSchema },
+      },
+    },
+    async (request) => getReminderReach(db, config, request.params.id, request.params.periodId),
   );
 
   app.get(

@@ -105,7 +105,7 @@ export function authorisationRequestedEmail(c: ReturnContext & { requestedBy: st
     body: [
       greet(c.recipientName),
       '',
-      `${c.requestedBy} has completed the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName}. It needs an authoriser to check and submit it.`,
+      `${c.requestedBy} has sent the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} for sign-off. It needs an authoriser to check and submit it.`,
       '',
       `Please review and submit it by ${deadlineText(c.close)}.`,
       '',
@@ -161,6 +161,25 @@ export function returnedEmail(c: ReturnContext & { returnedBy: string; reason: s
       c.reason,
       '',
       'Please correct the return and submit it again.',
+      '',
+      `Open the return: ${c.link}`,
+      ...SIGN_OFF,
+    ].join('\n'),
+  };
+}
+
+export function sentBackEmail(c: ReturnContext & { sentBackBy: string; reason: string }): Email {
+  return {
+    subject: `${c.collectionName}: ${c.periodName} return for ${c.organisationName} has been sent back to you`,
+    body: [
+      greet(c.recipientName),
+      '',
+      `${c.sentBackBy} has sent the ${returnName(c.collectionName)} for ${c.periodName} for ${c.organisationName} back to you instead of signing it off.`,
+      '',
+      'The reason given was:',
+      c.reason,
+      '',
+      `Please make the changes and send it for sign-off again by ${deadlineText(c.close)}.`,
       '',
       `Open the return: ${c.link}`,
       ...SIGN_OFF,

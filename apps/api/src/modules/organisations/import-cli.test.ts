@@ -99,3 +99,43 @@ describe('npm run cli -- import-ods', () => {
     expect(wrongType.stderr).toContain('No organisation type has the code RO999');
   }, 600_000);
 });
+
+describe('npm run cli -- bootstrap-admin (decision 0033)', () => {
+  it('makes the first super administrator by email, registered before they sign in; refused once one exists', async () => {
+    const first = await cli('bootstrap-admin', 'Lead.Analyst@nhs.example');
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      kind: 'made',
+      email: 'Lead.Analyst@nhs.example',
+      registered: true,
+    });
+    const again = await cli('bootstrap-admin', 'someone.else@nhs.example');
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr)).toMatchObject({
+      code: 'already_exists',
+      title:
+        'A super administrator exists already (Lead.Analyst@nhs.example): give roles in the app instead.',
+    });
+    const handle = await openDatabase({
+      databaseUrl: database ? databaseUrlFor(database) : undefined,
+      pgliteDir: path.join(dir, 'pglite'),
+    });
+    try {
+      const supers = await handle.db
+        .selectFrom('userSystemRole')
+        .innerJoin('appUser', 'appUser.id', 'userSystemRole.userId')
+        .select('appUser.email')
+        .where('role', '=', 'superAdmin')
+        .execute();
+      expect(supers).toEqual([{ email: 'Lead.Analyst@nhs.example' }]);
+      const audit = await handle.db
+        .selectFrom('auditLog')
+        .select('action')
+        .where('action', '=', 'user.bootstrapSuperAdministrator')
+        .execute();
+      expect(audit).toHaveLength(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
+import { serviceJobs } from '../../jobs';
+import { createJobRunner } from '../../platform/jobs';
 import { codeOfOrgLink, incrementalSince } from './ods-incremental';
-import { runOdsSync, triggerOdsSync } from './ods-sync';
+import { listSyncRuns, odsSyncJobHandler, runOdsSync, startOdsSync } from './ods-sync';
 
 /**
  * Incremental sync against the local ORD fake, which answers the real API's sync endpoint
@@ -73,8 +75,7 @@ describe('incremental ODS sync', () => {
 
   it('fetches only what changed since the date, of roles the register keeps, and applies it', async () => {
     fake.requests.length = 0;
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const run = await runOdsSync(t.database.db, t.config, {
       userId: null,
       source: 'test',
       since: '2026-11-01',
@@ -106,10 +107,10 @@ describe('incremental ODS sync', () => {
     expect(await runRow(run.id)).toMatchObject({ position: 9, codes: expect.any(Array) });
   });
 
-  it('after a crash mid-run, a restart continues from the recorded position with the same plan', async () => {
+  it('after a worker stops mid-run, another continues from the recorded position with the same plan', async () => {
     for (const o of fake.orgs) if (o.code.startsWith('RZ')) o.name = `${o.name} (CHANGED AGAIN)`;
     fake.requests.length = 0;
-    // The instance dies while fetching the 6th record: its fetch never answers again.
+    // The worker stops while fetching the 6th record: its fetch never answers again.
     let fetched = 0;
     let stopped = false;
     let release: (() => void) | undefined;
@@ -124,80 +125,68 @@ describe('incremental ODS sync', () => {
       }
       return fetch(url, init);
     };
-    const lost = runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const { run } = await startOdsSync(t.database.db, {
       userId: null,
       since: '2026-11-01',
       batchSize: 4,
       concurrency: 1,
-      fetch: dying,
     });
+    const lost = createJobRunner({
+      db: t.database.db,
+      config: t.config,
+      concurrency: 1,
+      jobs: [odsSyncJobHandler({ fetch: dying })],
+    }).runUntilIdle();
     for (let i = 0; i < 2400 && !release; i++) await new Promise((r) => setTimeout(r, 50));
     expect(release).toBeDefined();
-    const { id } = await t.database.db
-      .selectFrom('odsSyncRun')
-      .select('id')
-      .where('status', '=', 'running')
-      .executeTakeFirstOrThrow();
-    const crashed = await runRow(id);
+    const crashed = await runRow(run.id);
     // Batches of 4: the first was applied and recorded; the second never finished.
     expect(crashed).toMatchObject({ status: 'running', mode: 'incremental', position: 4 });
     expect(crashed.codes).toHaveLength(9);
     expect((await org('RZ0'))?.name).toContain('CHANGED AGAIN');
     expect((await org('RZ6'))?.name).not.toContain('CHANGED AGAIN');
-
-    // While it is recent, it blocks a new run; once silent past the timeout, the next trigger resumes it.
-    const trigger = () =>
-      triggerOdsSync(t.database.db, {
-        baseUrl: fake.baseUrl,
-        userId: 1,
-        timeoutMinutes: 120,
-        since: '2026-11-01',
-        batchSize: 4,
-      }).catch((error: Error) => error);
-    expect(await trigger()).toMatchObject({ status: 409, code: 'sync_in_progress' });
-    await t.database.db
-      .updateTable('odsSyncRun')
-      .set({ heartbeatAt: new Date(Date.now() - 3 * 60 * 60_000) })
-      .where('id', '=', id)
-      .execute();
-    fake.requests.length = 0;
-    let finished: Promise<unknown> | undefined;
-    const resumed = await triggerOdsSync(
-      t.database.db,
-      { baseUrl: fake.baseUrl, userId: 1, timeoutMinutes: 120, since: '2026-11-01', batchSize: 4 },
-      (done) => {
-        finished = done;
-      },
-    );
-    expect(resumed).toMatchObject({
-      id,
-      status: 'running',
+    // Any instance shows how far it got (the job's progress); a new run is refused while it runs.
+    expect((await listSyncRuns(t.database.db))[0]).toMatchObject({
+      id: run.id,
       progress: { phase: 'details', done: 4, total: 9 },
     });
-    expect(await finished).toMatchObject({ id, status: 'succeeded' });
+    await expect(startOdsSync(t.database.db, { userId: 1 })).rejects.toMatchObject({
+      status: 409,
+      code: 'sync_in_progress',
+    });
+
+    // Its lease runs out (the stopped worker renews it no more): the next worker claims it and continues.
+    await t.database.db
+      .updateTable('job')
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where('id', '=', crashed.jobId)
+      .execute();
+    fake.requests.length = 0;
+    expect(
+      await createJobRunner({ db: t.database.db, config: t.config, jobs: serviceJobs }).runUntilIdle(),
+    ).toBe(1);
     // Only the codes after the recorded position were fetched again; no new listing.
     expect(fake.requests.some((r) => r.startsWith('/sync'))).toBe(false);
     expect(details()).toHaveLength(5);
     expect((await org('RZ6'))?.name).toContain('CHANGED AGAIN');
-    expect(await runRow(id)).toMatchObject({ status: 'succeeded', position: 9 });
+    expect(await runRow(run.id)).toMatchObject({ status: 'succeeded', position: 9 });
     const audit = await t.database.db
       .selectFrom('auditLog')
       .select('action')
       .where('action', '=', 'organisation.sync.resumed')
       .execute();
     expect(audit).toHaveLength(1);
-    // The dead instance wakes up: its batch finds the run no longer at its position and changes nothing.
+    // The stopped worker wakes up: it no longer holds the job, so it changes nothing and reports nothing.
     release?.();
-    expect(await lost).toMatchObject({ id, status: 'succeeded' });
+    expect(await lost).toBe(1);
+    expect(await runRow(run.id)).toMatchObject({ status: 'succeeded', position: 9, error: null });
   }, 180_000);
 
   it('a page that keeps failing fails the run; what earlier batches applied stays, and says where it stopped', async () => {
     for (const o of fake.orgs)
       if (o.code.startsWith('RZ')) o.name = o.name.replace(' (CHANGED AGAIN)', ' (THIRD)');
     fake.failures.set('/organisations/RZ5', Number.POSITIVE_INFINITY);
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const run = await runOdsSync(t.database.db, t.config, {
       userId: null,
       since: '2026-11-01',
       batchSize: 4,
@@ -214,8 +203,7 @@ describe('incremental ODS sync', () => {
 
     // The sync endpoint itself failing: nothing is planned or applied.
     fake.failures.set('/sync?LastChangeDate=2026-11-01', Number.POSITIVE_INFINITY);
-    const noList = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const noList = await runOdsSync(t.database.db, t.config, {
       userId: null,
       since: '2026-11-01',
       backoffMs: 1,

@@ -1,17 +1,9 @@
 import { londonToday } from '@dcf/domain';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import {
-  getJson,
-  mapLimited,
-  type OdsSyncOptions,
-  type OrdOrganisation,
-  ordToIncoming,
-  RunAbandoned,
-  setProgress,
-} from './ods-sync';
+import { baseOf, fetchDetails, getJson, type OrdOptions, regionCodesOf } from './ord-client';
 import { organisationsChanged } from './queries';
 import { reconcileOrganisations } from './reconcile';
 
@@ -24,7 +16,9 @@ import { reconcileOrganisations } from './reconcile';
  * - `GET {base}/organisations?PrimaryRoleId=R&LastChangeDate=...` (paged) names the changed organisations of
  *   the roles this service keeps, new ones included.
  * The plan (the codes) is stored on the run first; then details are fetched and applied in batches, each
- * in one transaction with the run's position, so a restart continues where a crash stopped.
+ * in one transaction with the run's position, so the next attempt of its job (another worker, once the
+ * lease of a worker that stopped has run out) continues where it stopped. Each of those transactions
+ * commits only while this worker holds the job (`holdClaim`).
  */
 
 const addDays = (date: string, days: number) =>
@@ -58,8 +52,14 @@ export async function incrementalSince(db: Db, today = londonToday()): Promise<s
 }
 
 /** Lists what changed since `since` that this register keeps, and stores it as the run's plan. */
-async function plan(db: Db, runId: number, since: string, options: OdsSyncOptions): Promise<string[]> {
-  const base = options.baseUrl.replace(/\/$/, '');
+async function plan(
+  db: Db,
+  runId: number,
+  since: string,
+  options: OrdOptions,
+  holdClaim: (tx: Tx) => Promise<void>,
+): Promise<string[]> {
+  const base = baseOf(options);
   const changed = await getJson<{ Organisations?: { OrgLink?: string }[] }>(
     `${base}/sync?LastChangeDate=${since}`,
     options,
@@ -80,17 +80,15 @@ async function plan(db: Db, runId: number, since: string, options: OdsSyncOption
       );
       const items = page.Organisations ?? [];
       for (const item of items) codes.add(item.OrgId.toUpperCase());
-      setProgress(runId, { phase: 'listing', done: codes.size, total: null });
+      await options.onProgress?.({ phase: 'listing', done: codes.size, total: null });
       if (items.length < limit) break;
     }
   }
   const sorted = [...codes].sort();
-  await db
-    .updateTable('odsSyncRun')
-    .set({ codes: sorted, position: 0, heartbeatAt: new Date() })
-    .where('id', '=', runId)
-    .where('status', '=', 'running')
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await holdClaim(tx);
+    await tx.updateTable('odsSyncRun').set({ codes: sorted, position: 0 }).where('id', '=', runId).execute();
+  });
   return sorted;
 }
 
@@ -101,75 +99,61 @@ async function plan(db: Db, runId: number, since: string, options: OdsSyncOption
  */
 export async function runIncremental(
   db: Db,
-  runId: number,
-  options: OdsSyncOptions & { userId: number | null; batchSize?: number },
+  run: { id: number; startedBy: number | null },
+  options: OrdOptions & { batchSize?: number },
+  holdClaim: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const run = await db
+  const stored = await db
     .selectFrom('odsSyncRun')
     .select(['since', 'codes', 'position'])
-    .where('id', '=', runId)
+    .where('id', '=', run.id)
     .executeTakeFirstOrThrow();
-  if (!run.since) throw new Error(`Run ${runId} is not an incremental run`);
-  const codes = run.codes ?? (await plan(db, runId, run.since, options));
+  if (!stored.since) throw new Error(`Run ${run.id} is not an incremental run`);
+  const codes = stored.codes ?? (await plan(db, run.id, stored.since, options, holdClaim));
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const base = options.baseUrl.replace(/\/$/, '');
-  const regionCodes = new Set(
-    (await db.selectFrom('region').select('code').execute()).map((r) => r.code.toUpperCase()),
-  );
-  let position = run.position;
-  setProgress(runId, { phase: 'details', done: position, total: codes.length });
+  const regionCodes = await regionCodesOf(db);
+  let position = stored.position;
+  await options.onProgress?.({ phase: 'details', done: position, total: codes.length });
   while (position < codes.length) {
     const batch = codes.slice(position, position + batchSize);
-    const records = await mapLimited(batch, options.concurrency ?? 8, async (code, index) => {
-      const detail = await getJson<{ Organisation: OrdOrganisation }>(
-        `${base}/organisations/${encodeURIComponent(code)}`,
-        options,
-      );
-      return ordToIncoming(detail.Organisation, position + index + 1, regionCodes);
-    });
-    const from = position;
+    const records = await fetchDetails(batch, options, regionCodes, position + 1);
     await db.transaction().execute(async (tx) => {
+      await holdClaim(tx);
       const report = await reconcileOrganisations(tx, records, {
         dryRun: false,
-        userId: options.userId,
+        userId: run.startedBy,
         action: 'organisation.sync',
       });
-      // Only the instance whose position this is may move it: a resumed run elsewhere makes this one stop.
-      const moved = await tx
+      await tx
         .updateTable('odsSyncRun')
         .set({
-          position: from + batch.length,
-          heartbeatAt: new Date(),
+          position: position + batch.length,
           added: sql`added + ${report.added}`,
           updated: sql`updated + ${report.updated}`,
           closed: sql`closed + ${report.closed}`,
           failed: sql`failed + ${report.refusedCount}`,
         })
-        .where('id', '=', runId)
-        .where('status', '=', 'running')
-        .where('position', '=', from)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) throw new RunAbandoned();
+        .where('id', '=', run.id)
+        .execute();
     });
     organisationsChanged(db);
-    position = from + batch.length;
-    setProgress(runId, { phase: 'details', done: position, total: codes.length });
+    position += batch.length;
+    await options.onProgress?.({ phase: 'details', done: position, total: codes.length });
   }
   await db.transaction().execute(async (tx) => {
+    await holdClaim(tx);
     const finished = await tx
       .updateTable('odsSyncRun')
-      .set({ status: 'succeeded', finishedAt: new Date(), heartbeatAt: new Date() })
-      .where('id', '=', runId)
-      .where('status', '=', 'running')
+      .set({ status: 'succeeded', finishedAt: new Date() })
+      .where('id', '=', run.id)
       .returning(['added', 'updated', 'closed', 'failed'])
-      .executeTakeFirst();
-    if (!finished) throw new RunAbandoned();
+      .executeTakeFirstOrThrow();
     await writeAudit(tx, {
-      userId: options.userId,
+      userId: run.startedBy,
       action: 'organisation.sync',
       entityType: 'odsSyncRun',
-      entityId: runId,
-      after: { mode: 'incremental', since: run.since, planned: codes.length, ...finished },
+      entityId: run.id,
+      after: { mode: 'incremental', since: stored.since, planned: codes.length, ...finished },
     });
   });
 }

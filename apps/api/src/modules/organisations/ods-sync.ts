@@ -1,429 +1,207 @@
 import type { OdsSyncRun } from '@dcf/domain';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
+import { defineJobKind, enqueueReturningId, jobHandler, LostClaim, runJobNow } from '../../platform/jobs';
+import { runFull } from './ods-full';
 import { incrementalSince, runIncremental } from './ods-incremental';
+import type { SyncProgress } from './ord-client';
 import { presentRun } from './presenters';
-import { organisationsChanged } from './queries';
-import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
 
 /**
- * Synchronisation with the national Organisation Data Service, ORD 2-0-0 JSON API:
- * - listing: `GET {base}/organisations?PrimaryRoleId=RO197&Limit=1000&Offset=N` answers
- *   `{ Organisations: [{ Name, OrgId, Status, PrimaryRoleId, OrgLink, ... }] }`, pages until short;
- * - detail: `GET {base}/organisations/{code}` answers `{ Organisation: { Name, OrgId: { extension },
- *   Status, Date: [{ Type: 'Operational', Start, End }], GeoLoc: { Location }, Roles: { Role: [...] },
- *   Rels: { Rel: [{ Status, Target: { OrgId: { extension } } }] }, Succs: { Succ: [{ Type, Target }] } } }`.
- * Every page and record is fetched first (each request tried 3 times with backoff); only when all have
- * arrived is the register applied, in one transaction. A request that still fails fails the run and
- * changes nothing.
+ * Synchronisation with the national Organisation Data Service (decisions 0004, 0012, 0038): a run is a
+ * row of `ods_sync_run` (what it did: mode, plan, counts, outcome) worked by one job of the queue
+ * (platform/jobs: claimed by one worker, its lease renewed while it runs, its progress on the job's row
+ * for any instance to read). One run at a time: the job is enqueued with an exclusive key, so a second
+ * trigger while one is queued or running gets the 409. A worker that stops mid-run stops renewing its
+ * lease; another worker claims the job when the lease runs out and the run goes on: a full run starts its
+ * fetch again (nothing was applied), an incremental run continues from its recorded position. After
+ * `maxAttempts` lost workers the run is marked failed ('interrupted').
  */
-export interface OdsSyncOptions {
-  baseUrl: string;
-  roles?: string[];
-  pageSize?: number;
-  attempts?: number;
-  backoffMs?: number;
-  concurrency?: number;
-  fetch?: typeof fetch;
-  /** Told how far the fetch has got (the run's progress). */
-  onProgress?: (progress: SyncProgress) => void;
-}
+export const odsSyncJob = defineJobKind(
+  'ods.sync',
+  z.object({
+    runId: z.number().int().positive(),
+    // Tuning for tests and benchmarks; the service's own runs leave them to their defaults.
+    pageSize: z.number().int().positive().optional(),
+    batchSize: z.number().int().positive().optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    backoffMs: z.number().int().min(0).optional(),
+  }),
+  { maxAttempts: 3 },
+);
 
-/** Records the progress of a run this instance is running. */
-export function setProgress(runId: number, progress: SyncProgress): void {
-  progressByRun.set(runId, progress);
-}
+type Tuning = Omit<z.output<typeof odsSyncJob.schema>, 'runId'>;
 
-export type SyncProgress = NonNullable<OdsSyncRun['progress']>;
+const ONE_AT_A_TIME = 'ods.sync';
+const IN_PROGRESS = 'A sync with ODS is already running';
 
-/**
- * Progress of the runs this process is running. Kept in memory, not in the table: it changes thousands of
- * times a run, and only the instance doing the work can tell. Another instance's run shows no progress.
- */
-const progressByRun = new Map<number, SyncProgress>();
-
-export class OdsRequestError extends Error {}
-
-interface OrdDate {
-  Type?: string;
-  Start?: string;
-  End?: string;
-}
-interface OrdTarget {
-  OrgId?: { extension?: string };
-  PrimaryRoleId?: { id?: string };
-}
-export interface OrdOrganisation {
-  Name: string;
-  OrgId: { extension: string };
-  Status?: string;
-  Date?: OrdDate[];
-  GeoLoc?: { Location?: Record<string, string | undefined> };
-  Roles?: { Role?: { id: string; primaryRole?: boolean; Status?: string }[] };
-  Rels?: { Rel?: { id?: string; Status?: string; Target?: OrdTarget }[] };
-  Succs?: { Succ?: { Type?: string; Date?: OrdDate[]; Target?: OrdTarget }[] };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function getJson<T>(url: string, options: OdsSyncOptions): Promise<T> {
-  const attempts = options.attempts ?? 3;
-  const doFetch = options.fetch ?? fetch;
-  let last: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      const response = await doFetch(url, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new OdsRequestError(`${url} answered ${response.status}`);
-      return (await response.json()) as T;
-    } catch (error) {
-      last = error;
-      if (attempt < attempts) await sleep((options.backoffMs ?? 250) * 2 ** (attempt - 1));
-    }
-  }
-  throw new OdsRequestError(
-    `ODS request failed after ${attempts} attempts: ${last instanceof Error ? last.message : String(last)}`,
-  );
-}
-
-/** Runs `task` over `items` with at most `limit` in flight; the first failure rejects. */
-export async function mapLimited<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
-
-export function ordToIncoming(
-  org: OrdOrganisation,
-  line: number,
-  regionCodes: Set<string>,
-): IncomingOrganisation {
-  const operational =
-    org.Date?.find((d) => d.Type === 'Operational') ?? org.Date?.find((d) => d.Type === 'Legal');
-  const location = org.GeoLoc?.Location ?? {};
-  const region = org.Rels?.Rel?.find(
-    (r) =>
-      (r.Status ?? 'Active') === 'Active' &&
-      regionCodes.has((r.Target?.OrgId?.extension ?? '').toUpperCase()),
-  );
-  const successors = (org.Succs?.Succ ?? []).filter((s) => s.Type === 'Successor');
-  const latest = successors
-    .sort((a, b) => (a.Date?.[0]?.Start ?? '').localeCompare(b.Date?.[0]?.Start ?? ''))
-    .at(-1);
-  let closureDate = operational?.End ?? null;
-  if (!closureDate && org.Status === 'Inactive') closureDate = latest?.Date?.[0]?.Start ?? null;
-  return {
-    line,
-    code: org.OrgId.extension,
-    name: org.Name,
-    regionCode: region?.Target?.OrgId?.extension ?? null,
-    typeCode: org.Roles?.Role?.find((r) => r.primaryRole)?.id ?? null,
-    openDate: operational?.Start ?? null,
-    closureDate,
-    addressLines: ['AddrLn1', 'AddrLn2', 'AddrLn3', 'Town', 'County']
-      .map((k) => location[k])
-      .filter((v): v is string => !!v),
-    postcode: location.PostCode ?? null,
-    successorCode: latest?.Target?.OrgId?.extension ?? null,
-    // ORD says Active or Inactive; it has no dormant or proposed.
-    ...(org.Status === 'Active' ? { status: 'active' as const } : {}),
-    ...(org.Status === 'Inactive' ? { status: 'closed' as const } : {}),
-  };
-}
-
-/** Fetches the whole register for the configured roles (all pages, every record's detail). */
-export async function fetchOdsRegister(db: Db, options: OdsSyncOptions): Promise<IncomingOrganisation[]> {
-  const base = options.baseUrl.replace(/\/$/, '');
-  const limit = options.pageSize ?? 1000;
-  const codes: string[] = [];
-  for (const role of options.roles ?? ['RO197']) {
-    for (let offset = 0; ; offset += limit) {
-      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
-        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}&Limit=${limit}&Offset=${offset}`,
-        options,
-      );
-      const items = page.Organisations ?? [];
-      codes.push(...items.map((o) => o.OrgId));
-      options.onProgress?.({ phase: 'listing', done: codes.length, total: null });
-      if (items.length < limit) break;
-    }
-  }
-  const regionCodes = new Set(
-    (await db.selectFrom('region').select('code').execute()).map((r) => r.code.toUpperCase()),
-  );
-  const unique = [...new Set(codes)];
-  let fetched = 0;
-  options.onProgress?.({ phase: 'details', done: 0, total: unique.length });
-  return mapLimited(unique, options.concurrency ?? 8, async (code) => {
-    const detail = await getJson<{ Organisation: OrdOrganisation }>(
-      `${base}/organisations/${encodeURIComponent(code)}`,
-      options,
-    );
-    fetched += 1;
-    if (fetched % 50 === 0 || fetched === unique.length) {
-      options.onProgress?.({ phase: 'details', done: fetched, total: unique.length });
-    }
-    return ordToIncoming(detail.Organisation, unique.indexOf(code) + 1, regionCodes);
-  });
-}
-
-const runColumns = [
-  'id',
-  'status',
-  'mode',
-  'since',
-  'position',
-  'added',
-  'updated',
-  'closed',
-  'failed',
-  'error',
-  'startedBy',
-  'startedAt',
-  'finishedAt',
-] as const;
-
-/** The run's columns, with how many codes an incremental run planned (not the codes themselves). */
+/** What a run's record and its job say, as the list and the trigger present it. */
 function selectRun(db: Db) {
   return db
-    .selectFrom('odsSyncRun')
-    .select(runColumns)
-    .select(sql<number | null>`cardinality(codes)`.as('planned'));
+    .selectFrom('odsSyncRun as r')
+    .leftJoin('job as j', 'j.id', 'r.jobId')
+    .select([
+      'r.id',
+      'r.status',
+      'r.mode',
+      'r.since',
+      'r.position',
+      'r.added',
+      'r.updated',
+      'r.closed',
+      'r.failed',
+      'r.error',
+      'r.startedBy',
+      'r.startedAt',
+      'r.finishedAt',
+      'j.status as jobStatus',
+      'j.progress',
+    ])
+    .select(sql<number | null>`cardinality(r.codes)`.as('planned'));
+}
+
+const failRun = (db: Db | Tx, runId: number, error: string) =>
+  db
+    .updateTable('odsSyncRun')
+    .set({ status: 'failed', error: error.slice(0, 2000), finishedAt: new Date() })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+
+/** How the job reaches ODS: the configured API, or (tests) another fetch. */
+export interface OdsSyncDeps {
+  fetch?: typeof fetch;
 }
 
 /**
- * Thrown inside an apply transaction when the run is no longer this instance's to apply (marked failed
- * meanwhile, or resumed elsewhere): the transaction rolls back.
+ * The job's handler. The run failing (ODS keeps refusing a request) is the run's outcome, recorded on
+ * it: the job itself is done, not retried. Only a lost worker makes the job run again.
  */
-export class RunAbandoned extends Error {}
-
-const interruptedMessage = (minutes: number) =>
-  `Interrupted: still running after ${minutes} minutes (the instance running it stopped); nothing was applied`;
-
-/**
- * Marks failed every full run still 'running' after `timeoutMinutes`: the instance running it stopped (a
- * crash or a restart), so it will never finish, and it must not block the next run. Audited. A run that
- * was only slow and finishes later is refused at its last step (see `runOdsSync`), so a run marked failed
- * never applies anything. Incremental runs are not failed but resumed (`triggerOdsSync`).
- */
-export async function recoverStuckRuns(db: Db, timeoutMinutes: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - timeoutMinutes * 60_000);
-  return db.transaction().execute(async (tx) => {
-    const stuck = await tx
-      .updateTable('odsSyncRun')
-      .set({ status: 'failed', error: interruptedMessage(timeoutMinutes), finishedAt: now })
-      .where('status', '=', 'running')
-      .where('mode', '=', 'full')
-      .where('startedAt', '<', cutoff)
-      .returning(['id', 'startedAt'])
-      .execute();
-    for (const run of stuck) {
-      await writeAudit(tx, {
-        userId: null,
-        action: 'organisation.sync.interrupted',
-        entityType: 'odsSyncRun',
-        entityId: run.id,
-        before: { status: 'running', startedAt: run.startedAt.toISOString() },
-        after: { status: 'failed' },
-      });
-    }
-    return stuck.length;
-  });
+export function odsSyncJobHandler(deps: OdsSyncDeps = {}) {
+  return jobHandler(
+    odsSyncJob,
+    async ({ runId, ...tuning }, ctx) => {
+      const run = await ctx.db
+        .selectFrom('odsSyncRun')
+        .select(['id', 'mode', 'status', 'startedBy'])
+        .where('id', '=', runId)
+        .executeTakeFirst();
+      // Finished by an earlier attempt whose worker stopped before it could mark the job done.
+      if (run?.status !== 'running') return;
+      const options = {
+        ...tuning,
+        baseUrl: ctx.config.ods.apiBaseUrl,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        onProgress: (progress: SyncProgress) => ctx.progress(progress),
+      };
+      try {
+        if (ctx.attempt > 1)
+          await ctx.db.transaction().execute(async (tx) => {
+            await ctx.holdClaim(tx);
+            await writeAudit(tx, {
+              userId: null,
+              action: 'organisation.sync.resumed',
+              entityType: 'odsSyncRun',
+              entityId: runId,
+              after: { attempt: ctx.attempt, mode: run.mode },
+            });
+          });
+        if (run.mode === 'incremental') await runIncremental(ctx.db, run, options, ctx.holdClaim);
+        else await runFull(ctx.db, run, options, ctx.holdClaim);
+      } catch (error) {
+        if (error instanceof LostClaim) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        await ctx.db.transaction().execute(async (tx) => {
+          await ctx.holdClaim(tx);
+          await failRun(tx, runId, message);
+        });
+      }
+    },
+    {
+      // Every worker that took it stopped before the end: the run is over, and says so.
+      onGiveUp: async ({ runId }, { db, error }) => {
+        await db.transaction().execute(async (tx) => {
+          const failed = await failRun(tx, runId, `Interrupted. ${error}`);
+          if (Number(failed.numUpdatedRows) === 0) return;
+          await writeAudit(tx, {
+            userId: null,
+            action: 'organisation.sync.interrupted',
+            entityType: 'odsSyncRun',
+            entityId: runId,
+            after: { status: 'failed' },
+          });
+        });
+      },
+    },
+  );
 }
 
-/** Options of a sync task: how to reach ODS, who runs it, and which kind of run. */
-export type SyncTaskOptions = OdsSyncOptions & {
+/** Every job this module runs. */
+export const organisationJobs = [odsSyncJobHandler()];
+
+/** Options of a new run: who starts it, and which kind of run. */
+export interface SyncStartOptions extends Tuning {
   userId: number | null;
-  /** A run already recorded (the API records it before answering 202, or resumes one). */
-  runId?: number;
   source?: 'api' | 'cli' | 'job' | 'test';
   /** 'auto' (the default): incremental when a run succeeded within the ORD window, else full. */
   mode?: 'auto' | 'full';
   /** Incremental from this LastChangeDate, whatever the last run (tests, an administrator's repair). */
   since?: string;
-  /** Incremental runs: records fetched and applied per transaction (default 100). */
-  batchSize?: number;
-};
-
-/** The LastChangeDate a new run asks for, or null for a full run. */
-async function sinceFor(db: Db, options: SyncTaskOptions): Promise<string | null> {
-  if (options.since) return options.since;
-  if (options.mode === 'full') return null;
-  return incrementalSince(db);
 }
 
 /**
- * The sync task: a plain function a job runner, the CLI or a test calls. Records its run in
- * `ods_sync_run` (created here unless `runId` is given) and returns the finished run. An incremental run
- * applies batch by batch and can be resumed (`runId` of a run left running); a full run is all or nothing.
+ * Records a new run and queues its job, in one transaction; the run answers at once, the job does the
+ * work. A run already queued or running refuses the new one (409 sync_in_progress), whichever instance
+ * holds it: the exclusive key is checked by the database, so two administrators pressing together
+ * start one run.
  */
-export async function runOdsSync(db: Db, options: SyncTaskOptions): Promise<OdsSyncRun> {
-  let runId = options.runId;
-  if (runId === undefined) {
-    const since = await sinceFor(db, options);
-    runId = (
-      await db
-        .insertInto('odsSyncRun')
-        .values({
-          startedBy: options.userId,
-          source: options.source ?? 'job',
-          mode: since ? 'incremental' : 'full',
-          since,
-          heartbeatAt: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
-  const { mode } = await db
-    .selectFrom('odsSyncRun')
-    .select('mode')
-    .where('id', '=', runId)
-    .executeTakeFirstOrThrow();
-  try {
-    if (mode === 'incremental') await runIncremental(db, runId, options);
-    else await runFull(db, runId, options);
-  } catch (error) {
-    // Resumed by another instance meanwhile: the run is not this one's to report.
-    if (!(error instanceof RunAbandoned && mode === 'incremental')) {
-      await db
-        .updateTable('odsSyncRun')
-        .set({
-          status: 'failed',
-          error: error instanceof Error ? error.message : String(error),
-          finishedAt: new Date(),
-        })
-        .where('id', '=', runId)
-        .where('status', '=', 'running')
-        .execute();
-    }
-  } finally {
-    progressByRun.delete(runId);
-  }
-  return presentRun(
-    await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow(),
-    progressByRun.get(runId),
-  );
-}
-
-/** A full run: every page and record fetched first, then the whole register applied in one transaction. */
-async function runFull(db: Db, runId: number, options: SyncTaskOptions): Promise<void> {
-  const progress = (value: SyncProgress) => progressByRun.set(runId, value);
-  const incoming = await fetchOdsRegister(db, { ...options, onProgress: progress });
-  progress({ phase: 'applying', done: 0, total: incoming.length });
-  await db.transaction().execute(async (tx) => {
-    const report = await reconcileOrganisations(tx, incoming, {
-      dryRun: false,
-      userId: options.userId,
-      action: 'organisation.sync',
-    });
-    const finished = await tx
-      .updateTable('odsSyncRun')
-      .set({
-        status: 'succeeded',
-        added: report.added,
-        updated: report.updated,
-        closed: report.closed,
-        failed: report.refusedCount,
-        error: report.refused.length
-          ? report.refused
-              .map((f) => `${f.code}: ${f.reason}`)
-              .join('; ')
-              .slice(0, 2000)
-          : null,
-        finishedAt: new Date(),
-      })
-      .where('id', '=', runId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    // Marked failed by recoverStuckRuns while it ran: roll back rather than apply a run reported failed.
-    if (Number(finished.numUpdatedRows) === 0) throw new RunAbandoned();
-    await writeAudit(tx, {
-      userId: options.userId,
-      action: 'organisation.sync',
-      entityType: 'odsSyncRun',
-      entityId: runId,
-      after: { ...report, refused: report.refusedCount },
-    });
-  });
-  organisationsChanged(db);
-}
-
-/**
- * Starts a sync in the background and answers its run at once. One run at a time: a stuck full run is
- * failed and a stuck incremental run (silent for `timeoutMinutes`: its instance stopped) is resumed from
- * its position; the check and the insert happen under a transaction-scoped advisory lock, so two
- * administrators pressing the button together start one run (the other gets the 409).
- */
-export async function triggerOdsSync(
+export async function startOdsSync(
   db: Db,
-  options: SyncTaskOptions & { userId: number; timeoutMinutes: number },
-  onDone?: (run: Promise<OdsSyncRun>) => void,
-): Promise<OdsSyncRun> {
-  await recoverStuckRuns(db, options.timeoutMinutes);
-  const since = await sinceFor(db, options);
-  const cutoff = new Date(Date.now() - options.timeoutMinutes * 60_000);
-  const runId = await db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('ods_sync_run'))`.execute(tx);
-    const running = await tx
-      .selectFrom('odsSyncRun')
-      .select(['id', 'mode', 'startedAt', 'heartbeatAt'])
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (running) {
-      const lastSign = running.heartbeatAt ?? running.startedAt;
-      if (running.mode !== 'incremental' || lastSign >= cutoff)
-        throw conflict('sync_in_progress', 'A sync with ODS is already running');
-      await tx
-        .updateTable('odsSyncRun')
-        .set({ heartbeatAt: new Date() })
-        .where('id', '=', running.id)
-        .execute();
-      await writeAudit(tx, {
-        userId: options.userId,
-        action: 'organisation.sync.resumed',
-        entityType: 'odsSyncRun',
-        entityId: running.id,
-        after: { lastProgressAt: lastSign.toISOString() },
-      });
-      return running.id;
-    }
-    return (
-      await tx
-        .insertInto('odsSyncRun')
-        .values({
-          startedBy: options.userId,
-          source: 'api',
-          mode: since ? 'incremental' : 'full',
-          since,
-          heartbeatAt: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  options: SyncStartOptions,
+): Promise<{ run: OdsSyncRun; jobId: number }> {
+  const { userId, source = 'api', mode, since: given, ...tuning } = options;
+  const since = given ?? (mode === 'full' ? null : await incrementalSince(db));
+  const { runId, jobId } = await db.transaction().execute(async (tx) => {
+    const { id } = await tx
+      .insertInto('odsSyncRun')
+      .values({ startedBy: userId, source, mode: since ? 'incremental' : 'full', since })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const queued = await enqueueReturningId(
+      tx,
+      odsSyncJob,
+      { runId: id, ...tuning },
+      { exclusive: ONE_AT_A_TIME, key: `ods.sync:run:${id}` },
+    );
+    if (queued === undefined) throw conflict('sync_in_progress', IN_PROGRESS);
+    await tx.updateTable('odsSyncRun').set({ jobId: queued }).where('id', '=', id).execute();
+    return { runId: id, jobId: queued };
   });
-  const row = await selectRun(db).where('id', '=', runId).executeTakeFirstOrThrow();
-  const done = runOdsSync(db, { ...options, runId });
-  done.catch(() => {});
-  onDone?.(done);
-  return presentRun(row, progressByRun.get(row.id));
+  return { run: presentRun(await selectRun(db).where('r.id', '=', runId).executeTakeFirstOrThrow()), jobId };
 }
 
-/** The latest runs, newest first, after marking stuck ones failed (so the screen never waits forever). */
-export async function listSyncRuns(db: Db, timeoutMinutes: number, limit = 20): Promise<OdsSyncRun[]> {
-  await recoverStuckRuns(db, timeoutMinutes);
-  const rows = await selectRun(db).orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => presentRun(row, progressByRun.get(row.id)));
+/**
+ * Starts a run and works its job here and now, returning the finished run: the CLI (`sync-ods`), tests
+ * and benchmarks. The same job, claim and lease as the service's workers, so it is one at a time with
+ * them too.
+ */
+export async function runOdsSync(
+  db: Db,
+  config: Config,
+  options: SyncStartOptions & OdsSyncDeps,
+): Promise<OdsSyncRun> {
+  const { fetch, ...start } = options;
+  const { run, jobId } = await startOdsSync(db, { source: 'job', ...start });
+  await runJobNow({ db, config }, odsSyncJobHandler({ ...(fetch ? { fetch } : {}) }), jobId);
+  return presentRun(await selectRun(db).where('r.id', '=', run.id).executeTakeFirstOrThrow());
+}
+
+/** The latest runs, newest first, with the progress their jobs last stored. */
+export async function listSyncRuns(db: Db, limit = 20): Promise<OdsSyncRun[]> {
+  const rows = await selectRun(db).orderBy('r.id', 'desc').limit(limit).execute();
+  return rows.map(presentRun);
 }

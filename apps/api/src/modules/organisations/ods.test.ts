@@ -1,7 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
-import { recoverStuckRuns, runOdsSync } from './ods-sync';
+import { buildApp } from '../../app';
+import { serviceJobs } from '../../jobs';
+import { createJobRunner } from '../../platform/jobs';
+import type { App } from '../../platform/route-module';
+import { odsSyncJobHandler, runOdsSync } from './ods-sync';
 
 let t: TestApp;
 let fake: FakeOrd;
@@ -104,8 +109,7 @@ describe('POST /Organisation/Admin/Import', () => {
 describe('ODS sync task', () => {
   it('pages through the register, adds, updates, records closures and links successors', async () => {
     fake.requests.length = 0;
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const run = await runOdsSync(t.database.db, t.config, {
       pageSize: 2,
       userId: null,
       source: 'test',
@@ -136,8 +140,7 @@ describe('ODS sync task', () => {
 
   it('retries a failing page, then succeeds', async () => {
     fake.failures.set('/organisations?PrimaryRoleId=RO197&Limit=2&Offset=2', 2);
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const run = await runOdsSync(t.database.db, t.config, {
       pageSize: 2,
       backoffMs: 1,
       userId: null,
@@ -153,8 +156,7 @@ describe('ODS sync task', () => {
     const page = '/organisations?PrimaryRoleId=RO197&Limit=2&Offset=4';
     fake.failures.set(page, Number.POSITIVE_INFINITY);
     fake.requests.length = 0;
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
+    const run = await runOdsSync(t.database.db, t.config, {
       pageSize: 2,
       backoffMs: 1,
       userId: null,
@@ -171,20 +173,48 @@ describe('ODS sync task', () => {
   });
 });
 
+/** Runs the queue the way the service's worker does, until nothing is due. */
+const runJobs = () =>
+  createJobRunner({ db: t.database.db, config: t.config, jobs: serviceJobs }).runUntilIdle();
+const runById = (id: number) =>
+  t.database.db.selectFrom('odsSyncRun').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const jobOf = async (runId: number) => {
+  const { jobId } = await runById(runId);
+  return t.database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+};
+/** A register last synced longer ago than ORD keeps changes: the next run is a full one. */
+const lastSyncedLongAgo = () =>
+  sql`update ods_sync_run set started_at = '2020-01-01T00:00:00Z' where status = 'succeeded'`.execute(
+    t.database.db,
+  );
+const auditOf = (action: string, runId: number) =>
+  t.database.db
+    .selectFrom('auditLog')
+    .select(['action', 'entityId', 'after'])
+    .where('action', '=', action)
+    .where('entityId', '=', String(runId))
+    .execute();
+
 describe('POST /Organisation/Admin/TriggerSyncOrganisations and GET /Organisation/Admin/SyncRuns', () => {
-  it('starts a background run (202) whose outcome the administrator can follow', async () => {
+  it('queues a run (202) that a worker runs and the administrator follows; one at a time (409)', async () => {
     const admin = await t.as('superAdmin');
     const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ id: expect.any(Number), status: 'running' });
-    let runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
-    for (let i = 0; i < 100 && runs[0].status === 'running'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
-    }
-    expect(runs[0]).toMatchObject({ id: res.body.id, status: 'succeeded', failed: 0 });
+    expect(res.body).toMatchObject({ id: expect.any(Number), status: 'running', progress: null });
+    // Queued, not yet run: a second press is refused, whichever instance it reaches.
+    const again = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('sync_in_progress');
+    expect(await jobOf(res.body.id)).toMatchObject({ name: 'ods.sync', status: 'pending' });
+    expect(await runJobs()).toBe(1);
+    const runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
+    expect(runs[0]).toMatchObject({ id: res.body.id, status: 'succeeded', failed: 0, progress: null });
     expect(runs[0].finishedAt).not.toBeNull();
     expect(runs.length).toBeGreaterThanOrEqual(4);
+    // Finished: the next press starts a run.
+    const next = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    expect(next.status).toBe(202);
+    await runJobs();
   });
 
   it('refuses a manager (403) and an anonymous caller (401)', async () => {
@@ -198,83 +228,116 @@ describe('POST /Organisation/Admin/TriggerSyncOrganisations and GET /Organisatio
   });
 });
 
-describe('a sync run left running by a stopped instance', () => {
-  const insertRun = (startedAt: Date, status: 'running' | 'failed' = 'running') =>
-    t.database.db
-      .insertInto('odsSyncRun')
-      .values({ status, source: 'api', startedAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  const runById = (id: number) =>
-    t.database.db.selectFrom('odsSyncRun').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const waitForRuns = async (admin: Awaited<ReturnType<typeof t.as>>) => {
-    let runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
-    for (let i = 0; i < 100 && runs[0].status === 'running'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
-    }
-    return runs;
-  };
-
-  it('blocks a new run (409) while it is recent', async () => {
-    const recent = await insertRun(new Date(Date.now() - 10 * 60_000));
-    const admin = await t.as('superAdmin');
-    const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('sync_in_progress');
-    await t.database.db
-      .updateTable('odsSyncRun')
-      .set({ status: 'failed' })
-      .where('id', '=', recent.id)
-      .execute();
+describe('two instances with their workers', () => {
+  let first: App;
+  let second: App;
+  beforeAll(async () => {
+    // Two more instances on the same database, each running its worker (polling every 50 ms).
+    const config = { ...t.config, jobs: { run: true, concurrency: 2, pollMs: 50 } };
+    first = await buildApp({ config, database: t.database });
+    second = await buildApp({ config, database: t.database });
+    await Promise.all([first.ready(), second.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
   });
 
-  it('is marked failed after the timeout (audited), and a new run starts and succeeds', async () => {
-    const stuck = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
+  it('run a sync once, and any instance shows its progress while it runs', async () => {
+    let release: () => void = () => {};
+    fake.holds.set(
+      '/organisations/ZX2',
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    fake.requests.length = 0;
+    await lastSyncedLongAgo();
     const admin = await t.as('superAdmin');
     const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
     expect(res.status).toBe(202);
-    expect(res.body.id).not.toBe(stuck.id);
-    const old = await runById(stuck.id);
-    expect(old.status).toBe('failed');
-    expect(old.error).toBe(
-      'Interrupted: still running after 120 minutes (the instance running it stopped); nothing was applied',
-    );
-    expect(old.finishedAt).not.toBeNull();
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select(['action', 'entityId'])
-      .where('action', '=', 'organisation.sync.interrupted')
-      .execute();
-    expect(audit).toEqual([{ action: 'organisation.sync.interrupted', entityId: String(stuck.id) }]);
-    const runs = await waitForRuns(admin);
-    expect(runs[0]).toMatchObject({ id: res.body.id, status: 'succeeded', progress: null });
-    expect(runs.find((r: { id: number }) => r.id === stuck.id)).toMatchObject({ status: 'failed' });
-  });
+    expect(res.body.mode).toBe('full');
+    // The instance answering the list runs no worker: the progress comes from the job's row.
+    const runNow = async () => (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body[0];
+    await expect.poll(async () => (await runNow()).progress?.phase, { timeout: 30_000 }).toBe('details');
+    expect((await runNow()).progress).toMatchObject({ phase: 'details', total: fake.orgs.length });
+    release();
+    await expect.poll(async () => (await runNow()).status, { timeout: 30_000 }).toBe('succeeded');
+    fake.holds.clear();
+    // Each record fetched once: one worker ran the job, once.
+    const details = fake.requests.filter((r) => r.startsWith('/organisations/'));
+    expect(details.sort()).toEqual(fake.orgs.map((o) => `/organisations/${o.code}`).sort());
+    expect(await jobOf(res.body.id)).toMatchObject({ status: 'done', attempts: 1 });
+  }, 60_000);
+});
 
-  it('shows as failed in the list once past the timeout, without anyone pressing the button', async () => {
-    const stuck = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
-    const runs = (await (await t.as('collectionAdmin')).get('/v1/api/Organisation/Admin/SyncRuns')).body;
-    expect(runs.find((r: { id: number }) => r.id === stuck.id)).toMatchObject({ status: 'failed' });
-  });
-
-  it('applies nothing when a slow run finishes after being marked failed', async () => {
+describe('a sync whose worker stops', () => {
+  it('runs again on another worker once the lease runs out; the stopped worker applies nothing', async () => {
     fake.orgs.push({ code: 'ZX9', name: 'LATE ARRIVAL NHS TRUST' });
-    const slow = await insertRun(new Date(Date.now() - 3 * 60 * 60_000));
-    // The run has fetched everything when another instance's recovery marks it failed.
-    const run = await runOdsSync(t.database.db, {
-      baseUrl: fake.baseUrl,
-      userId: null,
-      runId: slow.id,
-      fetch: async (url, init) => {
-        const answer = await fetch(url, init);
-        if (String(url).endsWith('/organisations/ZX9')) await recoverStuckRuns(t.database.db, 60);
-        return answer;
-      },
+    let stalled: () => void = () => {};
+    const stalledAt = new Promise<void>((resolve) => {
+      stalled = resolve;
     });
-    expect(run.status).toBe('failed');
-    expect(run.error).toContain('Interrupted');
-    expect(await org('ZX9')).toBeUndefined();
+    let wake: () => void = () => {};
+    const woken = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    // The first worker stops answering once it has fetched everything (a paused or cut-off process).
+    const pausing: typeof fetch = async (url, init) => {
+      const answer = await fetch(url, init);
+      if (String(url).endsWith('/organisations/ZX9')) {
+        stalled();
+        await woken;
+      }
+      return answer;
+    };
+    await lastSyncedLongAgo();
+    const admin = await t.as('superAdmin');
+    const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    expect(res.body.mode).toBe('full');
+    const firstWorker = createJobRunner({
+      db: t.database.db,
+      config: t.config,
+      concurrency: 1,
+      jobs: [odsSyncJobHandler({ fetch: pausing })],
+    }).runUntilIdle();
+    await stalledAt;
+    // Its lease runs out (no renewal from a stopped process): another worker claims the job and runs it.
+    await t.database.db
+      .updateTable('job')
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where('id', '=', (await runById(res.body.id)).jobId)
+      .execute();
+    expect(await runJobs()).toBe(1);
+    expect(await runById(res.body.id)).toMatchObject({ status: 'succeeded', added: 1 });
+    expect(await org('ZX9')).toMatchObject({ name: 'LATE ARRIVAL NHS TRUST' });
+    expect(await auditOf('organisation.sync.resumed', res.body.id)).toHaveLength(1);
+    // The first worker wakes: its transaction finds the job no longer its own and applies nothing.
+    fake.orgs.at(-1)!.name = 'A NAME THAT MUST NOT LAND';
+    wake();
+    expect(await firstWorker).toBe(1);
+    expect(await org('ZX9')).toMatchObject({ name: 'LATE ARRIVAL NHS TRUST' });
+    expect(await auditOf('organisation.sync', res.body.id)).toHaveLength(1);
+    expect(await jobOf(res.body.id)).toMatchObject({ status: 'done', attempts: 2 });
     fake.orgs.pop();
+  });
+
+  it('is marked failed (audited) when the worker is lost on its last attempt', async () => {
+    const admin = await t.as('superAdmin');
+    const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
+    const { jobId } = await runById(res.body.id);
+    // Claimed three times (its attempts), and the last worker stopped too.
+    await t.database.db
+      .updateTable('job')
+      .set({ status: 'running', attempts: 3, lockedUntil: new Date(Date.now() - 1_000) })
+      .where('id', '=', jobId)
+      .execute();
+    expect(await runJobs()).toBe(1);
+    const run = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body[0];
+    expect(run).toMatchObject({ id: res.body.id, status: 'failed', progress: null });
+    expect(run.error).toBe('Interrupted. The worker running it stopped during its last attempt (3 of 3)');
+    expect(await auditOf('organisation.sync.interrupted', res.body.id)).toHaveLength(1);
+    // The next press starts a new run.
+    expect((await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {})).status).toBe(202);
+    await runJobs();
   });
 });

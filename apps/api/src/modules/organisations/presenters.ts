@@ -1,4 +1,4 @@
-import { isOrganisationOpen, type OdsSyncRun, type Organisation } from '@dcf/domain';
+import { isOrganisationOpen, type OdsSyncRun, type Organisation, odsSyncRunSchema } from '@dcf/domain';
 import type { OrganisationRow } from './queries';
 
 /** An organisation with its region and type, and whether it is open on `today` (London's date). */
@@ -27,38 +27,44 @@ export function presentOrganisation(row: OrganisationRow, today: string): Organi
 }
 
 /**
- * An ODS sync run. `progress` is what this instance's running sync last reported (ods-sync.ts keeps it
- * in memory); without it a running incremental run shows the position it has stored.
+ * An ODS sync run, with the progress its job last stored while a worker works it (any instance can
+ * read it); a run whose job waits for a worker shows, if incremental, the position it has recorded.
  */
-export function presentRun(
-  row: {
-    id: number;
-    status: OdsSyncRun['status'];
-    mode: 'full' | 'incremental';
-    since: string | null;
-    position: number;
-    planned: number | null;
-    added: number;
-    updated: number;
-    closed: number;
-    failed: number;
-    error: string | null;
-    startedBy: number | null;
-    startedAt: Date;
-    finishedAt: Date | null;
-  },
-  progress: NonNullable<OdsSyncRun['progress']> | undefined,
-): OdsSyncRun {
-  const { position, planned, ...run } = row;
-  // An incremental run records its position, so every instance can tell how far it has got.
+export function presentRun(row: {
+  id: number;
+  status: OdsSyncRun['status'];
+  mode: 'full' | 'incremental';
+  since: string | null;
+  position: number;
+  planned: number | null;
+  added: number;
+  updated: number;
+  closed: number;
+  failed: number;
+  error: string | null;
+  startedBy: number | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+  jobStatus: string | null;
+  progress: unknown;
+}): OdsSyncRun {
+  const { position, planned, jobStatus, progress, ...run } = row;
   const stored =
     row.mode === 'incremental' && planned !== null
       ? ({ phase: 'details', done: position, total: planned } as const)
       : null;
+  const reported = jobStatus === 'running' ? (parseProgress(progress) ?? stored) : stored;
   return {
     ...run,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    progress: row.status === 'running' ? (progress ?? stored) : null,
+    progress: row.status === 'running' ? reported : null,
   };
+}
+
+/** node-postgres parses jsonb; PGlite's adapter may hand back text. */
+function parseProgress(value: unknown): OdsSyncRun['progress'] {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  const result = odsSyncRunSchema.shape.progress.safeParse(parsed);
+  return result.success ? (result.data ?? null) : null;
 }

@@ -5,8 +5,8 @@ import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { importOdsFile } from './import';
-import { decodeOdsFile } from './ods-file';
-import { listSyncRuns, triggerOdsSync } from './ods-sync';
+import { listSyncRuns, startOdsSync } from './ods-sync';
+import { decodeOdsUpload } from './ods-upload';
 import { presentOrganisation } from './presenters';
 import { findOrganisation, listOrganisations } from './queries';
 import {
@@ -30,7 +30,7 @@ function organisationId(raw: string): number {
   return Number(raw);
 }
 
-export const organisationRoutes: RouteModule = (app, { database, config }) => {
+export const organisationRoutes: RouteModule = (app, { database }) => {
   const { db } = database;
 
   app.get(
@@ -99,7 +99,7 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
     },
     async (request) => {
       const { content, encoding, dryRun, organisationTypeId } = request.body;
-      const text = encoding === 'base64' ? decodeOdsFile(Buffer.from(content, 'base64')) : content;
+      const text = encoding === 'base64' ? await decodeOdsUpload(Buffer.from(content, 'base64')) : content;
       return importOdsFile(db, text, {
         dryRun,
         organisationTypeId: organisationTypeId ?? null,
@@ -116,11 +116,7 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
       schema: { tags, body: z.object({}).optional(), response: { 202: odsSyncRunSchema } },
     },
     async (request, reply) => {
-      const run = await triggerOdsSync(db, {
-        baseUrl: config.ods.apiBaseUrl,
-        userId: principalOf(request).userId,
-        timeoutMinutes: config.ods.syncTimeoutMinutes,
-      });
+      const { run } = await startOdsSync(db, { userId: principalOf(request).userId, source: 'api' });
       return reply.status(202).send(run);
     },
   );
@@ -128,6 +124,6 @@ export const organisationRoutes: RouteModule = (app, { database, config }) => {
   app.get(
     '/Organisation/Admin/SyncRuns',
     { config: { access: access.admin }, schema: { tags, response: { 200: z.array(odsSyncRunSchema) } } },
-    async () => listSyncRuns(db, config.ods.syncTimeoutMinutes),
+    async () => listSyncRuns(db),
   );
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** A submission with everything its printed header names: collection, organisation, period, people. */
@@ -72,6 +73,21 @@ export function findPrintableRevision(
     .executeTakeFirst();
 }
 
-export function findFormDefinition(db: Db, formId: number) {
-  return db.selectFrom('form').select(['id', 'definition']).where('id', '=', formId).executeTakeFirst();
+/**
+ * The form version a revision was made with, as the evaluation box names it (`id:xmin`, the key a save
+ * uses too, so a worker that checked its saves holds it already) with its definition as JSON text and
+ * its data quality rules (decision 0031).
+ */
+export function findFormVersion(db: Db, formId: number) {
+  return db
+    .selectFrom('form')
+    .select([
+      'id',
+      'collectionId',
+      sql<string>`xmin::text`.as('rowVersion'),
+      sql<string>`definition::text`.as('definitionJson'),
+      'dataQualityRules',
+    ])
+    .where('id', '=', formId)
+    .executeTakeFirst();
 }

@@ -80,7 +80,8 @@ export async function renderReturnPdf(printed: PrintedReturn): Promise<Buffer> {
         doc.moveDown(0.2);
         break;
       case 'field':
-        field(item.label, item.answer, item.answered);
+        // A multi-value question's answers one to a line (decision 0035).
+        field(item.label, item.items ? item.items.join('\n') : item.answer, item.answered);
         break;
       case 'table': {
         const widths = columnWidths(doc, item, width);

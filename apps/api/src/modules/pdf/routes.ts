@@ -8,7 +8,7 @@ import { buildSubmissionPdf } from './service';
 
 const tags = ['Files'];
 
-export const pdfRoutes: RouteModule = (app, { database: { db } }) => {
+export const pdfRoutes: RouteModule = (app, { database: { db }, box }) => {
   app.get(
     '/Submission/:id/Pdf',
     {
@@ -22,7 +22,7 @@ export const pdfRoutes: RouteModule = (app, { database: { db } }) => {
     },
     async (request, reply) => {
       const { fileName, pdf } = await buildSubmissionPdf(
-        db,
+        { db, box, log: request.log, requestId: request.id },
         principalOf(request),
         request.params.id,
         request.query.revisionId,

@@ -1,15 +1,16 @@
 import type { DataQualityRule } from '@dcf/domain/data-quality';
 import type { Db, Tx } from '../../db/database';
-import { findFormVersionRow } from './queries';
+import { findFormVersionRow, findSubmissionFormVersionRow } from './queries';
 
 /**
- * Form versions (definition and data quality rules) read and parsed once per version per process. A
- * save checks the answers against its submission's form version, which never changes once it has
- * submissions (a change makes a new version): reading and parsing its JSON, and preparing it for the
- * engine (which @dcf/forms does once per definition object), on every save was a fifth of the save's
- * CPU, and reading its rules one more statement. Each entry carries
- * the row's xmin, PostgreSQL's row version (it changes with every update of the row), and is used only
- * while the row still has it, so a version edited before its first submission is read again.
+ * Form versions (definition and data quality rules) read once per version per process. A save checks
+ * the answers against its submission's form version, which never changes once it has submissions (a
+ * change makes a new version): reading it on every save was a fifth of the save's CPU, and reading its
+ * rules one more statement. The definition is kept as the JSON text the database gave: the API never
+ * evaluates it; the evaluation box (decision 0031) parses it once per worker, and is sent it only when
+ * that worker does not hold this version's `key` yet. Each entry carries the row's xmin, PostgreSQL's
+ * row version (it changes with every update of the row), and is used only while the row still has it,
+ * so a version edited before its first submission is read again.
  *
  * Kept per database handle: tests run many databases in one process, where form ids repeat.
  */
@@ -18,10 +19,43 @@ const MAX_FORMS = 200;
 /** What a save needs of a form version: its definition and its data quality rules (decision 0028). */
 export interface FormVersion {
   rowVersion: string;
-  definition: Readonly<Record<string, unknown>>;
+  /** Names this definition and these rules in the evaluation box: `${formId}:${rowVersion}`. */
+  key: string;
+  formId: number;
+  collectionId: number;
+  definitionJson: string;
   rules: readonly DataQualityRule[];
 }
 const caches = new WeakMap<Db, Map<number, FormVersion>>();
+
+function cacheOf(db: Db) {
+  const cache = caches.get(db) ?? new Map<number, FormVersion>();
+  caches.set(db, cache);
+  return cache;
+}
+
+interface FormVersionRow {
+  rowVersion: string;
+  collectionId: number;
+  definitionJson: string;
+  dataQualityRules: unknown;
+}
+
+function keep(db: Db, formId: number, row: FormVersionRow): FormVersion {
+  const cache = cacheOf(db);
+  const version = deepFreeze({
+    rowVersion: row.rowVersion,
+    key: `${formId}:${row.rowVersion}`,
+    formId,
+    collectionId: row.collectionId,
+    definitionJson: row.definitionJson,
+    rules: (row.dataQualityRules ?? []) as DataQualityRule[],
+  });
+  cache.delete(formId);
+  cache.set(formId, version);
+  if (cache.size > MAX_FORMS) cache.delete(cache.keys().next().value as number);
+  return version;
+}
 
 /**
  * Form `formId` as of row version `rowVersion` (read in the caller's transaction), read with `reader`
@@ -34,21 +68,22 @@ export async function formVersion(
   formId: number,
   rowVersion: string,
 ): Promise<FormVersion | undefined> {
-  const cache = caches.get(db) ?? new Map<number, FormVersion>();
-  caches.set(db, cache);
-  const hit = cache.get(formId);
+  const hit = cacheOf(db).get(formId);
   if (hit?.rowVersion === rowVersion) return hit;
   const row = await findFormVersionRow(reader, formId);
+  return row ? keep(db, formId, row) : undefined;
+}
+
+/**
+ * The form version of a submission this process has not saved yet, read before the save's transaction
+ * (one statement, once per submission per process), so that its evaluation, like every later one,
+ * runs while no connection or row lock is held. undefined when there is no such submission.
+ */
+export async function readVersionOf(db: Db, submissionId: number) {
+  const row = await findSubmissionFormVersionRow(db, submissionId);
   if (!row) return undefined;
-  const version = deepFreeze({
-    rowVersion: row.rowVersion,
-    definition: JSON.parse(row.definitionJson) as Record<string, unknown>,
-    rules: (row.dataQualityRules ?? []) as DataQualityRule[],
-  });
-  cache.delete(formId);
-  cache.set(formId, version);
-  if (cache.size > MAX_FORMS) cache.delete(cache.keys().next().value as number);
-  return version;
+  rememberFormOf(db, submissionId, row.formId);
+  return keep(db, row.formId, row);
 }
 
 const MAX_SUBMISSIONS = 20_000;
@@ -69,8 +104,7 @@ export function rememberFormOf(db: Db, submissionId: number, formId: number) {
  */
 export function heldVersionOf(db: Db, submissionId: number) {
   const formId = submissionForms.get(db)?.get(submissionId);
-  const held = formId === undefined ? undefined : caches.get(db)?.get(formId);
-  return held && formId !== undefined ? { formId, ...held } : undefined;
+  return formId === undefined ? undefined : caches.get(db)?.get(formId);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -9,7 +9,7 @@ import {
   save,
 } from '../../../test/support/submission-fixtures';
 import { createJobRunner } from '../../platform/jobs';
-import { notificationJobHandlers } from '../notifications/jobs';
+import { notificationJobs } from '../notifications/jobs';
 
 /**
  * The emails the submissions workflow raises (decision 0006), seen in the outbox after the job queue
@@ -36,7 +36,7 @@ async function setEmailEnabled(enabled: boolean) {
 
 /** Runs the queue the way the service's worker does, until nothing is due. */
 const runJobs = () =>
-  createJobRunner({ db: t.database.db, config: t.config, handlers: notificationJobHandlers }).runUntilIdle();
+  createJobRunner({ db: t.database.db, config: t.config, jobs: notificationJobs }).runUntilIdle();
 
 /** The period's emails so far: per event type, the addresses (sorted), with subject and body. */
 async function outbox(page: Page) {
@@ -56,22 +56,28 @@ async function release(client: Awaited<ReturnType<TestApp['as']>>, page: Page) {
 }
 
 describe('emails raised by saving, submitting and returning', () => {
-  it('authorisation requested once per round, submitted, returned with the reason', async () => {
+  it('authorisation requested when a draft is sent for sign-off (never on a draft save), submitted, returned with the reason', async () => {
     const page = await pageFor(t, await newPeriod(t));
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
 
-    // An incomplete draft is not ready for an authoriser: nothing.
+    // Drafts, even one that would pass the submit's checks, ask nobody (decision 0036).
     let view = await lock(clerk, page);
     let res = await save(clerk, view.submissionId, { content: { headcount: 1 }, baseRevisionId: null });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    res = await save(clerk, view.submissionId, {
+      content: completeAnswers,
+      baseRevisionId: res.body.currentRevisionId,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await runJobs();
     expect((await outbox(page)).rows).toEqual([]);
 
-    // The clerk's draft passes the full submit validation: the authorisers are asked, once.
+    // Sent for sign-off: the authorisers are asked, once for that revision.
     res = await save(clerk, view.submissionId, {
       content: completeAnswers,
       baseRevisionId: res.body.currentRevisionId,
+      sendForSignOff: true,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await runJobs();
@@ -80,16 +86,8 @@ describe('emails raised by saving, submitting and returning', () => {
     expect(mails.of('authorisationRequested')[0]).toMatchObject({
       status: 'kept',
       subject: expect.stringContaining('needs your authorisation'),
+      bodyText: expect.stringContaining('for sign-off'),
     });
-
-    // A further autosave of the ready draft sends nothing more.
-    res = await save(clerk, view.submissionId, {
-      content: { ...completeAnswers, headcount: 121 },
-      baseRevisionId: res.body.currentRevisionId,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    await runJobs();
-    expect((await outbox(page)).rows).toHaveLength(1);
 
     // The authoriser submits: the submitter and the organisation's authorisers (here one person), once.
     await release(clerk, page);
@@ -117,31 +115,36 @@ describe('emails raised by saving, submitting and returning', () => {
     expect(mails.to('returned')).toEqual(['authoriser.a@dcf.example', 'clerk.a@dcf.example']);
     for (const mail of mails.of('returned')) expect(mail.bodyText).toContain('Headcount looks too high.');
 
-    // The authoriser resubmits, which starts a new round: the clerk's next ready draft asks again.
-    view = await lock(authoriser, page);
-    res = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: view.currentRevisionId,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    await release(authoriser, page);
+    // The clerk corrects it and sends it again: the authorisers are asked again.
     view = await lock(clerk, page);
     res = await save(clerk, view.submissionId, {
       content: { ...completeAnswers, vacancies: 5 },
       baseRevisionId: view.currentRevisionId,
+      sendForSignOff: true,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await release(clerk, page);
     await runJobs();
     mails = await outbox(page);
     expect(mails.to('authorisationRequested')).toEqual([
       'authoriser.a@dcf.example',
       'authoriser.a@dcf.example',
     ]);
-    expect(mails.to('submitted')).toEqual(['authoriser.a@dcf.example', 'authoriser.a@dcf.example']);
+
+    // The authoriser sends it back: the clerks, with the reason; not the authoriser.
+    const sentBack = await authoriser.post(`/v1/api/Submission/${view.submissionId}/SendBack`, {
+      reason: 'Vacancies do not match the rota.',
+    });
+    expect(sentBack.status, JSON.stringify(sentBack.body)).toBe(200);
+    await runJobs();
+    mails = await outbox(page);
+    expect(mails.to('sentBack')).toEqual(['clerk.a@dcf.example']);
+    expect(mails.of('sentBack')[0]).toMatchObject({
+      subject: expect.stringContaining('has been sent back to you'),
+      bodyText: expect.stringContaining('Vacancies do not match the rota.'),
+    });
     expect(mails.rows).toHaveLength(6);
-  });
+  }, 120_000); // a dozen requests and five queue runs: 31 s at load 22, past the 30 s default
 
   it('an authoriser’s own draft and a refused submit raise nothing', async () => {
     const page = await pageFor(t, await newPeriod(t));
@@ -172,7 +175,11 @@ describe('emails raised by saving, submitting and returning', () => {
     try {
       const clerk = await t.as('clerkA');
       let view = await lock(clerk, page);
-      const draft = await save(clerk, view.submissionId, { content: completeAnswers, baseRevisionId: null });
+      const draft = await save(clerk, view.submissionId, {
+        content: completeAnswers,
+        baseRevisionId: null,
+        sendForSignOff: true,
+      });
       expect(draft.status, JSON.stringify(draft.body)).toBe(201);
       await release(clerk, page);
       const authoriser = await t.as('authoriserA');
@@ -194,14 +201,17 @@ describe('emails raised by saving, submitting and returning', () => {
         .orderBy('key')
         .execute();
       expect(events).toEqual([
-        { key: `event:authorisationRequested:${view.submissionId}:round:0`, status: 'done' },
+        {
+          key: `event:authorisationRequested:${view.submissionId}:${draft.body.currentRevisionId}`,
+          status: 'done',
+        },
         { key: `event:submitted:${view.submissionId}:${submit.body.currentRevisionId}`, status: 'done' },
       ]);
       expect((await outbox(page)).rows).toEqual([]);
       const deliveries = await db
         .selectFrom('job')
         .select('id')
-        .where('name', '=', 'mail.send')
+        .where('name', 'in', ['mail.send', 'mail.sendBatch'])
         .where('status', '=', 'pending')
         .execute();
       expect(deliveries).toEqual([]);

@@ -65,6 +65,13 @@ export const submissionColumns = [
   'submission.returnedAt',
   'submission.returnedReason',
   'submission.reopenedUntil',
+  'submission.lockToken',
+  'submission.releasedLockTokens',
+  'submission.sentForSignoffBy',
+  'submission.sentForSignoffAt',
+  'submission.sentBackBy',
+  'submission.sentBackAt',
+  'submission.sentBackReason',
 ] as const;
 
 export function findSubmissionFor(db: Db | Tx, periodId: number, organisationId: number) {
@@ -76,6 +83,12 @@ export function findSubmissionFor(db: Db | Tx, periodId: number, organisationId:
     .executeTakeFirst();
 }
 export type SubmissionRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFor>>>;
+
+/** The handover's columns (decision 0036): sent for sign-off, sent back. */
+export type HandoverColumns = Pick<
+  SubmissionRow,
+  'sentForSignoffBy' | 'sentForSignoffAt' | 'sentBackBy' | 'sentBackAt' | 'sentBackReason'
+>;
 
 export function findSubmission(db: Db | Tx, submissionId: number) {
   return db
@@ -225,6 +238,20 @@ export async function updateSubmission(
   await tx.updateTable('submission').set(changes).where('id', '=', submissionId).execute();
 }
 
+/** How many page tokens that released a return's lock are remembered (decision 0036, migration 0029). */
+export const RELEASED_TOKENS_KEPT = 20;
+
+/**
+ * Remembers that the page with this token released the lock (it has left): its lock requests still on
+ * their way are refused. The last RELEASED_TOKENS_KEPT are kept.
+ */
+export async function rememberReleasedToken(tx: Tx, submissionId: number, token: string) {
+  await sql`update submission
+    set released_lock_tokens = (array_append(released_lock_tokens, ${token}::text))[
+      greatest(1, cardinality(released_lock_tokens) + 2 - ${RELEASED_TOKENS_KEPT}::int):]
+    where id = ${submissionId}`.execute(tx);
+}
+
 /**
  * The form's row version (PostgreSQL's xmin, changed by every update): a cached form version is used
  * only while it is the one it was read at.
@@ -237,10 +264,27 @@ export function findFormVersionRow(db: Db | Tx, formId: number) {
     .selectFrom('form')
     .select([
       formRowVersion.as('rowVersion'),
+      'collectionId',
       sql<string>`definition::text`.as('definitionJson'),
       'dataQualityRules',
     ])
     .where('id', '=', formId)
+    .executeTakeFirst();
+}
+
+/** The form version of a submission (form-definitions.ts, readVersionOf), without any lock. */
+export function findSubmissionFormVersionRow(db: Db | Tx, submissionId: number) {
+  return db
+    .selectFrom('submission')
+    .innerJoin('form', 'form.id', 'submission.formId')
+    .select([
+      'form.id as formId',
+      'form.collectionId',
+      formRowVersion.as('rowVersion'),
+      sql<string>`form.definition::text`.as('definitionJson'),
+      'form.dataQualityRules',
+    ])
+    .where('submission.id', '=', submissionId)
     .executeTakeFirst();
 }
 

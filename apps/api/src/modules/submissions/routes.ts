@@ -1,14 +1,17 @@
 import {
   idParam,
+  releaseLockQuerySchema,
   reopenSubmissionBodySchema,
   returnSubmissionBodySchema,
   revisionListQuerySchema,
   savedRevisionSchema,
   saveRevisionBodySchema,
+  sendBackBodySchema,
   softDeleteRevisionsBodySchema,
   submissionRevisionListSchema,
   submissionRevisionSchema,
   submissionViewSchema,
+  takeLockBodySchema,
 } from '@dcf/domain';
 import { z } from 'zod';
 import { access } from '../../platform/policy';
@@ -30,7 +33,7 @@ const pageKey = (p: z.infer<typeof pageParams>) => ({
 });
 const PAGE = '/Collection/:id/ReportingPeriod/:rpId/Organisation/:orgId/Submission';
 
-export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
+export const submissionRoutes: RouteModule = (app, { database: { db }, box }) => {
   app.get(
     PAGE,
     {
@@ -46,19 +49,46 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.organisationDataEdit(pageScope) },
       schema: {
         tags,
-        description: 'Takes or renews (heartbeat) the lock; creates the submission on first use.',
+        description:
+          'Takes or renews (heartbeat) the lock; creates the submission on first use. `pageToken` names the ' +
+          'page asking: once that page has released the lock, its lock requests are refused (409 lock_page_closed).',
         params: pageParams,
+        body: takeLockBodySchema,
         response: { 200: submissionViewSchema },
       },
     },
-    async (request) => service.takeLock(db, principalOf(request), pageKey(request.params), request.id),
+    async (request) =>
+      service.takeLock(
+        db,
+        principalOf(request),
+        pageKey(request.params),
+        request.id,
+        request.body?.pageToken,
+      ),
   );
 
   app.delete(
     `${PAGE}/Lock`,
-    { config: { access: access.submissionLockRelease(pageScope) }, schema: { tags, params: pageParams } },
+    {
+      config: { access: access.submissionLockRelease(pageScope) },
+      schema: {
+        tags,
+        description:
+          'With `pageToken`: the page is leaving; the lock is dropped if that page holds it, and its later ' +
+          "lock requests are refused. Without: releases the lock (someone else's: a collection manager or " +
+          "the organisation's authoriser).",
+        params: pageParams,
+        querystring: releaseLockQuerySchema,
+      },
+    },
     async (request, reply) => {
-      await service.releaseLock(db, principalOf(request), pageKey(request.params), request.id);
+      await service.releaseLock(
+        db,
+        principalOf(request),
+        pageKey(request.params),
+        request.id,
+        request.query.pageToken,
+      );
       return reply.status(204).send();
     },
   );
@@ -77,7 +107,7 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
     async (request, reply) => {
       // Server-Timing tells the browser's developer tools (and the benchmark) what validation cost.
       const saved = await service.saveRevision(
-        db,
+        { db, box, log: request.log },
         principalOf(request),
         request.params.id,
         request.body,
@@ -134,6 +164,24 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
   );
 
   app.post(
+    '/Submission/:id/SendBack',
+    {
+      config: { access: access.submissionSendBack(submissionScope) },
+      schema: {
+        tags,
+        description:
+          "The organisation's own authoriser sends a saved draft back to its clerks with a reason (emailed, " +
+          'shown on the return and their Returned to you list).',
+        params: idParams,
+        body: sendBackBodySchema,
+        response: { 200: submissionViewSchema },
+      },
+    },
+    async (request) =>
+      workflow.sendBack(db, principalOf(request), request.params.id, request.body.reason, request.id),
+  );
+
+  app.post(
     '/Submission/:id/Reopen',
     {
       config: { access: access.submissionManage(submissionScope) },
@@ -146,6 +194,29 @@ export const submissionRoutes: RouteModule = (app, { database: { db } }) => {
     },
     async (request) =>
       workflow.reopenSubmission(db, principalOf(request), request.params.id, request.body.until, request.id),
+  );
+
+  app.post(
+    `${PAGE}/Reopen`,
+    {
+      config: { access: access.submissionManage(pageScope) },
+      schema: {
+        tags,
+        description:
+          "Reopens one organisation's return until an instant, creating it if it was never started.",
+        params: pageParams,
+        body: reopenSubmissionBodySchema,
+        response: { 200: submissionViewSchema },
+      },
+    },
+    async (request) =>
+      workflow.reopenReturn(
+        db,
+        principalOf(request),
+        pageKey(request.params),
+        request.body.until,
+        request.id,
+      ),
   );
 
   app.post(

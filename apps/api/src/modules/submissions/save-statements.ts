@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { compiledStatement, slotsFor, slotValues } from '../../db/compiled-statement';
-import type { Tx } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { type AuditEntry, auditValues } from '../../platform/audit';
 import { formRowVersion, pageContextColumns, submissionColumns } from './queries';
 
@@ -28,11 +28,24 @@ const saveContext = compiledStatement((db, slot) =>
     )
     .innerJoin('organisation', 'organisation.id', 'submission.organisationId')
     .innerJoin('form', 'form.id', 'submission.formId')
-    .select([...submissionColumns, ...pageContextColumns, formRowVersion.as('formRowVersion')])
+    .select([
+      ...submissionColumns,
+      ...pageContextColumns,
+      formRowVersion.as('formRowVersion'),
+      // Who sent it for sign-off or back (decision 0036), for the save's answer.
+      userNameOf('submission.sent_for_signoff_by').as('sentForSignoffName'),
+      userNameOf('submission.sent_back_by').as('sentBackName'),
+    ])
     .where('submission.id', '=', slot('submissionId'))
     // Only the submission row: the period, collection and form stay free for everyone else's saves.
     .modifyEnd(sql`for update of submission`),
 );
+
+function userNameOf(column: string) {
+  return sql<
+    string | null
+  >`(select coalesce(u.name, u.email) from app_user u where u.id = ${sql.ref(column)})`;
+}
 
 export async function findSaveContext(tx: Tx, submissionId: number) {
   const [row] = await saveContext.rows(tx, { submissionId });
@@ -49,6 +62,9 @@ interface RevisionValues {
   declaration?: string;
   declaredBy?: number;
   declaredAt?: Date;
+  /** The data quality findings as JSON text, and how many are warnings (only when there are some). */
+  dataQuality?: string;
+  dataQualityWarnings?: number;
 }
 
 interface WriteShape {
@@ -133,4 +149,18 @@ export async function writeRevision(
   });
   if (!row) throw new Error('The revision was not written');
   return row;
+}
+
+/**
+ * The save's statements as this process compiled them, by name: the locked context, then one write per
+ * shape a save has used (`draft` or `submit`, with the columns it sets). test/sql-snapshots.test.ts
+ * writes them out as SQL a reviewer reads, so a change to them shows in review.
+ */
+export function compiledSaveStatements(db: Db): Record<string, string> {
+  const writes = [...writeStatements].map(([key, statement]) => {
+    const [revision, changes, audit, official] = JSON.parse(key) as [string[], string[], string[], boolean];
+    const name = `${official ? 'submit' : 'draft'}: revision (${revision.join(', ')}), submission (${changes.join(', ')}), audit (${audit.join(', ')})`;
+    return [name, statement.sql(db)] as const;
+  });
+  return Object.fromEntries([['context (locked)', saveContext.sql(db)], ...writes]);
 }

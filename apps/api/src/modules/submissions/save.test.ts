@@ -33,13 +33,22 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const res = await save(clerk, view.submissionId, {
-      content: { headcount: 12, vacancies: null, comments: '  ', agencyShifts: 0, grid: [{}], extra: {} },
+      // Staffing answered (a tick stands only on a page that passes the submit's checks: decision 0036).
+      content: {
+        headcount: 12,
+        vacancies: 3,
+        sicknessDays: null,
+        comments: '  ',
+        agencyShifts: 0,
+        grid: [{}],
+        extra: {},
+      },
       baseRevisionId: null,
       completedPages: ['staffing', 'staffing'],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers['server-timing']).toMatch(/^validate;dur=\d+\.\d{2}$/);
-    expect(JSON.parse(res.body.content)).toEqual({ headcount: 12, agencyShifts: 0 });
+    expect(JSON.parse(res.body.content)).toEqual({ headcount: 12, vacancies: 3, agencyShifts: 0 });
     expect(res.body).toMatchObject({
       status: 'draft',
       completedPages: ['staffing'],
@@ -56,7 +65,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     expect(JSON.parse(mergedContent)).toEqual(JSON.parse(serverContent));
     // Another session (the same clerk tomorrow) resumes the draft.
     const resumed = (await (await t.as('clerkA')).get(page.url)).body;
-    expect(JSON.parse(resumed.content)).toEqual({ headcount: 12, agencyShifts: 0 });
+    expect(JSON.parse(resumed.content)).toEqual({ headcount: 12, vacancies: 3, agencyShifts: 0 });
     expect(resumed.completedPages).toEqual(['staffing']);
     expect(await auditActions(t, view.submissionId)).toEqual(['submission.lock', 'submission.saveDraft']);
   });

@@ -1,5 +1,4 @@
 import {
-  cleanSubmissionContent,
   lockExpiry,
   lockedByMessage,
   messages,
@@ -7,25 +6,36 @@ import {
   type SaveRevisionBody,
   submissionWindow,
 } from '@dcf/domain';
+import { type FieldErrors, type FormDefinition, pagesWithErrors } from '@dcf/forms';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, forbidden, notFound, validationProblem } from '../../platform/errors';
-import { canManageSubmissions, canSubmitOrganisationData, submitterRolesFor } from '../../platform/policy';
+import { canReleaseLockOf, canSubmitOrganisationData } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { assessReturn, keepFindings } from '../data-quality/assess';
+import { assessVerdicts, findingColumns } from '../data-quality/assess';
+import { noteSubmittedReturn } from '../data-quality/statistics';
 import { notify } from '../notifications/events';
-import { formVersion, heldVersionOf, rememberFormOf } from './form-definitions';
+import { type CheckScene, checkAnswers, verdictOf } from './evaluation';
+import {
+  type FormVersion,
+  formVersion,
+  heldVersionOf,
+  readVersionOf,
+  rememberFormOf,
+} from './form-definitions';
+import { presentHandover } from './presenters';
 import {
   ensureSubmission,
   findPageContext,
   findSubmissionFor,
   findUserNames,
+  type HandoverColumns,
   lockSubmission,
+  rememberReleasedToken,
   type SubmissionRow,
   updateSubmission,
 } from './queries';
 import { findSaveContext, writeRevision } from './save-statements';
-import { validateContent } from './validation';
 import { buildView, isLiveLock } from './view';
 
 /**
@@ -58,8 +68,19 @@ async function lockedByConflict(tx: Tx, row: SubmissionRow) {
  * live lock held by someone else answers 409 'Locked by NAME since HH:mm'; so does a period outside
  * its open window (with the reason). Taking the lock is audited; a renewal is not (it changes nothing
  * but the expiry, every five minutes).
+ *
+ * `pageToken` names the page asking (decision 0036): a page that has released the lock (it left) never
+ * takes it again, so a request of that page arriving after its release is refused (409
+ * lock_page_closed). Both run under the submission's row lock, so whichever comes second sees the
+ * first: a release first leaves the token remembered; a lock first is dropped by the release.
  */
-export async function takeLock(db: Db, principal: Principal, key: PageKey, requestId: string) {
+export async function takeLock(
+  db: Db,
+  principal: Principal,
+  key: PageKey,
+  requestId: string,
+  pageToken?: string,
+) {
   const now = new Date();
   await db.transaction().execute(async (tx) => {
     const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
@@ -81,12 +102,16 @@ export async function takeLock(db: Db, principal: Principal, key: PageKey, reque
       }));
     const row = await lockSubmission(tx, id);
     if (!row) throw notFound();
+    if (pageToken !== undefined && row.releasedLockTokens.includes(pageToken))
+      throw conflict('lock_page_closed', messages.submissionPageClosed);
     const renewing = isLiveLock(row, now) && row.lockedBy === principal.userId;
     if (isLiveLock(row, now) && !renewing) throw await lockedByConflict(tx, row);
     await updateSubmission(tx, id, {
       lockedBy: principal.userId,
       lockedOn: renewing ? row.lockedOn : now,
       lockExpiresAt: lockExpiry(now),
+      // The same person's other tab taking it over holds it from now on.
+      lockToken: pageToken ?? null,
       updatedAt: now,
     });
     if (!renewing)
@@ -106,24 +131,52 @@ export async function takeLock(db: Db, principal: Principal, key: PageKey, reque
 }
 
 /**
- * DELETE .../Submission/Lock: the holder releases it; a collection manager or administrator may release
- * anyone's. Someone else's live lock, for anybody else, is a 409 with who holds it. Releasing a lock
- * that is not there (or has lapsed) succeeds: the caller wanted it gone.
+ * DELETE .../Submission/Lock.
+ *
+ * With a `pageToken`, a page leaving (decision 0036): the token is remembered (its lock requests still
+ * on their way are refused, see takeLock) and the lock is dropped only if that page holds it; anything
+ * else is left as it is (the same person's other tab, someone else's lock). When the return has no row
+ * yet, the row is made first, as the lock would make it, so a first lock still on its way meets the
+ * remembered token (both create it with `insert ... on conflict do nothing`, so the second waits for
+ * the first to commit and then locks the same row).
+ *
+ * Without a token, a release by a person: the holder releases their own; someone else's live lock only
+ * a collection manager, an administrator or the organisation's authoriser (canReleaseLockOf), anybody
+ * else gets 409 with who holds it. Releasing a lock that is not there (or has lapsed) succeeds: the
+ * caller wanted it gone.
  */
-export async function releaseLock(db: Db, principal: Principal, key: PageKey, requestId: string) {
+export async function releaseLock(
+  db: Db,
+  principal: Principal,
+  key: PageKey,
+  requestId: string,
+  pageToken?: string,
+) {
   const now = new Date();
   await db.transaction().execute(async (tx) => {
-    const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
-    if (!existing) return;
-    const row = await lockSubmission(tx, existing.id);
-    if (!row || row.lockedBy === null) return;
-    const isMine = row.lockedBy === principal.userId;
-    if (!isMine && isLiveLock(row, now) && !canManageSubmissions(principal, key.collectionId))
-      throw await lockedByConflict(tx, row);
+    const id =
+      (await findSubmissionFor(tx, key.periodId, key.organisationId))?.id ??
+      (pageToken === undefined ? undefined : await rowForRelease(tx, key));
+    if (id === undefined) return;
+    const row = await lockSubmission(tx, id);
+    if (!row) return;
+    if (pageToken !== undefined) {
+      await rememberReleasedToken(tx, row.id, pageToken);
+      if (row.lockedBy !== principal.userId || row.lockToken !== pageToken) return;
+    } else {
+      if (row.lockedBy === null) return;
+      if (
+        row.lockedBy !== principal.userId &&
+        isLiveLock(row, now) &&
+        !(await mayRelease(tx, principal, key))
+      )
+        throw await lockedByConflict(tx, row);
+    }
     await updateSubmission(tx, row.id, {
       lockedBy: null,
       lockedOn: null,
       lockExpiresAt: null,
+      lockToken: null,
       updatedAt: now,
     });
     await writeAudit(tx, {
@@ -139,6 +192,26 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
   });
 }
 
+/** The return's row for a page's release, made as the first lock makes it; none without a form. */
+async function rowForRelease(tx: Tx, key: PageKey) {
+  const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
+  if (!context || context.periodFormId === null) return undefined;
+  return ensureSubmission(tx, {
+    collectionId: key.collectionId,
+    reportingPeriodId: key.periodId,
+    organisationId: key.organisationId,
+    formId: context.periodFormId,
+  });
+}
+
+async function mayRelease(tx: Tx, principal: Principal, key: PageKey) {
+  const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
+  return (
+    context !== undefined &&
+    canReleaseLockOf(principal, key.collectionId, { id: key.organisationId, code: context.organisationCode })
+  );
+}
+
 /**
  * POST /Submission/{id}/SubmissionRevision: saves a draft or submits. In order: the caller must hold a
  * live lock (409), the collection must be published and the organisation's window open (409 with the reason), the base must be the
@@ -148,27 +221,41 @@ export async function releaseLock(db: Db, principal: Principal, key: PageKey, re
  * a draft (also when amending a completed return) leaves the official revision where it is; a submit
  * makes the new revision official and clears a return and an earlier NHSI authorisation. The save
  * renews the lock. In the same transaction it raises the emails (decision 0006): 'submitted' on a
- * submit (and 'nhsiAuthorisationRequested' where NHSI authorisation is required),
- * 'authorisationRequested' when a clerk's draft is ready for an authoriser. It answers what changed
- * (SavedRevision), not the whole view: the page merges it into the view it holds.
+ * submit (and 'nhsiAuthorisationRequested' where NHSI authorisation is required).
+ *
+ * The handover (decision 0036): a draft with `sendForSignOff` runs the submit's full checks (form and
+ * data quality: 400 with every problem, as a submit) and then waits on the authorisers' list, who are
+ * emailed ('authorisationRequested', once per revision sent); it clears an authoriser's send-back. A
+ * later draft by someone who cannot sign the return off takes it off the list again (what waits for
+ * sign-off has always passed the full checks); a submit clears both. Wizard pages ticked 'This page is
+ * complete' stay ticked only while their questions pass the full checks.
+ *
+ * It answers what changed (SavedRevision), not the whole view: the page merges it into the view it holds.
  */
 export async function saveRevision(
-  db: Db,
+  scene: Omit<CheckScene, 'submissionId' | 'userId' | 'requestId'>,
   principal: Principal,
   submissionId: number,
   body: SaveRevisionBody,
   requestId: string,
   onValidated?: (milliseconds: number) => void,
 ) {
+  const { db } = scene;
   const now = new Date();
   // A submit is signed: the submitter confirmed the declaration on the check-your-answers page.
   if (body.status === 'completed' && body.declaration !== true)
     throw validationProblem({ declaration: [messages.submissionDeclarationRequired] });
-  // The answers are checked against the submission's form version, which never changes: when this
-  // process holds it already, they are checked before the transaction, so the row lock and the
-  // connection are held for the statements alone. The verdict still comes after the checks below.
-  const held = heldVersionOf(db, submissionId);
-  const early = held && timedValidation(held.definition, body.content, onValidated);
+  const sending = body.status === 'draft' && body.sendForSignOff === true;
+  // The checks this save must pass: a submit's, also for a draft sent for sign-off.
+  const checks = sending ? 'completed' : body.status;
+  // The answers are checked in the evaluation box against the submission's form version, which never
+  // changes, before the transaction: the row lock and the connection are held for the statements alone,
+  // never while a worker evaluates (decision 0031). The first save of a submission in this process reads
+  // its version first (one statement). The verdict still comes after the checks below.
+  const check: CheckScene = { ...scene, submissionId, userId: principal.userId, requestId };
+  const checking = { content: body.content, status: checks };
+  const version = heldVersionOf(db, submissionId) ?? (await readVersionOf(db, submissionId));
+  const early = version && (await checkAnswers(check, db, version, checking));
   return db.transaction().execute(async (tx): Promise<SavedRevision> => {
     const row = await findSaveContext(tx, submissionId);
     if (!row) throw notFound();
@@ -183,38 +270,34 @@ export async function saveRevision(
     if (!window.isOpen) throw conflict('window_closed', window.reason);
     if (body.baseRevisionId !== row.currentRevisionId)
       throw conflict('stale_revision', messages.submissionStale);
-    if (
-      body.status === 'completed' &&
-      !canSubmitOrganisationData(
-        principal,
-        row.collectionId,
-        { id: row.organisationId, code: context.organisationCode },
-        context.isTrustAuthorisationRequired,
-      )
-    )
-      throw forbidden(messages.submissionAuthoriserRequired);
+    const mayFinish = canSubmitOrganisationData(
+      principal,
+      row.collectionId,
+      { id: row.organisationId, code: context.organisationCode },
+      context.isTrustAuthorisationRequired,
+    );
+    if (body.status === 'completed' && !mayFinish) throw forbidden(messages.submissionAuthoriserRequired);
+    if (sending && !context.isTrustAuthorisationRequired)
+      throw conflict('signoff_not_required', messages.submissionSignOffNotRequired);
 
     rememberFormOf(db, submissionId, row.formId);
-    const stillHeld = held?.formId === row.formId && held.rowVersion === row.formRowVersion;
-    const version = stillHeld ? held : await formVersion(db, tx, row.formId, row.formRowVersion);
-    if (!version) throw notFound();
-    const checked =
-      stillHeld && early ? early : timedValidation(version.definition, body.content, onValidated);
-    const errors = checked.for(body.status);
+    // The version changed since it was read (edited before its first submission): checked again, now.
+    const stillHeld = version?.formId === row.formId && version.rowVersion === row.formRowVersion;
+    const current = stillHeld ? version : await formVersion(db, tx, row.formId, row.formRowVersion);
+    if (!current) throw notFound();
+    const checked = verdictOf(stillHeld && early ? early : await checkAnswers(check, tx, current, checking));
+    onValidated?.(checked.evaluationMs);
+    const errors = checked.errors[checks];
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
-    // What is saved is what the form asks for: unknown keys dropped, hidden answers cleared, calculations set.
-    const content = cleanSubmissionContent(checked.data);
-    const quality = await assessReturn(
-      tx,
-      { ...context, formId: row.formId, status: body.status },
-      content,
-      body.explanations,
-      version.rules,
-    );
+    const quality = assessVerdicts(checked.verdicts, checks, body.explanations);
 
-    const completedPages = [...new Set(body.completedPages ?? [])];
+    const completedPages = keepCheckedPages(current, body.completedPages, checked.errors.completed);
     const submitted = body.status === 'completed';
-    const contentJson = JSON.stringify(content);
+    const handover = handoverChanges(principal.userId, now, row, { submitted, sending, mayFinish });
+    const findings = findingColumns(quality);
+    // What is saved is what the form asks for (unknown keys dropped, hidden answers cleared,
+    // calculations set), as the box wrote it.
+    const contentJson = checked.contentJson;
     const revision = await writeRevision(
       tx,
       {
@@ -223,6 +306,7 @@ export async function saveRevision(
         content: contentJson,
         completedPages,
         createdBy: principal.userId,
+        ...findings.columns,
         ...(submitted
           ? { declaration: messages.submissionDeclaration, declaredBy: principal.userId, declaredAt: now }
           : {}),
@@ -231,6 +315,7 @@ export async function saveRevision(
         status: body.status,
         lockExpiresAt: lockExpiry(now),
         updatedAt: now,
+        ...handover.changes,
         ...(submitted
           ? {
               submittedBy: principal.userId,
@@ -240,6 +325,7 @@ export async function saveRevision(
               returnedBy: null,
               returnedAt: null,
               returnedReason: null,
+              officialWarnings: findings.warnings,
             }
           : {}),
       },
@@ -258,34 +344,26 @@ export async function saveRevision(
         // currentRevisionId is added by the statement (the new revision's id).
         after: {
           status: body.status,
-          fields: Object.keys(content).length,
+          fields: checked.fields,
           ...(submitted ? { declaration: messages.submissionDeclaration } : {}),
+          ...handover.audit,
         },
         requestId,
       },
       submitted,
     );
     const revisionId = revision.id;
-    await keepFindings(tx, revisionId, quality);
     if (submitted) {
       await notify(tx, { type: 'submitted', submissionId, revisionId });
+      // A return submitted after its period closed (reopened) changes that period's statistics.
+      await noteSubmittedReturn(tx, context, now);
       // The return now awaits NHSI authorisation (the view's awaitingNhsiAuthorisation): ask the
       // management organisation, once per submitted revision.
       if (context.isNhsiAuthorisationRequired)
         await notify(tx, { type: 'nhsiAuthorisationRequested', submissionId, revisionId });
-    } else if (
-      context.isTrustAuthorisationRequired &&
-      isClerkOnly(principal, row) &&
-      Object.keys(checked.for('completed')).length === 0
-    )
-      // Keyed on the round (the official revision the draft builds on): autosaves of a ready draft
-      // raise it once, and the next round starts with the next submit.
-      await notify(tx, {
-        type: 'authorisationRequested',
-        submissionId,
-        revisionId,
-        officialRevisionId: row.officialRevisionId,
-      });
+    } else if (sending)
+      // The authorisers are asked once for each revision sent (decision 0036).
+      await notify(tx, { type: 'authorisationRequested', submissionId, revisionId });
     return {
       submissionId,
       status: body.status,
@@ -302,23 +380,69 @@ export async function saveRevision(
         isOfficial: submitted,
         isDeleted: false,
       },
+      // The names come with the save's context (no statement of their own); a sender is the saver.
+      ...presentHandover(handover.after, (id) =>
+        id === principal.userId
+          ? (principal.name ?? principal.email)
+          : id === row.sentBackBy
+            ? (row.sentBackName ?? '')
+            : (row.sentForSignoffName ?? ''),
+      ),
     };
   });
 }
 
-function timedValidation(
-  definition: Readonly<Record<string, unknown>>,
-  content: Record<string, unknown>,
-  onValidated?: (milliseconds: number) => void,
+/**
+ * What a save does to the handover (decision 0036): a submit ends it; sending for sign-off records who
+ * and when and clears a send-back; a draft by someone who cannot sign the return off takes it off the
+ * authorisers' list (it changed after it was checked); anyone else's draft leaves it as it was.
+ */
+function handoverChanges(
+  userId: number,
+  now: Date,
+  row: HandoverColumns,
+  save: { submitted: boolean; sending: boolean; mayFinish: boolean },
 ) {
-  const started = performance.now();
-  const checked = validateContent(definition, cleanSubmissionContent(content));
-  onValidated?.(performance.now() - started);
-  return checked;
+  const ended: HandoverColumns = {
+    sentForSignoffBy: null,
+    sentForSignoffAt: null,
+    sentBackBy: null,
+    sentBackAt: null,
+    sentBackReason: null,
+  };
+  let after: HandoverColumns = row;
+  if (save.submitted) after = ended;
+  else if (save.sending) after = { ...ended, sentForSignoffBy: userId, sentForSignoffAt: now };
+  else if (!save.mayFinish && row.sentForSignoffAt !== null)
+    after = { ...row, sentForSignoffBy: null, sentForSignoffAt: null };
+  const changed = (Object.keys(ended) as (keyof HandoverColumns)[]).filter(
+    (k) =>
+      (after[k] instanceof Date ? (after[k] as Date).getTime() : after[k]) !==
+      (row[k] instanceof Date ? (row[k] as Date).getTime() : row[k]),
+  );
+  const changes = Object.fromEntries(changed.map((k) => [k, after[k]]));
+  const audit = save.sending
+    ? { sentForSignOff: true }
+    : !save.submitted && changed.includes('sentForSignoffAt')
+      ? { sentForSignOff: false }
+      : {};
+  return { changes, audit, after };
 }
 
-/** A data entry clerk of the organisation who is not also one of its authorisers (who would just submit). */
-function isClerkOnly(principal: Principal, row: Pick<SubmissionRow, 'collectionId' | 'organisationId'>) {
-  const roles = submitterRolesFor(principal, row.collectionId, row.organisationId);
-  return roles.has('DataEntryClerk') && !roles.has('Authoriser');
+/**
+ * The ticks of 'This page is complete' that stand: a wizard page whose questions fail the submit's
+ * checks is not complete, whatever the page sent (decision 0036). The one evaluation of the save
+ * answers it.
+ */
+function keepCheckedPages(
+  version: FormVersion,
+  ticked: readonly string[] | undefined,
+  completedErrors: FieldErrors,
+) {
+  const pages = [...new Set(ticked ?? [])];
+  // The definition is read only when a ticked page may be wrong (the box has its parsed copy).
+  if (pages.length === 0 || Object.keys(completedErrors).length === 0) return pages;
+  const definition = JSON.parse(version.definitionJson) as FormDefinition;
+  const wrong = pagesWithErrors(definition, completedErrors);
+  return pages.filter((page) => !wrong.has(page));
 }

@@ -2,12 +2,14 @@ import { lockedByMessage, messages, periodStatus, type SubmissionView, submissio
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import {
+  canReleaseLockOf,
   canSeeDeletedRevisions,
+  canSendBack,
   canSubmitOrganisationData,
   mayEditOrganisationData,
 } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { presentRevisionSummary } from './presenters';
+import { presentHandover, presentRevisionSummary } from './presenters';
 import {
   findForm,
   findLatestContent,
@@ -60,7 +62,21 @@ function decideAbilities(
     readOnlyReason = lockedByMessage(names.get(submission.lockedBy ?? 0) ?? '', submission.lockedOn);
   const canEdit = readOnlyReason === null;
   if (canEdit && !submittable) readOnlyReason = messages.submissionAuthoriserRequired;
-  return { canEdit, canSubmit: canEdit && submittable, readOnlyReason };
+  const organisation = { id: context.organisationId, code: context.organisationCode };
+  // The handover (decision 0036): where it applies, and while the return takes changes.
+  const takesChanges = context.collectionStatus === 'published' && window.isOpen;
+  return {
+    canEdit,
+    canSubmit: canEdit && submittable,
+    readOnlyReason,
+    canReleaseLock: lockedByOther && canReleaseLockOf(principal, context.collectionId, organisation),
+    canSendForSignOff: canEdit && context.isTrustAuthorisationRequired && !submittable,
+    canSendBack:
+      takesChanges &&
+      submission?.status === 'draft' &&
+      submission.currentRevisionId !== null &&
+      canSendBack(principal, context.collectionId, organisation, context.isTrustAuthorisationRequired),
+  };
 }
 
 /** The whole state of the form-entry page for one organisation in one period. */
@@ -88,6 +104,8 @@ export async function buildView(
     submission?.submittedBy ?? null,
     submission?.nhsiAuthorisedBy ?? null,
     submission?.returnedBy ?? null,
+    submission?.sentForSignoffBy ?? null,
+    submission?.sentBackBy ?? null,
   ]);
   const user = (id: number | null | undefined) => (id == null ? null : { id, name: names.get(id) ?? '' });
   const abilities = decideAbilities(principal, context, submission, names, now);
@@ -141,6 +159,9 @@ export async function buildView(
             reason: submission.returnedReason ?? '',
           }
         : null,
+    ...(submission
+      ? presentHandover(submission, (id) => names.get(id) ?? '')
+      : { sentForSignOff: null, sentBack: null }),
     reopenedUntil: iso(submission?.reopenedUntil ?? null),
     submittedBy: user(submission?.submittedBy),
     submittedAt: iso(submission?.submittedAt ?? null),

@@ -1,16 +1,25 @@
-import { messages } from '@dcf/domain';
+import { messages, submissionWindow } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { conflict, forbidden, notFound, validationProblem } from '../../platform/errors';
+import { canSendBack } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { notify } from '../notifications/events';
-import { findPageContext, lockSubmission, type SubmissionRow, updateSubmission } from './queries';
+import {
+  ensureSubmission,
+  findPageContext,
+  findSubmissionFor,
+  lockSubmission,
+  type SubmissionRow,
+  updateSubmission,
+} from './queries';
+import type { PageKey } from './service';
 import { buildView } from './view';
 
 /**
  * What happens to a submission after it is submitted: a collection manager returns it for correction
  * or reopens it for one organisation after close; a management-organisation user gives the NHSI
- * authorisation. Each locks the submission row, changes it and writes the audit entry in one transaction.
+ * authorisation. Before it is submitted, the organisation's authoriser may send it back to the clerks. Each locks the submission row, changes it and writes the audit entry in one transaction.
  */
 
 type Change = (
@@ -88,6 +97,56 @@ export const returnSubmission = (
   });
 
 /**
+ * POST /Submission/{id}/SendBack { reason } (decision 0036): the organisation's own authoriser sends a
+ * saved draft back to its clerks instead of signing it off. It leaves the authorisers' list, shows on
+ * the clerks' 'Returned to you' list and on the return with the reason until it is sent for sign-off
+ * again or submitted, and the 'sentBack' email goes to the clerks in the same transaction. Refused:
+ * where trust authorisation is not required (409); anyone but the organisation's own authoriser (403);
+ * a collection not published, a closed window, a return not started or submitted (409).
+ */
+export const sendBack = (
+  db: Db,
+  principal: Principal,
+  submissionId: number,
+  reason: string,
+  requestId: string,
+) =>
+  changeSubmission(db, principal, submissionId, requestId, async (tx, row, now) => {
+    const context = await findPageContext(tx, row.collectionId, row.reportingPeriodId, row.organisationId);
+    if (!context) throw notFound();
+    const organisation = { id: row.organisationId, code: context.organisationCode };
+    if (!context.isTrustAuthorisationRequired)
+      throw conflict('signoff_not_required', messages.submissionSignOffNotRequired);
+    if (!canSendBack(principal, row.collectionId, organisation, true))
+      throw forbidden(messages.submissionSendBackNotAllowed);
+    if (context.collectionStatus !== 'published')
+      throw conflict('collection_not_published', messages.submissionCollectionNotPublished);
+    const window = submissionWindow({ ...context, reopenedUntil: row.reopenedUntil }, now);
+    if (!window.isOpen) throw conflict('window_closed', window.reason);
+    if (row.status !== 'draft' || row.currentRevisionId === null)
+      throw conflict('submission_not_draft', messages.submissionNotDraft);
+    await updateSubmission(tx, row.id, {
+      sentBackBy: principal.userId,
+      sentBackAt: now,
+      sentBackReason: reason,
+      sentForSignoffBy: null,
+      sentForSignoffAt: null,
+    });
+    await notify(tx, {
+      type: 'sentBack',
+      submissionId: row.id,
+      revisionId: row.currentRevisionId,
+      sentBackBy: principal.userId,
+      reason,
+    });
+    return {
+      action: 'submission.sendBack',
+      before: { sentForSignoffBy: row.sentForSignoffBy, sentForSignoffAt: row.sentForSignoffAt },
+      after: { reason },
+    };
+  });
+
+/**
  * POST /Submission/{id}/Reopen { until }: a per-organisation extension, open until that instant
  * whatever the period's dates (a later reopen replaces an earlier one). The instant must be in the future.
  */
@@ -109,6 +168,36 @@ export const reopenSubmission = (
       after: { reopenedUntil: untilDate.toISOString() },
     };
   });
+
+/**
+ * POST .../Organisation/{orgId}/Submission/Reopen { until }: the same reopen, named by period and
+ * organisation, so an organisation that never started its return (the usual one to reopen after close)
+ * can be reopened too: its submission is created first, empty, as taking the lock would.
+ */
+export async function reopenReturn(
+  db: Db,
+  principal: Principal,
+  key: PageKey,
+  until: string,
+  requestId: string,
+) {
+  if (new Date(until).getTime() <= Date.now())
+    throw validationProblem({ until: [messages.reopenUntilInPast] });
+  const submissionId = await db.transaction().execute(async (tx) => {
+    const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
+    if (!context) throw notFound();
+    const existing = await findSubmissionFor(tx, key.periodId, key.organisationId);
+    if (existing) return existing.id;
+    if (context.periodFormId === null) throw conflict('no_form_definition', messages.noFormDefinition);
+    return ensureSubmission(tx, {
+      collectionId: key.collectionId,
+      reportingPeriodId: key.periodId,
+      organisationId: key.organisationId,
+      formId: context.periodFormId,
+    });
+  });
+  return reopenSubmission(db, principal, submissionId, until, requestId);
+}
 
 /**
  * POST /Submission/{id}/NhsiAuthorisation: the regulator's authorisation of the official (completed)

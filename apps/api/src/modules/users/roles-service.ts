@@ -12,7 +12,9 @@ import { mayChangeAccountOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   auditRoleChange,
+  refuseManagerRoleOutsideManagement,
   refuseOwnRoleChange,
+  refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
 import * as q from './role-queries';
@@ -86,6 +88,7 @@ export async function changeUserRole(
   await db.transaction().execute(async (tx) => {
     const account = await q.findUserAccount(tx, userId);
     if (!account) throw notFound();
+    await refuseProtectedRoleChange(tx, principal, userId);
     const audit = (
       before: string[],
       after: string[],
@@ -114,6 +117,7 @@ export async function changeUserRole(
       const before = await q.collectionRolesAt(tx, userId, change.collectionId);
       if (before.includes(change.role) === change.granted) return;
       const values = { userId, collectionId: change.collectionId, role: change.role };
+      if (change.granted) await refuseManagerRoleOutsideManagement(tx, userId);
       if (change.granted) await q.addCollectionRole(tx, values);
       else await q.removeCollectionRole(tx, values);
       const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);

@@ -17,6 +17,7 @@ beforeAll(async () => {
     ['superAdmin', 'super.admin@dcf.example'],
     ['clerkA', 'clerk.a@dcf.example'],
     ['clerkB', 'clerk.b@dcf.example'],
+    ['nhsi', 'nhsi.user@dcf.example'],
   ] as const)
     ids[key] = (
       await t.database.db
@@ -61,7 +62,8 @@ describe('GET /User/{id}/Roles', () => {
 describe('PUT /User/{id}/Role', () => {
   it('gives and takes away a collection role, each change in the audit trail', async () => {
     const change = { scope: 'collection', collectionId, role: 'submissionManager' };
-    const given = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Role`, { ...change, granted: true });
+    // The manager roles go only to users of a management organisation (decision 0032): the NHSI user.
+    const given = await admin.put<UserRoles>(`/v1/api/User/${ids.nhsi}/Role`, { ...change, granted: true });
     expect(given.status, given.text).toBe(200);
     expect(given.body.collectionRoles).toContainEqual(
       expect.objectContaining({ collectionId, role: 'submissionManager' }),
@@ -73,7 +75,7 @@ describe('PUT /User/{id}/Role', () => {
     });
     expect(given.body.audit[0]!.by).toBe('Sam Superadmin');
 
-    const taken = await admin.put<UserRoles>(`/v1/api/User/${ids.clerkB}/Role`, {
+    const taken = await admin.put<UserRoles>(`/v1/api/User/${ids.nhsi}/Role`, {
       ...change,
       granted: false,
     });

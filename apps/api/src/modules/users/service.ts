@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { directoryScopeOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { auditRoleChange, refuseOwnRoleChange } from '../../platform/role-changes';
+import { auditRoleChange, refuseOwnRoleChange, refuseProtectedRoleChange } from '../../platform/role-changes';
 import * as q from './queries';
 
 /** The specification's Current user entity, with the derived flags, for a signed-in principal. */
@@ -113,6 +113,7 @@ export async function setCollectionAdministrator(
   await db.transaction().execute(async (tx) => {
     const before = await q.findAdministratorFlags(tx, input.userId);
     if (!before) throw notFound();
+    await refuseProtectedRoleChange(tx, principal, input.userId);
     const after = {
       isNominatedCollectionAdministrator: input.isCollectionAdmin,
       isManagementOrganisationUser: input.isCollectionAdmin,

@@ -1,15 +1,5 @@
-import type { NonSubmitterList } from '@dcf/domain';
-
-/**
- * A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is prefixed
- * with an apostrophe so a spreadsheet never runs a name or email as a formula (CSV injection).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (fields: readonly string[]) => `${fields.map(csvField).join(',')}\r\n`;
+import { type NonSubmitterList, organisationRoleLabels, periodSubmissionStatusLabels } from '@dcf/domain';
+import { csvLine } from '../../platform/csv';
 
 export const nonSubmitterCsvHeader = [
   'Organisation code',
@@ -20,12 +10,17 @@ export const nonSubmitterCsvHeader = [
   'Email',
 ] as const;
 
-/** One row per contact (clerk or authoriser); an organisation without any still gets one row. */
+/**
+ * One row per contact (clerk or authoriser); an organisation without any still gets one row. Statuses
+ * and roles in words ('Not started', 'Data entry clerk'), as every export (product decisions, Monitoring).
+ */
 export function nonSubmittersCsv(list: NonSubmitterList): string {
   let text = csvLine(nonSubmitterCsvHeader);
   for (const o of list.items) {
-    if (o.contacts.length === 0) text += csvLine([o.code, o.name, o.status, '', '', '']);
-    for (const c of o.contacts) text += csvLine([o.code, o.name, o.status, c.role, c.name, c.email]);
+    const status = periodSubmissionStatusLabels[o.status];
+    if (o.contacts.length === 0) text += csvLine([o.code, o.name, status, '', '', '']);
+    for (const c of o.contacts)
+      text += csvLine([o.code, o.name, status, organisationRoleLabels[c.role], c.name, c.email]);
   }
   return text;
 }

@@ -30,6 +30,7 @@ export function presentRecipient(row: PeriodRecipientRow, now: Date) {
     organisationId: row.organisationId,
     name: row.name,
     code: row.code,
+    isClosed: row.isClosed,
     region: row.regionCode === null ? null : { code: row.regionCode, name: row.regionName ?? '' },
     organisationType:
       row.typeShortDescription === null ? null : { shortDescription: row.typeShortDescription },
@@ -53,6 +54,9 @@ export function presentRecipient(row: PeriodRecipientRow, now: Date) {
   };
 }
 
+/** The later of two instants (a manager's return, an authoriser's send-back), or null. */
+const latestOf = (a: Date | null, b: Date | null) => (a === null ? b : b === null || a > b ? a : b);
+
 /** A worklist entry; what changed when (and by whom) depends on the worklist. */
 export function presentItem(row: WorklistRow, kind: WorklistKind, now: Date) {
   return {
@@ -60,7 +64,11 @@ export function presentItem(row: WorklistRow, kind: WorklistKind, now: Date) {
     collection: { id: row.collectionId, name: row.collectionName },
     organisation: { id: row.organisationId, name: row.organisationName, code: row.organisationCode },
     period: { id: row.id, name: row.name },
-    changedAt: iso(kind === 'nhsiAuthorisation' ? row.submittedAt : (row.returnedAt ?? row.changedAt)),
+    changedAt: iso(
+      kind === 'nhsiAuthorisation'
+        ? row.submittedAt
+        : (latestOf(row.returnedAt, row.sentBackAt) ?? row.changedAt),
+    ),
     changedBy: kind === 'returned' ? null : row.changedBy,
     deadline: organisationDeadline(row, row.reopenedUntil, now).toISOString(),
     returnedReason: kind === 'returned' ? row.returnedReason : null,

@@ -1,15 +1,25 @@
 import {
+  type CollectionPeriodParams,
   type PeriodCounts,
   type PeriodSubmissionParams,
   type PeriodSubmissionSortBy,
   periodStatus,
+  type ReportingPeriodStatus,
   type WorklistKind,
 } from '@dcf/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { returnVisible, submissionVisible, type Viewer } from '../../platform/visibility';
 import { containsPattern } from '../organisations/queries';
-import { isOnTimeSql, periodOpenSql, statusRankSql, submissionStatusSql } from './status-sql';
+import { keptRowCounts, noRows, type RowCounts } from './period-counts';
+import {
+  closedOnSql,
+  expectedSql,
+  isOnTimeSql,
+  periodOpenSql,
+  statusRankSql,
+  submissionStatusSql,
+} from './status-sql';
 
 const periodColumns = [
   'rp.id',
@@ -58,7 +68,55 @@ export function findRecipient(db: Db, collectionId: number, organisationId: numb
     .executeTakeFirst();
 }
 
-/** Every period of the collection with the organisation's submission (if any), sorted by submissionsOpen. */
+/**
+ * The (collection, organisation) pairs the user submits for by their own roles, in published
+ * collections where the organisation is still a recipient, with what a home shows of each: by
+ * collection name, then organisation name; `limit` of them and the number of all.
+ */
+export function findOwnHomes(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('collectionOrganisation as co')
+    .innerJoin('collection as c', 'c.id', 'co.collectionId')
+    .innerJoin('organisation as o', 'o.id', 'co.organisationId')
+    .where('c.status', '=', 'published')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collectionOrganisationRole as r')
+          .select(sql`1`.as('one'))
+          .whereRef('r.collectionId', '=', 'co.collectionId')
+          .whereRef('r.organisationId', '=', 'co.organisationId')
+          .where('r.userId', '=', userId)
+          .where('r.role', 'in', ['DataEntryClerk', 'Authoriser']),
+      ),
+    )
+    .select([
+      'c.id as collectionId',
+      'c.name as collectionName',
+      'c.guidance',
+      'o.id',
+      'o.name',
+      'o.code',
+      'co.isTrustAuthorisationRequired',
+      'co.isNhsiAuthorisationRequired',
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The latest reason a draft went back (decision 0036): an authoriser's send-back after a manager's
+ * return, or the manager's return.
+ */
+const latestReasonSql = sql<string | null>`case when s.sent_back_at is not null
+  and (s.returned_at is null or s.sent_back_at > s.returned_at)
+  then s.sent_back_reason else s.returned_reason end`;
+
 /**
  * One organisation's periods of a collection, with its return in each: those the viewer may see (null:
  * all, for the monitoring views, whose rule admits only those who see every return).
@@ -88,7 +146,9 @@ export function findOrganisationPeriods(
       's.submittedBy',
       's.nhsiAuthorisedAt',
       's.returnedAt',
-      's.returnedReason',
+      's.sentBackAt',
+      's.sentForSignoffAt',
+      latestReasonSql.as('returnedReason'),
       'cr.createdAt as lastChangedAt',
       'cr.createdBy as lastChangedById',
       userName('cu').as('lastChangedByName'),
@@ -134,41 +194,48 @@ const hasFilters = (filters: Filters) =>
 /** The recipients of one period with their status, filtered by region, type and name or code (not status). */
 function periodRecipients(db: Db, periodId: number, now: Date, filters: Filters) {
   const status = submissionStatusSql(now);
-  return db
-    .selectFrom('reportingPeriod as rp')
-    .innerJoin('collectionOrganisation as co', 'co.collectionId', 'rp.collectionId')
-    .innerJoin('organisation as o', 'o.id', 'co.organisationId')
-    .leftJoin('region as r', 'r.id', 'o.regionId')
-    .leftJoin('organisationType as t', 't.id', 'o.organisationTypeId')
-    .leftJoin('submission as s', (join) =>
-      join.onRef('s.reportingPeriodId', '=', 'rp.id').onRef('s.organisationId', '=', 'co.organisationId'),
-    )
-    .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
-    .where('rp.id', '=', periodId)
-    .where(organisationFilters(filters))
-    .select([
-      'o.id as organisationId',
-      'o.name',
-      'o.code',
-      'r.code as regionCode',
-      'r.name as regionName',
-      't.shortDescription as typeShortDescription',
-      'co.isTrustAuthorisationRequired',
-      'co.isNhsiAuthorisationRequired',
-      's.id as submissionId',
-      'cr.createdAt as lastChangedAt',
-      'cr.createdBy as lastChangedById',
-      's.submittedAt',
-      's.submittedBy as submittedById',
-      's.lockedBy as lockedById',
-      's.lockedOn',
-      's.lockExpiresAt',
-      's.nhsiAuthorisedAt',
-      's.nhsiAuthorisedBy as nhsiAuthorisedById',
-      's.reopenedUntil',
-      status.as('status'),
-      isOnTimeSql(status).as('isOnTime'),
-    ]);
+  return (
+    db
+      .selectFrom('reportingPeriod as rp')
+      .innerJoin('collectionOrganisation as co', 'co.collectionId', 'rp.collectionId')
+      .innerJoin('organisation as o', 'o.id', 'co.organisationId')
+      .leftJoin('region as r', 'r.id', 'o.regionId')
+      .leftJoin('organisationType as t', 't.id', 'o.organisationTypeId')
+      .leftJoin('submission as s', (join) =>
+        join.onRef('s.reportingPeriodId', '=', 'rp.id').onRef('s.organisationId', '=', 'co.organisationId'),
+      )
+      .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
+      .where('rp.id', '=', periodId)
+      .where(organisationFilters(filters))
+      // An organisation the register closed before the period opened is not expected (unless it made a return).
+      .where(sql<SqlBool>`(${expectedSql()} or s.id is not null)`)
+      .select([
+        'o.id as organisationId',
+        'o.name',
+        'o.code',
+        sql<boolean>`coalesce(${closedOnSql()} <= (${now}::timestamptz at time zone 'Europe/London')::date, false)`.as(
+          'isClosed',
+        ),
+        'r.code as regionCode',
+        'r.name as regionName',
+        't.shortDescription as typeShortDescription',
+        'co.isTrustAuthorisationRequired',
+        'co.isNhsiAuthorisationRequired',
+        's.id as submissionId',
+        'cr.createdAt as lastChangedAt',
+        'cr.createdBy as lastChangedById',
+        's.submittedAt',
+        's.submittedBy as submittedById',
+        's.lockedBy as lockedById',
+        's.lockedOn',
+        's.lockExpiresAt',
+        's.nhsiAuthorisedAt',
+        's.nhsiAuthorisedBy as nhsiAuthorisedById',
+        's.reopenedUntil',
+        status.as('status'),
+        isOnTimeSql(status).as('isOnTime'),
+      ])
+  );
 }
 
 const sortColumns: Record<PeriodSubmissionSortBy, string> = {
@@ -258,11 +325,69 @@ const zeroCounts = (): Counts => ({
 });
 
 /**
- * Counts per status for several periods, with the organisation filters applied. Only existing
- * submission rows are aggregated (by the SQL status); recipients without a row are
+ * Per period, the recipients the register closed before it opened and that made no return there: not
+ * expected, so out of its counts (product decisions; decision 0034). Reads only the closed recipients
+ * (a partial index on organisation), a few hundred in a national collection. Whether one made a return
+ * is a probe of the (period, organisation) index each (the lateral join with a limit): written as
+ * `not exists`, the planner hashed every return of the collection instead (185,000 rows at 15,000
+ * organisations x 12 periods, 0.4-0.6 s per trend).
+ */
+async function countNotExpected(db: Db, periodIds: readonly number[], filters: Filters) {
+  const { rows } = await sql<{ periodId: number; n: number }>`
+    select rp.id as "periodId", count(*)::int as n
+    from reporting_period rp
+    join collection_organisation co on co.collection_id = rp.collection_id
+    join organisation o on o.id = co.organisation_id
+    left join lateral (select 1 as made from submission s
+      where s.reporting_period_id = rp.id and s.organisation_id = o.id limit 1) r on true
+    where rp.id in (${sql.join(periodIds)})
+      and (o.closure_date is not null or o.ods_status in ('closed', 'dormant'))
+      and not ${expectedSql()} and ${organisationFilters(filters)}
+      and r.made is null
+    group by rp.id
+  `.execute(db);
+  return new Map(rows.map((row) => [row.periodId, row.n]));
+}
+
+/** Each period's submission rows by status, counted now over the organisations the filters keep. */
+export async function liveRowCounts(db: Db, periodIds: readonly number[], now: Date, filters: Filters) {
+  const status = submissionStatusSql(now);
+  const rows = await db
+    .selectFrom('submission as s')
+    .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
+    .innerJoin('organisation as o', 'o.id', 's.organisationId')
+    .where(organisationFilters(filters))
+    .where('s.reportingPeriodId', 'in', periodIds)
+    .select([
+      's.reportingPeriodId as periodId',
+      status.as('status'),
+      sql<number>`count(*)::int`.as('n'),
+      sql<number>`(count(*) filter (where ${isOnTimeSql(status)}))::int`.as('onTime'),
+    ])
+    .groupBy(['s.reportingPeriodId', sql`2`])
+    .execute();
+  const result = new Map<number, RowCounts>();
+  for (const row of rows) {
+    const counts = result.get(row.periodId) ?? noRows();
+    counts.byStatus[row.status] += row.n;
+    counts.rows += row.n;
+    if (row.status === 'completed') {
+      counts.onTime += row.onTime;
+      counts.late += row.n - row.onTime;
+    }
+    result.set(row.periodId, counts);
+  }
+  return result;
+}
+
+/**
+ * Counts per status for several periods, with the organisation filters applied. Without filters the
+ * submission rows' counts are the ones the database keeps as returns change (period-counts.ts,
+ * migration 0018): the trend and the homes read one row per period, whatever the number of returns.
+ * With filters they are counted now, over the organisations that match. Recipients without a row are
  * `expected - rows`, and their status is the period's own (Future: notYetRequired, Open: notStarted,
- * Closed: missed), the same answer the SQL gives a missing row. Cheap at 15,000 recipients x many
- * periods: it reads the periods' submissions and one recipient count per collection.
+ * Closed: missed), the same answer the SQL gives a missing row. Expected is one recipient count per
+ * collection less the closed organisations the period does not expect.
  */
 export async function countByPeriod(
   db: Db,
@@ -273,29 +398,14 @@ export async function countByPeriod(
   const result = new Map<number, Counts>();
   if (periodIds.length === 0) return result;
   const filtered = hasFilters(filters);
-  const status = submissionStatusSql(now);
   const periods = await db
     .selectFrom('reportingPeriod as rp')
     .select(periodColumns)
     .where('rp.id', 'in', periodIds)
     .execute();
   const collectionIds = [...new Set(periods.map((p) => p.collectionId))];
-  const [rows, recipients] = await Promise.all([
-    db
-      .selectFrom('submission as s')
-      .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
-      .$if(filtered, (q) =>
-        q.innerJoin('organisation as o', 'o.id', 's.organisationId').where(organisationFilters(filters)),
-      )
-      .where('s.reportingPeriodId', 'in', periodIds)
-      .select([
-        's.reportingPeriodId as periodId',
-        status.as('status'),
-        sql<number>`count(*)::int`.as('n'),
-        sql<number>`(count(*) filter (where ${isOnTimeSql(status)}))::int`.as('onTime'),
-      ])
-      .groupBy(['s.reportingPeriodId', sql`2`])
-      .execute(),
+  const [rowCounts, recipients, notExpected] = await Promise.all([
+    filtered ? liveRowCounts(db, periodIds, now, filters) : keptRowCounts(db, periodIds, now),
     db
       .selectFrom('collectionOrganisation as co')
       .$if(filtered, (q) =>
@@ -305,21 +415,20 @@ export async function countByPeriod(
       .select(['co.collectionId', sql<number>`count(*)::int`.as('n')])
       .groupBy('co.collectionId')
       .execute(),
+    countNotExpected(db, periodIds, filters),
   ]);
   for (const period of periods) {
     const counts = zeroCounts();
-    counts.expected = recipients.find((r) => r.collectionId === period.collectionId)?.n ?? 0;
-    let withRow = 0;
-    for (const row of rows.filter((r) => r.periodId === period.id)) {
-      counts[row.status] += row.n;
-      withRow += row.n;
-      if (row.status === 'completed') {
-        counts.onTime += row.onTime;
-        counts.late += row.n - row.onTime;
-      }
-    }
+    counts.expected =
+      (recipients.find((r) => r.collectionId === period.collectionId)?.n ?? 0) -
+      (notExpected.get(period.id) ?? 0);
+    const withRow = rowCounts.get(period.id) ?? noRows();
+    for (const [status, n] of Object.entries(withRow.byStatus))
+      counts[status as keyof typeof withRow.byStatus] += n;
+    counts.onTime = withRow.onTime;
+    counts.late = withRow.late;
     const withoutRow = { Future: 'notYetRequired', Open: 'notStarted', Closed: 'missed' } as const;
-    counts[withoutRow[periodStatus(period, now)]] += counts.expected - withRow;
+    counts[withoutRow[periodStatus(period, now)]] += counts.expected - withRow.rows;
     result.set(period.id, counts);
   }
   return result;
@@ -417,6 +526,47 @@ export function findOpenedPeriods(db: Db, collectionId: number, now: Date, limit
 }
 export type PeriodRow = Awaited<ReturnType<typeof findOpenedPeriods>>[number];
 
+/** A period's state as SQL: Future before it opens, Open in a window (status-sql.ts), else Closed. */
+const periodStateSql = (now: Date) =>
+  sql<ReportingPeriodStatus>`case when ${sql`${now}::timestamptz`} < rp.submissions_open then 'Future'
+    when ${periodOpenSql(now)} then 'Open' else 'Closed' end`;
+
+/** One page of a collection's periods (every state, or one), by start; ties by id. */
+export function listCollectionPeriods(
+  db: Db,
+  collectionId: number,
+  now: Date,
+  params: CollectionPeriodParams,
+) {
+  return db
+    .selectFrom('reportingPeriod as rp')
+    .select(periodColumns)
+    .where('rp.collectionId', '=', collectionId)
+    .$if(params.state !== undefined, (q) => q.where(periodStateSql(now), '=', params.state ?? 'Open'))
+    .orderBy('rp.start', params.sortOrder === 'ASC' ? 'asc' : 'desc')
+    .orderBy('rp.id', params.sortOrder === 'ASC' ? 'asc' : 'desc')
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .execute();
+}
+
+/** How many periods a collection has in each state now. */
+export async function countCollectionPeriodStates(
+  db: Db,
+  collectionId: number,
+  now: Date,
+): Promise<Record<ReportingPeriodStatus, number>> {
+  const rows = await db
+    .selectFrom('reportingPeriod as rp')
+    .where('rp.collectionId', '=', collectionId)
+    .select([periodStateSql(now).as('state'), sql<number>`count(*)::int`.as('n')])
+    .groupBy(sql`1`)
+    .execute();
+  const states = { Open: 0, Future: 0, Closed: 0 };
+  for (const row of rows) states[row.state] = row.n;
+  return states;
+}
+
 // ---- Worklists (decision 0020) -----------------------------------------------------------------------
 
 export interface WorklistScope {
@@ -445,8 +595,8 @@ function worklistCondition(scope: WorklistScope, now: Date): Expression<SqlBool>
 function worklistKindCondition(scope: WorklistScope, now: Date): Expression<SqlBool> {
   switch (scope.kind) {
     case 'signOff':
-      // The trust's own sign-off: an authoriser who is the organisation's staff (as the policy's submit rule).
-      return sql<SqlBool>`(s.status = 'draft' and s.current_revision_id is not null
+      // Sent for sign-off (decision 0036), to the trust's own authorisers: its staff (as the policy's submit rule).
+      return sql<SqlBool>`(s.status = 'draft' and s.current_revision_id is not null and s.sent_for_signoff_at is not null
         and co.is_trust_authorisation_required and c.status = 'published' and ${windowOpenSql(now)}
         and ${holdsRole(scope.userId, ['Authoriser'])}
         and upper(trim(o.code)) = upper(trim(${scope.providerCode ?? ''})))`;
@@ -454,8 +604,11 @@ function worklistKindCondition(scope: WorklistScope, now: Date): Expression<SqlB
       return sql<SqlBool>`(s.status = 'completed' and s.official_revision_id is not null
         and s.nhsi_authorised_at is null and co.is_nhsi_authorisation_required and c.status <> 'draft')`;
     case 'returned':
-      return sql<SqlBool>`(s.status = 'draft' and s.returned_at is not null and c.status = 'published'
-        and ${holdsRole(scope.userId, ['DataEntryClerk', 'Authoriser'])})`;
+      // A manager's return (its clerks and authorisers) or an authoriser's send-back (its clerks), until
+      // it is sent for sign-off again (decision 0036) or submitted.
+      return sql<SqlBool>`(s.status = 'draft' and c.status = 'published' and s.sent_for_signoff_at is null
+        and ((s.returned_at is not null and ${holdsRole(scope.userId, ['DataEntryClerk', 'Authoriser'])})
+          or (s.sent_back_at is not null and ${holdsRole(scope.userId, ['DataEntryClerk'])})))`;
   }
 }
 
@@ -478,7 +631,8 @@ export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: num
       's.id as submissionId',
       's.reopenedUntil',
       's.returnedAt',
-      's.returnedReason',
+      's.sentBackAt',
+      latestReasonSql.as('returnedReason'),
       's.submittedAt',
       'cr.createdAt as changedAt',
       userName('cu').as('changedBy'),

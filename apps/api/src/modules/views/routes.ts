@@ -1,6 +1,8 @@
 import {
   adminSubmissionsQuerySchema,
   adminSubmissionsSchema,
+  collectionPeriodListSchema,
+  collectionPeriodQuerySchema,
   idParam,
   managerCollectionHomeSchema,
   managerHomeSchema,
@@ -10,6 +12,7 @@ import {
   periodSubmissionListSchema,
   periodSubmissionQuerySchema,
   submitterHomeSchema,
+  submitterHomesSchema,
   submitterReturnListSchema,
   submitterReturnQuerySchema,
   worklistCountsSchema,
@@ -63,6 +66,21 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
       service.getSubmitterHome(db, principalOf(request), request.params.collectionId, request.params.orgId),
   );
 
+  // Decision 0034: every home of the user's own roles in one answer, whatever their number.
+  app.get(
+    '/View/Submitter/Homes',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary:
+          'Every collection and organisation you submit for, each with its periods and guidance (own roles only)',
+        response: { 200: submitterHomesSchema },
+      },
+    },
+    async (request) => service.getSubmitterHomes(db, principalOf(request)),
+  );
+
   // Decision 0025: every return of a clerk at many organisations, one request and one query.
   app.get(
     '/View/Submitter/Returns',
@@ -103,6 +121,21 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
       schema: { tags, params: organisationParams, response: { 200: organisationHistorySchema } },
     },
     async (request) => service.getOrganisationHistory(db, request.params.collectionId, request.params.orgId),
+  );
+
+  app.get(
+    '/View/Manager/Collection/:collectionId/ReportingPeriods',
+    {
+      config: { access: access.collectionMonitor(collectionFromParam('collectionId')) },
+      schema: {
+        tags,
+        summary: 'Every reporting period of a collection (closed ones included) with its state and counts',
+        params: collectionParams,
+        querystring: collectionPeriodQuerySchema,
+        response: { 200: collectionPeriodListSchema },
+      },
+    },
+    async (request) => service.listCollectionPeriodSummaries(db, request.params.collectionId, request.query),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import {
   type AdminSubmissionsParams,
+  type CollectionPeriodList,
+  type CollectionPeriodParams,
   deadlineText,
   displayStateFor,
   type ManagerCollection,
@@ -13,9 +15,11 @@ import {
   type PeriodSubmissionParams,
   type PeriodSubmissionStatus,
   type PeriodSummary,
+  SUBMITTER_HOMES_LIMIT,
   type SubmissionFacts,
   type SubmitterAction,
   type SubmitterHome,
+  type SubmitterHomes,
   submissionStatusAt,
   type Timeliness,
 } from '@dcf/domain';
@@ -26,6 +30,7 @@ import type { Principal } from '../../platform/principal';
 import { iso, presentPeriodDates, presentRecipient, ref } from './presenters';
 import {
   countByPeriod,
+  countCollectionPeriodStates,
   countPeriodRecipients,
   countRecipients,
   findCollection,
@@ -34,9 +39,11 @@ import {
   findNonSubmitters,
   findOpenedPeriods,
   findOrganisationPeriods,
+  findOwnHomes,
   findPeriod,
   findRecipient,
   findSubmitters,
+  listCollectionPeriods,
   listPeriodRecipients,
   type OrganisationPeriodRow,
   type PeriodRow,
@@ -70,6 +77,17 @@ function factsOf(row: OrganisationPeriodRow): SubmissionFacts | null {
   };
 }
 
+/** Where a draft stands between people (decision 0036), in the submitter's words. */
+function draftStep(row: OrganisationPeriodRow): string {
+  if (row.status !== 'draft') return 'Finish and submit your draft';
+  if (row.sentForSignoffAt !== null) return 'Sent for sign-off: waiting for an authoriser';
+  if (row.returnedReason === null) return 'Finish and submit your draft';
+  if (row.sentBackAt !== null && (row.returnedAt === null || row.sentBackAt > row.returnedAt))
+    return `Sent back by an authoriser: ${row.returnedReason}`;
+  if (row.returnedAt !== null) return `Returned for correction: ${row.returnedReason}`;
+  return 'Finish and submit your draft';
+}
+
 /** The next step for the submitter, and the sentence that says it. */
 function nextStep(
   status: PeriodSubmissionStatus,
@@ -82,9 +100,7 @@ function nextStep(
     case 'notStarted':
       return { action: 'start', todo: 'Start and submit your return' };
     case 'draft':
-      return row.returnedReason !== null && row.returnedAt !== null && row.status === 'draft'
-        ? { action: 'continue', todo: `Returned for correction: ${row.returnedReason}` }
-        : { action: 'continue', todo: 'Finish and submit your draft' };
+      return { action: 'continue', todo: draftStep(row) };
     case 'completed':
       return {
         action: 'view',
@@ -98,22 +114,13 @@ function nextStep(
   }
 }
 
-/**
- * A submitter's (or a manager's) view of one organisation's periods in a collection (the route's rule has
- * decided the organisation is visible; a management-organisation user sees only its submitted returns).
- */
-export async function getSubmitterHome(
-  db: Db,
-  principal: Principal,
-  collectionId: number,
-  organisationId: number,
-  now = new Date(),
-): Promise<SubmitterHome> {
-  const collection = await findCollection(db, collectionId);
-  if (!collection) throw notFound();
-  const organisation = await findRecipient(db, collectionId, organisationId);
-  if (!organisation) throw notFound();
-  const rows = await findOrganisationPeriods(db, viewerOf(principal), collectionId, organisationId);
+/** One organisation's home in a collection: its periods as the submitter reads them. */
+function homeOf(
+  collection: { id: number; name: string },
+  organisation: NonNullable<Awaited<ReturnType<typeof findRecipient>>>,
+  rows: OrganisationPeriodRow[],
+  now: Date,
+): SubmitterHome {
   return {
     collection: { id: collection.id, name: collection.name },
     organisation: { id: organisation.id, name: organisation.name, code: organisation.code },
@@ -144,6 +151,49 @@ export async function getSubmitterHome(
       };
     }),
   };
+}
+
+/**
+ * A submitter's (or a manager's) view of one organisation's periods in a collection (the route's rule has
+ * decided the organisation is visible; a management-organisation user sees only its submitted returns).
+ */
+export async function getSubmitterHome(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  organisationId: number,
+  now = new Date(),
+): Promise<SubmitterHome> {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  const organisation = await findRecipient(db, collectionId, organisationId);
+  if (!organisation) throw notFound();
+  const rows = await findOrganisationPeriods(db, viewerOf(principal), collectionId, organisationId);
+  return homeOf(collection, organisation, rows, now);
+}
+
+/**
+ * Every home of the user's own clerk and authoriser roles in one answer (decision 0034): the
+ * submitter's home page and the landing page make one request whatever the number of collections.
+ */
+export async function getSubmitterHomes(
+  db: Db,
+  principal: Principal,
+  now = new Date(),
+): Promise<SubmitterHomes> {
+  const pairs = await findOwnHomes(db, principal.userId, SUBMITTER_HOMES_LIMIT);
+  const viewer = viewerOf(principal);
+  // One small indexed statement per home, one after the other: a clerk at 50 organisations holds one
+  // pool connection for ~50 short reads, not the whole pool at once.
+  const items: SubmitterHomes['items'] = [];
+  for (const pair of pairs) {
+    const rows = await findOrganisationPeriods(db, viewer, pair.collectionId, pair.id);
+    items.push({
+      ...homeOf({ id: pair.collectionId, name: pair.collectionName }, pair, rows, now),
+      guidance: pair.guidance,
+    });
+  }
+  return { items, total: pairs.length === 0 ? 0 : Number(pairs[0]!.total) };
 }
 
 // ---- Manager home and admin overview -------------------------------------------------------------------
@@ -203,6 +253,35 @@ export async function getManagerCollectionHome(db: Db, collectionId: number, now
   return {
     ...summary!,
     periods: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? emptyCounts })),
+  };
+}
+
+/**
+ * Every reporting period of a collection, closed ones included, with its state and counts (the
+ * reporting periods page: each leads to its monitoring, non-submitters, exports and reopens).
+ */
+export async function listCollectionPeriodSummaries(
+  db: Db,
+  collectionId: number,
+  params: CollectionPeriodParams,
+  now = new Date(),
+): Promise<CollectionPeriodList> {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  const [periods, states] = await Promise.all([
+    listCollectionPeriods(db, collectionId, now, params),
+    countCollectionPeriodStates(db, collectionId, now),
+  ]);
+  const counts = await countByPeriod(
+    db,
+    periods.map((p) => p.id),
+    now,
+  );
+  return {
+    collection: { id: collection.id, name: collection.name },
+    items: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? emptyCounts })),
+    total: params.state === undefined ? states.Open + states.Future + states.Closed : states[params.state],
+    states,
   };
 }
 

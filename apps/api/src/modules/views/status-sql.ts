@@ -42,3 +42,23 @@ export function periodOpenSql(now: Date): RawBuilder<boolean> {
 /** The order statuses sort in: the journey of a return, then missed. */
 export const statusRankSql = (status: RawBuilder<PeriodSubmissionStatus> | ReturnType<typeof sql.ref>) =>
   sql<number>`array_position(array['notYetRequired','notStarted','draft','completed','missed']::text[], ${status})`;
+
+/**
+ * The day the register closed the organisation aliased `o`, or null while it is open (product
+ * decisions, "Organisations the register closes"; decision 0034): its close date, or, for a status of
+ * closed or dormant given without one, the London day the record last changed (when the register said so).
+ */
+export const closedOnSql = (o = 'o') =>
+  sql<
+    string | null
+  >`coalesce(${sql.ref(`${o}.closure_date`)}, case when ${sql.ref(`${o}.ods_status`)} in ('closed', 'dormant')
+    then (${sql.ref(`${o}.updated_at`)} at time zone 'Europe/London')::date end)`;
+
+/**
+ * The organisation `o` is expected to report for the period `rp`: it was not closed by the register
+ * before the period opened (a period that opens after the close date does not expect it: it is never
+ * chased there nor counted as missing). Its returns stay wherever it made them.
+ */
+export const expectedSql = (o = 'o', rp = 'rp') =>
+  sql<boolean>`(${closedOnSql(o)} is null
+    or ${closedOnSql(o)} >= (${sql.ref(`${rp}.submissions_open`)} at time zone 'Europe/London')::date)`;

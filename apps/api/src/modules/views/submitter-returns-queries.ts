@@ -54,6 +54,13 @@ export function listSubmitterReturns(db: Db, userId: number, params: SubmitterRe
   }
   if (params.collectionId !== undefined) conditions.push(sql`r.collection_id = ${params.collectionId}`);
   if (params.periods === 'open') conditions.push(windowOpenSql(now));
+  const outer: RawBuilder<unknown>[] = [sql`true`];
+  if (params.status) outer.push(sql`x.status = ${params.status}`);
+  if (params.outstanding) outer.push(sql`x.status in ('notStarted', 'draft')`);
+  if (params.dueWithinDays !== undefined) {
+    const until = new Date(now.getTime() + params.dueWithinDays * 86_400_000);
+    outer.push(sql`x.deadline > ${now}::timestamptz and x.deadline <= ${until}::timestamptz`);
+  }
   const direction = params.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
   const order = sql`${sortKeys[params.sortBy]('x')} ${direction} nulls last, x.deadline,
     lower(x.organisation_name), lower(x.collection_name), x.submissions_open, x.period_id, x.organisation_id`;
@@ -64,7 +71,9 @@ export function listSubmitterReturns(db: Db, userId: number, params: SubmitterRe
         rp.id as period_id, rp.name as period_name, rp.submissions_open, rp.submissions_close,
         rp.submissions_reopen, rp.submissions_reclose, rp.if_submission_reopens,
         s.id as submission_id, s.status as submission_status, s.current_revision_id,
-        s.official_revision_id, s.reopened_until, s.returned_at,
+        s.official_revision_id, s.reopened_until,
+        -- Returned by a manager or sent back by an authoriser, until sent for sign-off again (decision 0036).
+        case when s.sent_for_signoff_at is null then coalesce(s.sent_back_at, s.returned_at) end as returned_at,
         ${status} as status, ${deadlineSql(now)} as deadline
       from (select distinct collection_id, organisation_id from collection_organisation_role
             where user_id = ${userId} and role in ('DataEntryClerk', 'Authoriser')) r
@@ -76,7 +85,7 @@ export function listSubmitterReturns(db: Db, userId: number, params: SubmitterRe
       left join submission s on s.reporting_period_id = rp.id and s.organisation_id = r.organisation_id
       where ${sql.join(conditions, sql` and `)}
     ) x
-    ${params.status ? sql`where x.status = ${params.status}` : sql``}
+    where ${sql.join(outer, sql` and `)}
     order by ${order}
     limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}`
     .execute(db)

@@ -208,10 +208,70 @@ describe('GET /View/Submitter/Returns', () => {
     expect(manager.body).toEqual({ items: [], total: 0, collections: [] });
   });
 
+  it("answers the landing page's question: returns to do, due within N days (decision 0034)", async () => {
+    const todo = await read('?outstanding=true&pageSize=100');
+    // The open returns less the one completed.
+    expect(todo.total).toBe(8);
+    expect(todo.items.every((r) => r.status === 'notStarted' || r.status === 'draft')).toBe(true);
+    const soon = await read('?outstanding=true&dueWithinDays=4');
+    expect(soon.items.map((r) => [r.period.name, r.status])).toEqual([
+      ['Beta open', 'notStarted'],
+      ['Beta open', 'notStarted'],
+      ['Alpha closed', 'draft'],
+    ]);
+    expect((await read('?outstanding=false')).total).toBe(9);
+    const clerk = await t.asUser(clerkId);
+    expect((await clerk.get(url('?dueWithinDays=0'))).status).toBe(400);
+    expect((await clerk.get(url('?outstanding=yes'))).status).toBe(400);
+  });
+
   it('refuses a query it cannot read (400) and anyone not signed in (401)', async () => {
     const clerk = await t.asUser(clerkId);
     expect((await clerk.get(url('?status=sent'))).status).toBe(400);
     expect((await clerk.get(url('?pageSize=1000'))).status).toBe(400);
     expect((await t.anonymous().get(url())).status).toBe(401);
+  });
+});
+
+describe('GET /View/Submitter/Homes', () => {
+  it("gives every home of the caller's own roles in one answer, each as its own route gives it, with guidance", async () => {
+    const clerk = await t.asUser(clerkId);
+    await t.database.db
+      .updateTable('collection')
+      .set({ guidance: 'Beta guidance' })
+      .where('id', '=', beta.collectionId)
+      .execute();
+    const res = await clerk.get(`/v1/api/View/Submitter/Homes`);
+    expect(res.status).toBe(200);
+    const { items, total } = res.body as {
+      items: {
+        collection: { id: number; name: string };
+        organisation: { id: number };
+        guidance: string | null;
+      }[];
+      total: number;
+    };
+    // Alpha at six trusts and Beta at two; the draft collection never.
+    expect(total).toBe(8);
+    expect(items.map((h) => h.collection.name)).toEqual([
+      ...Array(6).fill('Alpha returns'),
+      'Beta returns',
+      'Beta returns',
+    ]);
+    for (const home of items) {
+      const { guidance, ...rest } = home;
+      const one = await clerk.get(
+        `/v1/api/View/Submitter/Home/Collection/${home.collection.id}/Organisation/${home.organisation.id}`,
+      );
+      expect(rest).toEqual(one.body);
+      expect(guidance).toBe(home.collection.id === beta.collectionId ? 'Beta guidance' : null);
+    }
+    const clerkA = (await (await t.as('clerkA')).get('/v1/api/View/Submitter/Homes')).body;
+    expect(clerkA.items.map((h: { organisation: { code: string } }) => h.organisation.code)).toEqual(['RJ1']);
+    expect((await (await t.as('manager')).get('/v1/api/View/Submitter/Homes')).body).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect((await t.anonymous().get('/v1/api/View/Submitter/Homes')).status).toBe(401);
   });
 });

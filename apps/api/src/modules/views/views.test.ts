@@ -219,6 +219,63 @@ describe('GET /View/Manager/ReportingPeriod/{id}/Submission', () => {
   });
 });
 
+describe('GET /View/Manager/Collection/{id}/ReportingPeriods', () => {
+  const url = (query = '') => `/v1/api/View/Manager/Collection/${collectionId}/ReportingPeriods${query}`;
+
+  it('lists every period, closed ones included, latest first, with its state and counts', async () => {
+    const res = await (await t.as('superAdmin')).get(url());
+    expect(res.status).toBe(200);
+    expect(res.body.collection).toEqual({ id: collectionId, name: 'Views test collection' });
+    expect(
+      res.body.items.map((p: { id: number; reportingPeriodStatus: string }) => [
+        p.id,
+        p.reportingPeriodStatus,
+      ]),
+    ).toEqual([
+      [futureId, 'Future'],
+      [openId, 'Open'],
+      [closedId, 'Closed'],
+    ]);
+    expect(res.body.total).toBe(3);
+    expect(res.body.states).toEqual({ Open: 1, Future: 1, Closed: 1 });
+    const closed = res.body.items.find((p: { id: number }) => p.id === closedId);
+    expect(closed.counts).toMatchObject({
+      expected: 8,
+      completed: 3,
+      onTime: 2,
+      late: 1,
+      missed: 4,
+      draft: 1,
+    });
+    const open = res.body.items.find((p: { id: number }) => p.id === openId);
+    expect(open.counts).toMatchObject({ expected: 8, completed: 1, draft: 1, notStarted: 6 });
+    expect(res.body.items[0].counts).toMatchObject({ expected: 8, notYetRequired: 8 });
+  });
+
+  it('keeps one state, pages, and sorts earliest first when asked', async () => {
+    const admin = await t.as('superAdmin');
+    const closed = await admin.get(url('?state=Closed'));
+    expect(closed.body.items.map((p: { id: number }) => p.id)).toEqual([closedId]);
+    expect(closed.body.total).toBe(1);
+    expect(closed.body.states).toEqual({ Open: 1, Future: 1, Closed: 1 });
+    const page2 = await admin.get(url('?pageSize=2&page=2&sortOrder=ASC'));
+    expect(page2.body.items.map((p: { id: number }) => p.id)).toEqual([futureId]);
+    expect(page2.body.total).toBe(3);
+    expect((await admin.get(url('?state=Sometime'))).status).toBe(400);
+  });
+
+  it('is for those who monitor the collection: a clerk is refused, an unknown collection is not found', async () => {
+    const demo = await t.demoCollectionId();
+    const demoUrl = `/v1/api/View/Manager/Collection/${demo}/ReportingPeriods`;
+    expect((await (await t.as('submissionManager')).get(demoUrl)).status).toBe(200);
+    expect((await (await t.as('clerkA')).get(demoUrl)).status).toBe(403);
+    expect(
+      (await (await t.as('superAdmin')).get('/v1/api/View/Manager/Collection/999999/ReportingPeriods'))
+        .status,
+    ).toBe(404);
+  });
+});
+
 describe('status in SQL agrees with the domain rules at every boundary', () => {
   it('a second either side of open, close, reopen, reclose and a per-organisation reopen', async () => {
     const db = t.database.db;
@@ -329,6 +386,34 @@ describe('GET /View/Manager/ReportingPeriod/{id}/NonSubmitters', () => {
         .sort(),
     ).toEqual(['authoriser.b@dcf.example', 'clerk.b@dcf.example']);
     expect(lines.some((l) => l.startsWith(`${orgs[3]!.code},`))).toBe(false);
+    // Words a person reads, never the codes (`missed`, `DataEntryClerk`).
+    expect(
+      lines
+        .filter((l) => l.startsWith(`${orgs[0]!.code},`))
+        .map((l) => l.split(',').slice(2, 4).join(','))
+        .sort(),
+    ).toEqual(['Missed,Authoriser', 'Missed,Data entry clerk']);
+    expect(res.text).not.toMatch(/missed|notStarted|DataEntryClerk/);
+  });
+
+  it('a name that would run as a formula after a separator is defused in the CSV (the one rule, decision 0032)', async () => {
+    const db = t.database.db;
+    const clerkB = await t.userId('clerkB');
+    const hostile = ';=HYPERLINK("http://x.example","Click")';
+    await db.updateTable('appUser').set({ name: hostile }).where('id', '=', clerkB).execute();
+    try {
+      const res = await (await t.as('superAdmin')).get(
+        `/v1/api/View/Manager/ReportingPeriod/${closedId}/NonSubmitters?format=csv`,
+      );
+      expect(res.status).toBe(200);
+      // Quoted (one cell for a comma reader), an apostrophe at the start and after the ';' (a reader that
+      // splits on ';' sees two text cells).
+      expect(res.text).toContain(`,"';'=HYPERLINK(""http://x.example"",""Click"")",clerk.b@dcf.example`);
+      for (const line of res.text.split('\r\n'))
+        for (const cell of line.split(';')) expect(cell.replace(/^"/, '')).not.toMatch(/^\s*[=+\-@]/);
+    } finally {
+      await db.updateTable('appUser').set({ name: 'Bea Clerk' }).where('id', '=', clerkB).execute();
+    }
   });
 
   it('answers a collection manager from the period their rule located, as it answers an administrator', async () => {

@@ -108,6 +108,12 @@ beforeAll(async () => {
     .set({ returnedAt: new Date(), returnedReason: 'Headcount is missing agency staff', returnedBy: clerkA })
     .where('id', '=', openSubmissions.get(trustB)!)
     .execute();
+  // Trust A's and the third trust's drafts were sent for sign-off (decision 0036).
+  await db
+    .updateTable('submission')
+    .set({ sentForSignoffAt: new Date(), sentForSignoffBy: clerkA })
+    .where('id', 'in', [openSubmissions.get(trustA)!, openSubmissions.get(other)!])
+    .execute();
   await db
     .updateTable('submission')
     .set({ nhsiAuthorisedAt: new Date(), nhsiAuthorisedBy: clerkA })
@@ -137,6 +143,26 @@ describe('GET /View/Worklist/SignOff', () => {
   it('is empty for a clerk and for an authoriser of another trust', async () => {
     expect(ours(await worklist(await t.as('clerkA'), 'SignOff'))).toEqual([]);
     expect(ours(await worklist(await t.as('authoriserB'), 'SignOff'))).toEqual([]);
+  });
+
+  it('lists only drafts sent for sign-off (decision 0036)', async () => {
+    const db = t.database.db;
+    const id = openSubmissions.get(trustA)!;
+    const sent = await db
+      .selectFrom('submission')
+      .select(['sentForSignoffAt', 'sentForSignoffBy'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('submission')
+      .set({ sentForSignoffAt: null, sentForSignoffBy: null })
+      .where('id', '=', id)
+      .execute();
+    try {
+      expect(ours(await worklist(await t.as('authoriserA'), 'SignOff'))).toEqual([]);
+    } finally {
+      await db.updateTable('submission').set(sent).where('id', '=', id).execute();
+    }
   });
 
   it('drops a draft once it is submitted', async () => {
@@ -174,6 +200,43 @@ describe('GET /View/Worklist/Returned', () => {
       returnedReason: 'Headcount is missing agency staff',
     });
     expect(ours(await worklist(await t.as('clerkA'), 'Returned'))).toEqual([]);
+  });
+
+  it("lists a draft an authoriser sent back to the organisation's clerks (not to its authorisers), until it is sent again", async () => {
+    const db = t.database.db;
+    const id = openSubmissions.get(trustA)!;
+    const authoriserA = await userId('authoriser.a@dcf.example');
+    const before = await db
+      .selectFrom('submission')
+      .select(['sentForSignoffAt', 'sentForSignoffBy'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('submission')
+      .set({
+        sentBackAt: new Date(),
+        sentBackBy: authoriserA,
+        sentBackReason: 'Vacancies look low',
+        sentForSignoffAt: null,
+        sentForSignoffBy: null,
+      })
+      .where('id', '=', id)
+      .execute();
+    try {
+      const rows = ours(await worklist(await t.as('clerkA'), 'Returned'));
+      expect(rows).toMatchObject([{ organisation: { code: 'RJ1' }, returnedReason: 'Vacancies look low' }]);
+      const authorisers = ours(await worklist(await t.as('authoriserA'), 'Returned'));
+      expect(authorisers.map((r) => r.organisation.code)).not.toContain('RJ1');
+      // Sent for sign-off again: off the clerk's list, on the authoriser's.
+      await db.updateTable('submission').set(before).where('id', '=', id).execute();
+      expect(ours(await worklist(await t.as('clerkA'), 'Returned'))).toEqual([]);
+    } finally {
+      await db
+        .updateTable('submission')
+        .set({ ...before, sentBackAt: null, sentBackBy: null, sentBackReason: null })
+        .where('id', '=', id)
+        .execute();
+    }
   });
 });
 

@@ -78,6 +78,8 @@ export async function createDevelopmentProvider(
   db: Db,
   config: Config,
   issuer = developmentIssuer(config),
+  /** Claims given in userinfo only, never in the ID token (as some providers do with the ODS code). */
+  userinfoOnly: readonly string[] = [],
 ): Promise<Provider> {
   if (config.env === 'production')
     throw new Error('The development identity provider never runs in production');
@@ -117,7 +119,13 @@ export async function createDevelopmentProvider(
     async findAccount(_ctx: unknown, sub: string) {
       const claims = demoClaims(sub);
       if (!claims) return undefined;
-      return { accountId: sub, claims: () => claims };
+      return {
+        accountId: sub,
+        claims: (use: string) =>
+          use === 'id_token'
+            ? Object.fromEntries(Object.entries(claims).filter(([name]) => !userinfoOnly.includes(name)))
+            : claims,
+      };
     },
     renderError,
     ttl: {
@@ -130,7 +138,8 @@ export async function createDevelopmentProvider(
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Koa's proxy flag is all or nothing: any trusted proxy set means the forwarded protocol is believed.
+  provider.proxy = config.trustProxy !== false && config.trustProxy !== 0;
   return provider;
 }
 
@@ -143,9 +152,9 @@ export async function mountDevelopmentProvider(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  options: { issuer?: string } = {},
+  options: { issuer?: string; userinfoOnly?: readonly string[] } = {},
 ): Promise<void> {
-  const provider = await createDevelopmentProvider(db, config, options.issuer);
+  const provider = await createDevelopmentProvider(db, config, options.issuer, options.userinfoOnly);
   const handle = provider.callback();
   const base = DEVELOPMENT_PROVIDER_PATH;
 

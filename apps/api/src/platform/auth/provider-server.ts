@@ -13,11 +13,16 @@ export async function startDevelopmentProviderServer(options: {
   config: Config;
   host?: string;
   port: number;
+  /** Claims it gives in userinfo only, never in the ID token. */
+  userinfoOnly?: readonly string[];
 }): Promise<{ issuer: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const issuer = `http://${host}:${options.port}${DEVELOPMENT_PROVIDER_PATH}`;
   const server = Fastify({ logger: false });
-  await mountDevelopmentProvider(server, options.db, options.config, { issuer });
+  await mountDevelopmentProvider(server, options.db, options.config, {
+    issuer,
+    ...(options.userinfoOnly ? { userinfoOnly: options.userinfoOnly } : {}),
+  });
   await server.listen({ host, port: options.port });
   return { issuer, close: () => server.close() };
 }

@@ -1,3 +1,10 @@
-export { deliverMail, type IsMailObsolete, type MailToDeliver } from './deliver';
-export { MAIL_SEND_JOB, type OutgoingMail, queueMail } from './outbox';
+export { deliverMail, deliverMails, type IsMailObsolete, type MailToDeliver } from './deliver';
+export {
+  mailSendBatchJob,
+  mailSendJob,
+  type OutgoingMail,
+  queueMail,
+  queueMailInBatches,
+  SEND_BATCH,
+} from './outbox';
 export { closeMailTransport, mailTransport } from './transport';

@@ -9,6 +9,8 @@ import { LocalBlobStore } from './local-blob-store';
  */
 export interface BlobStore {
   readonly kind: 'local' | 'azure';
+  /** The origin the browser PUTs to and GETs from, when it is not the app's own (the CSP allows it). */
+  readonly browserOrigin: string | null;
   /** A URL the browser PUTs the file to (answers 201); valid until `expiresOn`, for this path only. */
   uploadUrl(blobPath: string, options: { expiresOn: Date; maxBytes: number }): Promise<string>;
   /** A URL the browser GETs the file from (as an attachment); valid until `expiresOn`, for this path only. */

@@ -30,6 +30,7 @@ export class BlobTooLargeError extends Error {}
  */
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local';
+  readonly browserOrigin = null;
   private readonly key: Buffer;
 
   constructor(

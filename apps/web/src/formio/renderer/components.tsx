@@ -1,4 +1,5 @@
-import { dataShapeOf, type FormComponent, walkComponents } from '@dcf/forms/components';
+import { standardComponent } from '@dcf/forms/component-types';
+import { dataShapeOf, type FormComponent, isMultiValue, walkComponents } from '@dcf/forms/components';
 import type { JSX } from 'react';
 import { type ComponentProps, type Scope, text, useForm } from './context';
 import { DateTimeInput, DayInput, TimeInput } from './dates';
@@ -16,6 +17,7 @@ import {
   TextInput,
 } from './inputs';
 import { Columns, Container, Content, Fieldset, HtmlElement, LayoutTable, Panel, Well } from './layout';
+import { MultiValue } from './multi-value';
 import { joinPath } from './paths';
 import { SignatureInput } from './signature';
 import { Tabs } from './tabs';
@@ -65,8 +67,16 @@ export function pathOf(component: FormComponent, scope: Scope): string {
 }
 
 /** One Form.io component, as the NHS.UK component that matches its type; nothing when hidden. */
-export function ComponentView({ component, scope }: { component: FormComponent; scope: Scope }) {
+export function ComponentView({ component: given, scope }: { component: FormComponent; scope: Scope }) {
   const form = useForm();
+  // A type from another Form.io service is drawn as its nearest standard component (decision 0035).
+  const standard = standardComponent(given);
+  // Form.io's builder hides the labels of a grid's questions (its table has column headings); here a
+  // row lists its questions one under another, so each keeps its label in sight (decision 0035).
+  const component =
+    standard.hideLabel === true && scope.dataPrefix.includes('[')
+      ? { ...standard, hideLabel: false }
+      : standard;
   const type = text(component.type);
   if (NOT_SHOWN.has(type) || component.hidden === true) return null;
   const path = pathOf(component, scope);
@@ -75,7 +85,11 @@ export function ComponentView({ component, scope }: { component: FormComponent; 
   // Always a fragment: a note appearing must not remount the question being typed into.
   return (
     <>
-      <View component={component} path={path} scope={scope} />
+      {isMultiValue(component) ? (
+        <MultiValue View={View} component={component} path={path} scope={scope} />
+      ) : (
+        <View component={component} path={path} scope={scope} />
+      )}
       {form.noteAt(path)}
     </>
   );

@@ -206,34 +206,63 @@ export function DateTimeInput(props: ComponentProps) {
   );
 }
 
-/** Form.io's `time` question: a time box; stored in the question's data format (`HH:mm:ss` by default). */
+/**
+ * Form.io's `time` question: a text box as the time of a date and time question ("For example, 14:30"),
+ * stored in the question's data format (`HH:mm:ss` by default); "9:30" is kept as 09:30. Not the
+ * browser's time field: Chromium's takes no typed keys when headless, and the page draws every time
+ * the same way (decision 0035).
+ */
 export function TimeInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
   const value = getPath(form.data, path);
   const withSeconds = (text(component.dataFormat) || 'HH:mm:ss').includes('ss');
-  const shown = typeof value === 'string' ? value.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : '';
+  const shown = (answer: unknown) =>
+    typeof answer === 'string' ? answer.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : '';
+  // The box keeps what was typed ("9:3" while typing); an answer set from elsewhere (restored typing,
+  // the latest version loaded) replaces it.
+  const [typed, setTyped] = useState(() => shown(value));
+  const emitted = useRef(value);
+  if (value !== emitted.current) {
+    emitted.current = value;
+    setTyped(shown(value));
+  }
+  const exampleId = `${parts.id}-example`;
   return (
     <Field component={component} parts={parts}>
+      <div className="nhsuk-hint" id={exampleId}>
+        For example, 14:30
+      </div>
       <input
         className={`nhsuk-input nhsuk-input--width-5${parts.invalid ? ' nhsuk-input--error' : ''}`}
         id={parts.id}
         name={inputName(path)}
-        type="time"
-        aria-describedby={parts.describedBy}
+        type="text"
+        inputMode="numeric"
+        spellCheck={false}
+        aria-describedby={[exampleId, parts.describedBy].filter(Boolean).join(' ')}
         aria-invalid={parts.invalid || undefined}
         disabled={form.readOnly || component.disabled === true}
-        value={shown}
+        value={typed}
         onChange={(event) => {
-          const typed = event.target.value;
-          form.setValue(
-            path,
-            typed === '' ? undefined : withSeconds && /^\d{2}:\d{2}$/.test(typed) ? `${typed}:00` : typed,
-          );
+          const time = toTime(event.target.value, withSeconds);
+          setTyped(event.target.value);
+          emitted.current = time;
+          form.setValue(path, time);
         }}
         onBlur={() => form.touch(path)}
       />
     </Field>
   );
+}
+
+/** A typed time as Form.io stores it: `HH:mm` (with `:00` seconds when the format has them), else as typed. */
+function toTime(typed: string, withSeconds: boolean): string | undefined {
+  const trimmed = typed.trim();
+  if (trimmed === '') return undefined;
+  const match = /^(\d{1,2}):(\d{2})$/.exec(trimmed);
+  if (!match) return trimmed;
+  const time = `${(match[1] as string).padStart(2, '0')}:${match[2]}`;
+  return withSeconds ? `${time}:00` : time;
 }

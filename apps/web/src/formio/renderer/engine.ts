@@ -3,7 +3,7 @@
  * own, after the page and its questions: a clerk can start typing before it arrives. Until then
  * questions shown only under a condition stay hidden, and nothing is checked.
  */
-export type Engine = Pick<typeof import('@dcf/forms'), 'evaluateForm' | 'defaultAnswers'>;
+export type Engine = Pick<typeof import('@dcf/forms'), 'evaluateForm' | 'defaultAnswers' | 'pagesWithErrors'>;
 
 export let loadedEngine: Engine | undefined;
 let loading: Promise<Engine> | undefined;

@@ -211,36 +211,26 @@ export function selectChoices(c: FormComponent): Choice[] {
 
 const optionKey = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
 
+/** One answer from a list (a multi-value select is a list of these: multi-value.tsx). */
 export function SelectInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
   const choices = selectChoices(component);
   const value = valueAt(form, path);
-  const multiple = component.multiple === true;
-  const selected = multiple
-    ? (Array.isArray(value) ? value : []).map(optionKey)
-    : value === undefined || value === null
-      ? ''
-      : optionKey(value);
+  const selected = value === undefined || value === null || value === '' ? '' : optionKey(value);
   const byKey = new Map(choices.map((choice) => [optionKey(choice.value), choice.value]));
   return (
     <Field component={component} parts={parts}>
       <select
         {...common(props, parts, form)}
         className={`nhsuk-select${parts.invalid ? ' nhsuk-select--error' : ''}`}
-        multiple={multiple}
         value={selected}
-        onChange={(event) => {
-          if (multiple)
-            form.setValue(
-              path,
-              [...event.target.selectedOptions].map((o) => byKey.get(o.value)),
-            );
-          else form.setValue(path, event.target.value === '' ? undefined : byKey.get(event.target.value));
-        }}
+        onChange={(event) =>
+          form.setValue(path, event.target.value === '' ? undefined : byKey.get(event.target.value))
+        }
       >
-        {multiple ? null : <option value="">{text(component.placeholder) || 'Select an option'}</option>}
+        <option value="">{text(component.placeholder) || 'Select an option'}</option>
         {choices.map((choice) => (
           <option key={optionKey(choice.value)} value={optionKey(choice.value)}>
             {choice.label}

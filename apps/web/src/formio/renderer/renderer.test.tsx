@@ -1,12 +1,9 @@
 import type { FormDefinition } from '@dcf/forms';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FormRenderer, type FormRendererHandle } from '../form-renderer';
-
-// The engine loads in a chunk of its own; on a busy machine the first evaluation takes a while.
-configure({ asyncUtilTimeout: 5000 });
 
 const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
 
@@ -122,6 +119,14 @@ describe('FormRenderer components', () => {
     );
     // The parts stay as typed.
     expect(within(admitted).getByLabelText('Day')).toHaveValue('15');
+    // A time is typed in a text box (a browser's time field takes no keys in headless Chromium) and
+    // kept in Form.io's data format.
+    const at = screen.getByLabelText('Time seen');
+    expect(at).toHaveAttribute('type', 'text');
+    expect(at).toHaveAccessibleDescription('For example, 14:30');
+    await userEvent.type(at, '9:30');
+    await waitFor(() => expect(last()).toMatchObject({ at: '09:30:00' }));
+    expect(at).toHaveValue('9:30');
   });
 
   it('a server message shows at its question, linked by id for the error summary, until the question is edited', async () => {

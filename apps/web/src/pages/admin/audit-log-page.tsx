@@ -1,39 +1,55 @@
-import { type AuditEntryDto, type AuditQuery, auditQuerySchema, formatMediumDateTime } from '@dcf/domain';
+import {
+  type AuditEntryDto,
+  type AuditQuery,
+  auditActionLabels,
+  auditActionText,
+  auditEntityLabels,
+  auditEntityText,
+  auditQuerySchema,
+  formatMediumDateTime,
+  isIsoDate,
+  messages,
+} from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DateInput,
   ListPaging,
   PageContainer,
   QueryState,
   ResultCount,
+  Select,
   SortableHeader,
   type SortOrder,
+  TableScroll,
+  TextField,
   useListQuery,
 } from '../../components';
 
 const PAGE_SIZE = 25;
 const FILTERS = [
   { name: 'who', label: 'Who', hint: 'Part of a name or email address', type: 'text' },
-  {
-    name: 'action',
-    label: 'What',
-    hint: 'The start of an action, for example collection. or reminder.send',
-    type: 'text',
-  },
-  {
-    name: 'entityType',
-    label: 'Record type',
-    hint: 'For example collection, reportingPeriod, submission',
-    type: 'text',
-  },
+  { name: 'action', label: 'What', hint: 'What was done', type: 'select' },
+  { name: 'entityType', label: 'Record type', hint: 'The kind of record changed', type: 'select' },
   { name: 'entityId', label: 'Record ID', hint: 'The number of the record', type: 'text' },
   { name: 'from', label: 'From', hint: 'First day included', type: 'date' },
   { name: 'to', label: 'To', hint: 'Last day included', type: 'date' },
 ] as const;
 type FilterName = (typeof FILTERS)[number]['name'];
+
+/** The choices of the two select filters, in words, sorted as read; a value from an old address is kept. */
+function choices(name: 'action' | 'entityType', current: string) {
+  const labels = name === 'action' ? auditActionLabels : auditEntityLabels;
+  const words = name === 'action' ? auditActionText : auditEntityText;
+  const values = Object.keys(labels);
+  if (current && !values.includes(current)) values.push(current);
+  return values
+    .map((value) => ({ value, label: words(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
 
 /** The list's state, kept in the URL (decision 0021): page, size, sort by when, every filter. */
 const listDefaults = {
@@ -56,7 +72,8 @@ const urlQuerySchema = auditQuerySchema.extend({
 /**
  * Audit log (route: /collection/admin/audit, administrators): every change, who made it and when,
  * searched and paged on the server, newest first (or oldest); the values before and after where
- * recorded. Filters, sort and page live in the URL, so reload and Back keep them.
+ * recorded. Actions and records in words (decision 0037), chosen from lists rather than typed as codes.
+ * Filters, sort and page live in the URL, so reload and Back keep them.
  */
 export function AuditLogPage() {
   const [query, setParams] = useListQuery(listDefaults, urlQuerySchema);
@@ -103,8 +120,18 @@ function SearchForm({
         string
       >,
   );
+  // A date typed in part is said to be wrong here, rather than searched for and refused.
+  const [dateErrors, setDateErrors] = useState<Partial<Record<FilterName, string>>>({});
   const search = (event: FormEvent) => {
     event.preventDefault();
+    const wrong = Object.fromEntries(
+      FILTERS.filter((f) => f.type === 'date' && form[f.name] !== '' && !isIsoDate(form[f.name])).map((f) => [
+        f.name,
+        messages.invalidDate,
+      ]),
+    );
+    setDateErrors(wrong);
+    if (Object.keys(wrong).length > 0) return;
     onSearch(
       Object.fromEntries(FILTERS.map((f) => [f.name, form[f.name].trim() || undefined])) as Record<
         FilterName,
@@ -112,28 +139,40 @@ function SearchForm({
       >,
     );
   };
+  const set = (name: FilterName, value: string) => setForm((current) => ({ ...current, [name]: value }));
   return (
     <form onSubmit={search} aria-label="Search the audit log">
       <div className="nhsuk-grid-row">
         {FILTERS.map((f) => (
           <div key={f.name} className="nhsuk-grid-column-one-third">
-            <div className="nhsuk-form-group">
-              <label className="nhsuk-label" htmlFor={`audit-${f.name}`}>
-                {f.label}
-              </label>
-              <div className="nhsuk-hint" id={`audit-${f.name}-hint`}>
-                {f.hint}
-              </div>
-              <input
-                className="nhsuk-input"
+            {f.type === 'select' ? (
+              <Select
+                id={`audit-${f.name}`}
+                label={f.label}
+                hint={f.hint}
+                value={form[f.name]}
+                options={choices(f.name, form[f.name])}
+                onChange={(value) => set(f.name, value)}
+              />
+            ) : f.type === 'date' ? (
+              <DateInput
+                id={`audit-${f.name}`}
+                label={f.label}
+                hint={`${f.hint}. For example, 15 3 2026`}
+                value={form[f.name]}
+                error={dateErrors[f.name]}
+                onChange={(value) => set(f.name, value)}
+              />
+            ) : (
+              <TextField
                 id={`audit-${f.name}`}
                 name={f.name}
-                type={f.type}
-                aria-describedby={`audit-${f.name}-hint`}
+                label={f.label}
+                hint={f.hint}
                 value={form[f.name]}
-                onChange={(e) => setForm((current) => ({ ...current, [f.name]: e.target.value }))}
+                onChange={(value) => set(f.name, value)}
               />
-            </div>
+            )}
           </div>
         ))}
       </div>
@@ -154,64 +193,66 @@ function AuditTable({
   onSort: (sortOrder: SortOrder) => void;
 }) {
   return (
-    <table className="nhsuk-table">
-      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-        Changes, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
-      </caption>
-      <thead className="nhsuk-table__head">
-        <tr>
-          <SortableHeader
-            column="occurredAt"
-            label="When"
-            sortBy="occurredAt"
-            sortOrder={sortOrder}
-            onSort={(_c, o) => onSort(o)}
-          />
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Record</th>
-          <th scope="col">Details</th>
-        </tr>
-      </thead>
-      <tbody className="nhsuk-table__body">
-        {entries.map((entry) => (
-          <tr key={entry.id} className="nhsuk-table__row">
-            <td className="nhsuk-table__cell">{formatMediumDateTime(entry.occurredAt)}</td>
-            <td className="nhsuk-table__cell">
-              {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
-              {entry.user?.name ? (
-                <>
-                  <br />
-                  <span className="nhsuk-body-s">{entry.user.email}</span>
-                </>
-              ) : null}
-            </td>
-            <td className="nhsuk-table__cell">{entry.action}</td>
-            <td className="nhsuk-table__cell">
-              {entry.entityType}
-              {entry.entityId ? ` ${entry.entityId}` : ''}
-            </td>
-            <td className="nhsuk-table__cell">
-              {entry.before === null && entry.after === null ? (
-                'None recorded'
-              ) : (
-                <details className="nhsuk-details">
-                  <summary className="nhsuk-details__summary">
-                    <span className="nhsuk-details__summary-text">
-                      Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
-                    </span>
-                  </summary>
-                  <div className="nhsuk-details__text">
-                    {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
-                    {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
-                  </div>
-                </details>
-              )}
-            </td>
+    <TableScroll label="Changes">
+      <table className="nhsuk-table">
+        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+          Changes, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
+        </caption>
+        <thead className="nhsuk-table__head">
+          <tr>
+            <SortableHeader
+              column="occurredAt"
+              label="When"
+              sortBy="occurredAt"
+              sortOrder={sortOrder}
+              onSort={(_c, o) => onSort(o)}
+            />
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Record</th>
+            <th scope="col">Details</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="nhsuk-table__body">
+          {entries.map((entry) => (
+            <tr key={entry.id} className="nhsuk-table__row">
+              <td className="nhsuk-table__cell">{formatMediumDateTime(entry.occurredAt)}</td>
+              <td className="nhsuk-table__cell">
+                {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
+                {entry.user?.name ? (
+                  <>
+                    <br />
+                    <span className="nhsuk-body-s">{entry.user.email}</span>
+                  </>
+                ) : null}
+              </td>
+              <td className="nhsuk-table__cell">{auditActionText(entry.action)}</td>
+              <td className="nhsuk-table__cell">
+                {auditEntityText(entry.entityType)}
+                {entry.entityId ? ` ${entry.entityId}` : ''}
+              </td>
+              <td className="nhsuk-table__cell">
+                {entry.before === null && entry.after === null ? (
+                  'None recorded'
+                ) : (
+                  <details className="nhsuk-details">
+                    <summary className="nhsuk-details__summary">
+                      <span className="nhsuk-details__summary-text">
+                        Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
+                      </span>
+                    </summary>
+                    <div className="nhsuk-details__text">
+                      {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
+                      {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
+                    </div>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

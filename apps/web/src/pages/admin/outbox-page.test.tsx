@@ -20,9 +20,11 @@ const mail = {
 };
 
 let requests: URL[];
+let status: string;
 
 beforeEach(() => {
   requests = [];
+  status = 'kept';
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -30,7 +32,7 @@ beforeEach(() => {
       if (url.pathname === '/v1/api/User/Current') return jsonResponse(users.superAdmin);
       if (url.pathname === '/v1/api/MailOutbox') {
         requests.push(url);
-        return jsonResponse({ items: [mail], total: 1 });
+        return jsonResponse({ items: [{ ...mail, status }], total: 1 });
       }
       return jsonResponse({}, 404);
     }),
@@ -58,4 +60,31 @@ describe('OutboxPage', () => {
     expect(last.searchParams.get('search')).toBe('clerk.a');
     expect(last.searchParams.get('status')).toBe('failed');
   });
+
+  it('asks afresh when Search is pressed again with the same filters', async () => {
+    // A failed email is not waiting for the worker, so the page does not refresh itself.
+    status = 'failed';
+    renderRoutes(routes, '/collection/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Emails, newest first' });
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    const asked = requests.length;
+    status = 'sent';
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Search' }));
+    expect(await within(table).findByText('Sent', {}, { timeout: 2_000 })).toBeInTheDocument();
+    expect(requests.length).toBe(asked + 1);
+  });
+
+  it('refreshes itself while an email waits for the job worker, and stops once none does', async () => {
+    status = 'queued';
+    renderRoutes(routes, '/collection/admin/outbox');
+    const table = await screen.findByRole('table', { name: 'Emails, newest first' });
+    expect(within(table).getByText('Waiting to send')).toBeInTheDocument();
+    status = 'kept';
+    expect(
+      await within(table).findByText('Kept in the outbox (no mail server set up)', {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    const asked = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(requests.length).toBe(asked);
+  }, 20_000);
 });

@@ -17,6 +17,7 @@ import {
   Select,
   SortableHeader,
   type SortOrder,
+  TableScroll,
   Tag,
   type TagColour,
   useListQuery,
@@ -54,7 +55,8 @@ const listDefaults = {
 /**
  * Email outbox (route: /collection/admin/outbox, administrators): every email the service decided to
  * send, with its delivery state. Without SMTP (the embedded default) this is where emails are read.
- * Search, status, sort and page live in the URL.
+ * Search, status, sort and page live in the URL. The list refreshes itself while an email on it waits
+ * for the job worker, and pressing Search with the same filters refreshes it too.
  */
 export function OutboxPage() {
   const [query, setParams] = useListQuery(listDefaults, outboxQuerySchema);
@@ -66,7 +68,15 @@ export function OutboxPage() {
         <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Email outbox' }]} />
       }
     >
-      <SearchForm key={`${query.search ?? ''}|${query.status ?? ''}`} query={query} onSearch={setParams} />
+      <SearchForm
+        key={`${query.search ?? ''}|${query.status ?? ''}`}
+        query={query}
+        onSearch={(filters) => {
+          // The same search again asks afresh: delivery states change while the page is open.
+          if (filters.search === query.search && filters.status === query.status) void outbox.refetch();
+          else setParams(filters);
+        }}
+      />
       <QueryState
         query={outbox}
         isEmpty={(data) => data.items.length === 0}
@@ -149,55 +159,57 @@ function OutboxTable({
   onSort: (sortOrder: SortOrder) => void;
 }) {
   return (
-    <table className="nhsuk-table">
-      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-        Emails, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
-      </caption>
-      <thead className="nhsuk-table__head">
-        <tr>
-          <SortableHeader
-            column="createdAt"
-            label="Created"
-            sortBy="createdAt"
-            sortOrder={sortOrder}
-            onSort={(_column, order) => onSort(order)}
-          />
-          <th scope="col">To</th>
-          <th scope="col">Email</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody className="nhsuk-table__body">
-        {items.map((mail) => (
-          <tr key={mail.id} className="nhsuk-table__row">
-            <td className="nhsuk-table__cell">{formatMediumDateTime(mail.createdAt)}</td>
-            <td className="nhsuk-table__cell">
-              {mail.toName ?? mail.toAddress}
-              {mail.toName ? (
-                <>
-                  <br />
-                  <span className="nhsuk-body-s">{mail.toAddress}</span>
-                </>
-              ) : null}
-            </td>
-            <td className="nhsuk-table__cell">
-              <details className="nhsuk-details nhsuk-u-margin-bottom-0">
-                <summary className="nhsuk-details__summary">
-                  <span className="nhsuk-details__summary-text">{mail.subject}</span>
-                </summary>
-                <div className="nhsuk-details__text">
-                  <pre className="dcf-json">{mail.bodyText}</pre>
-                </div>
-              </details>
-            </td>
-            <td className="nhsuk-table__cell">
-              <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
-              {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
-              {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
-            </td>
+    <TableScroll label="Emails">
+      <table className="nhsuk-table">
+        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+          Emails, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
+        </caption>
+        <thead className="nhsuk-table__head">
+          <tr>
+            <SortableHeader
+              column="createdAt"
+              label="Created"
+              sortBy="createdAt"
+              sortOrder={sortOrder}
+              onSort={(_column, order) => onSort(order)}
+            />
+            <th scope="col">To</th>
+            <th scope="col">Email</th>
+            <th scope="col">Status</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="nhsuk-table__body">
+          {items.map((mail) => (
+            <tr key={mail.id} className="nhsuk-table__row">
+              <td className="nhsuk-table__cell">{formatMediumDateTime(mail.createdAt)}</td>
+              <td className="nhsuk-table__cell">
+                {mail.toName ?? mail.toAddress}
+                {mail.toName ? (
+                  <>
+                    <br />
+                    <span className="nhsuk-body-s">{mail.toAddress}</span>
+                  </>
+                ) : null}
+              </td>
+              <td className="nhsuk-table__cell">
+                <details className="nhsuk-details nhsuk-u-margin-bottom-0">
+                  <summary className="nhsuk-details__summary">
+                    <span className="nhsuk-details__summary-text">{mail.subject}</span>
+                  </summary>
+                  <div className="nhsuk-details__text">
+                    <pre className="dcf-json">{mail.bodyText}</pre>
+                  </div>
+                </details>
+              </td>
+              <td className="nhsuk-table__cell">
+                <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
+                {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
+                {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ import {
   QueryState,
   ResultCount,
   Select,
+  TableScroll,
   useListQuery,
 } from '../../components';
 import { CollectionsTable } from '../manager/manager-home-page';
@@ -53,7 +54,7 @@ export function SubmissionsOverviewPage() {
         {(data) => (
           <>
             <ResultCount total={data.total} one="collection" many="collections" />
-            <div className="dcf-table-scroll">
+            <TableScroll label="Collections">
               <CollectionsTable
                 collections={data.items}
                 caption="Collections and their periods"
@@ -65,7 +66,7 @@ export function SubmissionsOverviewPage() {
                     setParams({ sortBy: sortBy as AdminSubmissionsQuery['sortBy'], sortOrder }),
                 }}
               />
-            </div>
+            </TableScroll>
             <ListPaging total={data.total} query={query} defaultPageSize={PAGE_SIZE} onChange={setParams} />
           </>
         )}

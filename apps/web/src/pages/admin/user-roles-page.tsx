@@ -5,7 +5,14 @@ import { errorMessage } from '../../api/client';
 import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, QueryState, YesNoModal } from '../../components';
+import {
+  Breadcrumbs,
+  Notification,
+  PageContainer,
+  QueryState,
+  TableScroll,
+  YesNoModal,
+} from '../../components';
 import { GiveRoleForm } from './give-role-form';
 import { roleLabels } from './role-labels';
 
@@ -165,91 +172,95 @@ function UserRolesView({ data }: { data: UserRoles }) {
       {data.collectionRoles.length === 0 ? (
         <p className="nhsuk-body">No collection roles.</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Collection roles</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                Collection
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Role
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                <span className="nhsuk-u-visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.collectionRoles.map((r) => (
-              <tr key={`${r.collectionId}:${r.role}`} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">
-                  <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
-                </td>
-                <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
-                <td className="nhsuk-table__cell">
-                  {removeButton(
-                    { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
-                    `${roleLabels[r.role]} of ${r.collectionName}`,
-                  )}
-                </td>
+        <TableScroll label="Roles">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Collection roles</caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                <th scope="col" className="nhsuk-table__header">
+                  Collection
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  Role
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  <span className="nhsuk-u-visually-hidden">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {data.collectionRoles.map((r) => (
+                <tr key={`${r.collectionId}:${r.role}`} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">
+                    <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
+                  </td>
+                  <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
+                  <td className="nhsuk-table__cell">
+                    {removeButton(
+                      { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
+                      `${roleLabels[r.role]} of ${r.collectionName}`,
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
 
       <h2 className="nhsuk-heading-m">Organisation roles</h2>
       {data.organisationRoles.length === 0 ? (
         <p className="nhsuk-body">No organisation roles.</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisation roles</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                Collection
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Organisation
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Role
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                <span className="nhsuk-u-visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.organisationRoles.map((r) => (
-              <tr key={`${r.collectionId}:${r.organisationId}:${r.role}`} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{r.collectionName}</td>
-                <td className="nhsuk-table__cell">
-                  {r.organisationName} ({r.organisationCode})
-                  {r.isFromElsewhere ? (
-                    <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
-                      From another organisation
-                    </strong>
-                  ) : null}
-                </td>
-                <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
-                <td className="nhsuk-table__cell">
-                  {removeButton(
-                    {
-                      scope: 'organisation',
-                      collectionId: r.collectionId,
-                      organisationId: r.organisationId,
-                      role: r.role,
-                      granted: false,
-                    },
-                    `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
-                  )}
-                </td>
+        <TableScroll label="Roles">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisation roles</caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                <th scope="col" className="nhsuk-table__header">
+                  Collection
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  Organisation
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  Role
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  <span className="nhsuk-u-visually-hidden">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {data.organisationRoles.map((r) => (
+                <tr key={`${r.collectionId}:${r.organisationId}:${r.role}`} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{r.collectionName}</td>
+                  <td className="nhsuk-table__cell">
+                    {r.organisationName} ({r.organisationCode})
+                    {r.isFromElsewhere ? (
+                      <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
+                        From another organisation
+                      </strong>
+                    ) : null}
+                  </td>
+                  <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
+                  <td className="nhsuk-table__cell">
+                    {removeButton(
+                      {
+                        scope: 'organisation',
+                        collectionId: r.collectionId,
+                        organisationId: r.organisationId,
+                        role: r.role,
+                        granted: false,
+                      },
+                      `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
 
       {isSelf ? null : (
@@ -260,36 +271,38 @@ function UserRolesView({ data }: { data: UserRoles }) {
       {data.audit.length === 0 ? (
         <p className="nhsuk-body">No changes recorded.</p>
       ) : (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Changes to this user</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                When
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                What
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                By
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {data.audit.map((a) => (
-              <tr key={a.id} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{formatMediumDateTime(a.occurredAt)}</td>
-                <td className="nhsuk-table__cell">
-                  {a.action}
-                  {a.collectionName ? <> in {a.collectionName}</> : null}
-                  {a.organisationName ? <> for {a.organisationName}</> : null}:{' '}
-                  {a.before.join(', ') || 'none'} to {a.after.join(', ') || 'none'}
-                </td>
-                <td className="nhsuk-table__cell">{a.by ?? ''}</td>
+        <TableScroll label="Roles">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Changes to this user</caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                <th scope="col" className="nhsuk-table__header">
+                  When
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  What
+                </th>
+                <th scope="col" className="nhsuk-table__header">
+                  By
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {data.audit.map((a) => (
+                <tr key={a.id} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{formatMediumDateTime(a.occurredAt)}</td>
+                  <td className="nhsuk-table__cell">
+                    {a.action}
+                    {a.collectionName ? <> in {a.collectionName}</> : null}
+                    {a.organisationName ? <> for {a.organisationName}</> : null}:{' '}
+                    {a.before.join(', ') || 'none'} to {a.after.join(', ') || 'none'}
+                  </td>
+                  <td className="nhsuk-table__cell">{a.by ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
 
       <YesNoModal

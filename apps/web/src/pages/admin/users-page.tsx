@@ -12,6 +12,7 @@ import {
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
+import { TableScroll } from '../../components';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
@@ -73,49 +74,51 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
         emptyMessage="There are no collection administrators."
       >
         {(rows) => (
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-              Collection administrators
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  Name
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Email
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Organisation
-                </th>
-                {canNominate && (
+          <TableScroll label="Users">
+            <table className="nhsuk-table">
+              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+                Collection administrators
+              </caption>
+              <thead className="nhsuk-table__head">
+                <tr className="nhsuk-table__row">
                   <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">Actions</span>
+                    Name
                   </th>
-                )}
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {rows.map((row) => (
-                <tr key={row.id} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{row.name ?? ''}</td>
-                  <td className="nhsuk-table__cell">{row.email}</td>
-                  <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+                  <th scope="col" className="nhsuk-table__header">
+                    Email
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    Organisation
+                  </th>
                   {canNominate && (
-                    <td className="nhsuk-table__cell">
-                      <button
-                        type="button"
-                        className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0"
-                        onClick={() => setRemoving(row)}
-                      >
-                        Remove<span className="nhsuk-u-visually-hidden"> {row.name ?? row.email}</span>
-                      </button>
-                    </td>
+                    <th scope="col" className="nhsuk-table__header">
+                      <span className="nhsuk-u-visually-hidden">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="nhsuk-table__body">
+                {rows.map((row) => (
+                  <tr key={row.id} className="nhsuk-table__row">
+                    <td className="nhsuk-table__cell">{row.name ?? ''}</td>
+                    <td className="nhsuk-table__cell">{row.email}</td>
+                    <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+                    {canNominate && (
+                      <td className="nhsuk-table__cell">
+                        <button
+                          type="button"
+                          className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0"
+                          onClick={() => setRemoving(row)}
+                        >
+                          Remove<span className="nhsuk-u-visually-hidden"> {row.name ?? row.email}</span>
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </QueryState>
       {canNominate && (
@@ -194,33 +197,35 @@ function UsersSection() {
           const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
           return (
             <>
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Users</caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    <th scope="col" className="nhsuk-table__header">
-                      Name
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Email
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Organisation
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {list.items.map((row) => (
-                    <tr key={row.id} className="nhsuk-table__row">
-                      <td className="nhsuk-table__cell">
-                        <Link to={paths.adminUser(row.id)}>{row.name ?? row.email}</Link>
-                      </td>
-                      <td className="nhsuk-table__cell">{row.email}</td>
-                      <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+              <TableScroll label="Users">
+                <table className="nhsuk-table">
+                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Users</caption>
+                  <thead className="nhsuk-table__head">
+                    <tr className="nhsuk-table__row">
+                      <th scope="col" className="nhsuk-table__header">
+                        Name
+                      </th>
+                      <th scope="col" className="nhsuk-table__header">
+                        Email
+                      </th>
+                      <th scope="col" className="nhsuk-table__header">
+                        Organisation
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody className="nhsuk-table__body">
+                    {list.items.map((row) => (
+                      <tr key={row.id} className="nhsuk-table__row">
+                        <td className="nhsuk-table__cell">
+                          <Link to={paths.adminUser(row.id)}>{row.name ?? row.email}</Link>
+                        </td>
+                        <td className="nhsuk-table__cell">{row.email}</td>
+                        <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <p className="nhsuk-body">
                 Page {page} of {pages} ({list.total} users)
               </p>

@@ -87,6 +87,9 @@ function AmendTabs({ collectionId, tab }: { collectionId: number; tab: AmendTab 
           {collection.data.name}
         </p>
       ) : null}
+      <p className="nhsuk-body">
+        <Link to={paths.reportingPeriods(collectionId)}>Reporting periods and their returns</Link>
+      </p>
       <div className="nhsuk-tabs">
         <nav aria-label="Collection sections">
           <ul className="nhsuk-tabs__list">

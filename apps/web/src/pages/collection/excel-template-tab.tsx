@@ -94,7 +94,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
   const record = useRecordExcelTemplate(collectionId);
   const setEnabled = useSetExcelTemplateEnabled(collectionId);
   const { status, upload, isUploading } = useFileUpload({ collectionId });
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | readonly string[] | null>(null);
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
@@ -121,7 +121,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
       setNotice({ variant: 'success', message: [`${file.name} is the collection's Excel template.`] });
       input.value = '';
     } catch (error) {
-      setFileError(problemMessages(error).join(', '));
+      setFileError(problemMessages(error));
     }
   }
 

@@ -74,4 +74,32 @@ describe('FormTab', () => {
       false,
     );
   });
+
+  it('lists types from other Form.io services with how each is shown, beside the builder and after saving', async () => {
+    const fetchMock = stubApi();
+    const notices = [
+      "`iban`: shown as a text box that checks the shape of an IBAN (2 letters, 2 digits, then 11 to 30 letters or digits), not its check digits ('account')",
+    ];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/Collection/1/Form') && (init?.method ?? 'GET') === 'GET')
+        return jsonResponse([version(1)]);
+      return jsonResponse(version(2, { createdNewVersion: true, notices }));
+    });
+    renderAt(<FormTab collectionId={1} />, { user: users.manager });
+    await screen.findByTestId('form-version');
+    upload(
+      JSON.stringify({
+        display: 'form',
+        components: [
+          { type: 'iban', key: 'account', label: 'Account', input: true },
+          { type: 'map', key: 'where', label: 'Where', input: true },
+        ],
+      }),
+    );
+    const list = await screen.findByTestId('type-notices');
+    expect(list).toHaveTextContent("`map`: shown as a text box without its own check ('where')");
+    expect(list).toHaveTextContent('`iban`: shown as a text box that checks the shape of an IBAN');
+    fireEvent.click(screen.getByRole('button', { name: 'Save form' }));
+    expect(await screen.findByText(notices[0] as string)).toBeInTheDocument();
+  });
 });

@@ -1,9 +1,11 @@
 import type { FormDefinition, FormVersion } from '@dcf/forms';
+import { typeNotices } from '@dcf/forms/component-types';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
 import { currentForm, useForms, useSaveForm } from '../../api/forms';
 import { problemMessages } from '../../api/problems';
 import {
   ErrorBoundary,
+  ErrorMessage,
   Notification,
   QueryState,
   SaveButton,
@@ -93,6 +95,9 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
           result.createdNewVersion && current
             ? `Version ${current.version} has returns made with it, so the form was saved as version ${result.version}. Reporting periods without returns now use version ${result.version}; returns already made keep showing version ${current.version}.`
             : `Form saved (version ${result.version}).`,
+          // What the product does differently with this form (decision 0035).
+          ...(result.notices?.length ? ['This form is shown differently from where it was made:'] : []),
+          ...(result.notices ?? []),
         ],
       });
     } catch (error) {
@@ -157,6 +162,8 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
         </fieldset>
       </div>
 
+      <TypeNotices definition={draft} />
+
       <ErrorBoundary
         fallback={
           <Notification
@@ -195,7 +202,7 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
             <label className="nhsuk-label" htmlFor={ids.json}>
               Form.io JSON definition
             </label>
-            <ErrorList id={`${ids.json}-error`} errors={jsonErrors} />
+            <ErrorMessage fieldId={ids.json} error={jsonErrors} />
             <textarea
               id={ids.json}
               className={`nhsuk-textarea dcf-code${jsonErrors.length ? ' nhsuk-textarea--error' : ''}`}
@@ -217,16 +224,30 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
   );
 }
 
-function ErrorList({ id, errors }: { id: string; errors: string[] }) {
-  if (errors.length === 0) return null;
+/**
+ * Component types that are not Form.io's standard, with how each is shown (decision 0035): from another
+ * Form.io service, or unknown. Listed beside the builder for as long as the form has them.
+ */
+function TypeNotices({ definition }: { definition: FormDefinition }) {
+  const notices = typeNotices(definition.components ?? []);
+  if (notices.length === 0) return null;
   return (
-    <div className="nhsuk-error-message" id={id}>
-      <span className="nhsuk-u-visually-hidden">Error:</span>
-      {errors.map((message) => (
-        <span key={message} className="dcf-block">
-          {message}
-        </span>
-      ))}
+    <div className="nhsuk-warning-callout" data-testid="type-notices">
+      <h3 className="nhsuk-warning-callout__label">
+        <span className="nhsuk-u-visually-hidden">Important: </span>
+        Questions of types this product does not have
+      </h3>
+      <p>
+        They are shown as the nearest NHS form component, as listed. Check them in the preview before saving.
+      </p>
+      <ul>
+        {notices.map((notice) => (
+          <li key={notice.type}>
+            {notice.message}
+            {notice.components.length > 0 ? ` (${notice.components.map((k) => `'${k}'`).join(', ')})` : ''}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -252,7 +273,7 @@ function FileField({
         A .json file exported from Form.io. It replaces what is in the builder; nothing is saved until you
         press Save form.
       </div>
-      <ErrorList id={`${id}-error`} errors={errors} />
+      <ErrorMessage fieldId={id} error={errors} />
       <input
         id={id}
         className="nhsuk-input dcf-file-input"

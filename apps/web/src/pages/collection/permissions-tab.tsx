@@ -4,7 +4,7 @@ import { useCollectionRoles, useSetCollectionRole } from '../../api/collection-r
 import { problemMessages } from '../../api/problems';
 import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
-import { Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
+import { Notification, QueryState, SearchWidget, TableScroll, YesNoModal } from '../../components';
 
 type ManagedRole = 'collectionManager' | 'submissionManager';
 
@@ -77,45 +77,47 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
                 {holders.length === 0 ? (
                   <p className="nhsuk-body">There are no {roleLabels[role].plural.toLowerCase()}.</p>
                 ) : (
-                  <table className="nhsuk-table">
-                    <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                      {roleLabels[role].plural}
-                    </caption>
-                    <thead className="nhsuk-table__head">
-                      <tr className="nhsuk-table__row">
-                        <th scope="col" className="nhsuk-table__header">
-                          Name
-                        </th>
-                        <th scope="col" className="nhsuk-table__header">
-                          Email
-                        </th>
-                        <th scope="col" className="nhsuk-table__header">
-                          <span className="nhsuk-u-visually-hidden">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="nhsuk-table__body">
-                      {holders.map((holder) => (
-                        <tr key={holder.userId} className="nhsuk-table__row">
-                          <td className="nhsuk-table__cell">{holder.userName}</td>
-                          <td className="nhsuk-table__cell">{holder.email}</td>
-                          <td className="nhsuk-table__cell">
-                            <button
-                              type="button"
-                              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                              onClick={() => setRemoving(holder)}
-                            >
-                              Remove
-                              <span className="nhsuk-u-visually-hidden">
-                                {' '}
-                                {holder.userName} as {roleLabels[role].singular}
-                              </span>
-                            </button>
-                          </td>
+                  <TableScroll label="Permissions">
+                    <table className="nhsuk-table">
+                      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+                        {roleLabels[role].plural}
+                      </caption>
+                      <thead className="nhsuk-table__head">
+                        <tr className="nhsuk-table__row">
+                          <th scope="col" className="nhsuk-table__header">
+                            Name
+                          </th>
+                          <th scope="col" className="nhsuk-table__header">
+                            Email
+                          </th>
+                          <th scope="col" className="nhsuk-table__header">
+                            <span className="nhsuk-u-visually-hidden">Actions</span>
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody className="nhsuk-table__body">
+                        {holders.map((holder) => (
+                          <tr key={holder.userId} className="nhsuk-table__row">
+                            <td className="nhsuk-table__cell">{holder.userName}</td>
+                            <td className="nhsuk-table__cell">{holder.email}</td>
+                            <td className="nhsuk-table__cell">
+                              <button
+                                type="button"
+                                className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+                                onClick={() => setRemoving(holder)}
+                              >
+                                Remove
+                                <span className="nhsuk-u-visually-hidden">
+                                  {' '}
+                                  {holder.userName} as {roleLabels[role].singular}
+                                </span>
+                              </button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </TableScroll>
                 )}
                 <button
                   type="button"

@@ -14,6 +14,7 @@ import {
   QueryState,
   SearchWidget,
   SortableHeader,
+  TableScroll,
   useListQuery,
   YesNoModal,
 } from '../../components';
@@ -244,7 +245,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           const pages = Math.max(1, Math.ceil(list.total / pageSize));
           return (
             <>
-              <div className="dcf-table-scroll">
+              <TableScroll label="Recipient organisations">
                 <table className="nhsuk-table">
                   <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
                     Recipient organisations
@@ -332,7 +333,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <p className="nhsuk-body" data-testid="recipients-page">
                 Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
               </p>

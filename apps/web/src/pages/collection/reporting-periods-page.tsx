@@ -1,10 +1,12 @@
 import { messages } from '@dcf/domain';
 import { Link, useParams } from 'react-router';
+import { useCollection } from '../../api/collections';
 import { useForms } from '../../api/forms';
 import { useReportingPeriod, useReportingPeriods } from '../../api/reporting-periods';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, type Crumb, PageContainer, QueryState } from '../../components';
+import { CollectionPeriods } from '../reporting-period/collection-periods';
 import { PeriodEditor } from '../reporting-period/period-editor';
 import { PeriodList } from '../reporting-period/period-list';
 import { PeriodSummary } from '../reporting-period/period-summary';
@@ -14,10 +16,12 @@ const numeric = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Num
 
 /**
  * Reporting periods (route: /collection/{collectionId}/reportingPeriod/{id?}/{isManager?}).
- * Without `id`: the collection's periods sorted by start, with their status. With `id` ('new' to add
- * one): the period's form. `isManager` ('true') marks a visit from the manager's screens: the
- * breadcrumbs lead back there, and links keep it. Changing periods is offered to collection managers
- * and administrators (the API decides per collection either way).
+ * Without `id`: the collection's periods. Those who monitor the collection (its `abilities.canMonitor`)
+ * see every period, closed ones included, with its state and counts and the way to its monitoring,
+ * non-submitters, exports and reopens (CollectionPeriods); anyone else the periods sorted by start with
+ * their status. With `id` ('new' to add one): the period's form. `isManager` ('true') marks a visit
+ * from the manager's screens: the breadcrumbs lead back there, and links keep it. Changing periods is
+ * offered to collection managers and administrators (the API decides per collection either way).
  */
 export function ReportingPeriodsPage() {
   const params = useParams();
@@ -34,7 +38,7 @@ export function ReportingPeriodsPage() {
       ? 'Reporting period'
       : 'Reporting periods';
   const crumbs: Crumb[] = [
-    { text: 'Manage collections', href: paths.managerHome },
+    { text: 'Collections you manage', href: paths.managerHome },
     ...(collectionId !== undefined && (adding || periodId !== undefined)
       ? [{ text: 'Reporting periods', href: listPath }]
       : []),
@@ -43,6 +47,7 @@ export function ReportingPeriodsPage() {
 
   return (
     <PageContainer title={title} breadcrumbs={<Breadcrumbs items={crumbs} />}>
+      {collectionId !== undefined ? <CollectionName collectionId={collectionId} /> : null}
       {collectionId === undefined || (params.id !== undefined && !adding && periodId === undefined) ? (
         <p className="nhsuk-body">This reporting period does not exist.</p>
       ) : adding || periodId !== undefined ? (
@@ -54,24 +59,49 @@ export function ReportingPeriodsPage() {
   );
 }
 
+function CollectionName({ collectionId }: { collectionId: number }) {
+  const collection = useCollection(collectionId);
+  return collection.data ? <p className="nhsuk-lede-text">{collection.data.name}</p> : null;
+}
+
 function ListPage({
   collectionId,
-  canEdit,
+  canEdit: mayEdit,
   isManager,
 }: {
   collectionId: number;
   canEdit: boolean;
   isManager: boolean;
 }) {
+  // The collection's abilities decide, once they have arrived (the same query as the name above).
+  const collection = useCollection(collectionId);
+  const canEdit = collection.data ? collection.data.abilities.canAmend : mayEdit;
+  const canMonitor = collection.data?.abilities.canMonitor ?? false;
   const periods = useReportingPeriods(collectionId);
   const forms = useForms(collectionId);
+  const add = canEdit ? (
+    <div className="nhsuk-button-group">
+      <Link className="nhsuk-button" to={paths.reportingPeriods(collectionId, NEW)}>
+        Add a reporting period
+      </Link>
+      <Link
+        className="nhsuk-button nhsuk-button--secondary"
+        to={paths.amendCollection(collectionId, 'schedule')}
+      >
+        Edit the schedule
+      </Link>
+    </div>
+  ) : null;
+  if (canMonitor)
+    return (
+      <>
+        {add}
+        <CollectionPeriods collectionId={collectionId} canAmend={canEdit} />
+      </>
+    );
   return (
     <>
-      {canEdit ? (
-        <Link className="nhsuk-button" to={paths.reportingPeriods(collectionId, NEW)}>
-          Add a reporting period
-        </Link>
-      ) : null}
+      {add}
       <QueryState query={periods} emptyMessage={messages.noScheduledPeriods}>
         {(data) => (
           <PeriodList

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client';
 import { useDataQualityRules, useSaveDataQualityRule } from '../../api/data-quality';
 import { currentForm, useForms } from '../../api/forms';
-import { Notification, QueryState, useNotification } from '../../components';
+import { Notification, QueryState, TableScroll, useNotification } from '../../components';
 import { kindLabels, RuleEditor } from './rule-editor';
 
 /**
@@ -93,67 +93,69 @@ function RulesOfForm({
             {set.rules.length === 0 ? (
               <p className="nhsuk-body">No rules yet.</p>
             ) : (
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                  Data quality rules of form version {set.version}
-                </caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    <th scope="col" className="nhsuk-table__header">
-                      Rule
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Check
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Severity
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {set.rules.map((rule) => (
-                    <tr className="nhsuk-table__row" key={rule.id}>
-                      <td className="nhsuk-table__cell">
-                        {rule.name}
-                        <div className="nhsuk-hint nhsuk-u-margin-bottom-0">{rule.message}</div>
-                      </td>
-                      <td className="nhsuk-table__cell">{describeCheck(rule, fields)}</td>
-                      <td className="nhsuk-table__cell">
-                        <strong
-                          className={`nhsuk-tag ${rule.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
-                        >
-                          {rule.severity === 'error' ? 'Error' : 'Warning'}
-                        </strong>
-                      </td>
-                      <td className="nhsuk-table__cell">
-                        <div className="nhsuk-button-group">
-                          <button
-                            type="button"
-                            className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
-                            onClick={() => {
-                              setServerProblems([]);
-                              setEditing(rule);
-                            }}
-                          >
-                            Change<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="nhsuk-button nhsuk-button--warning nhsuk-button--small"
-                            disabled={save.isPending}
-                            onClick={() => void run(rule.id, null, `Rule '${rule.name}' removed.`)}
-                          >
-                            Remove<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
-                          </button>
-                        </div>
-                      </td>
+              <TableScroll label="Data quality rules">
+                <table className="nhsuk-table">
+                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+                    Data quality rules of form version {set.version}
+                  </caption>
+                  <thead className="nhsuk-table__head">
+                    <tr className="nhsuk-table__row">
+                      <th scope="col" className="nhsuk-table__header">
+                        Rule
+                      </th>
+                      <th scope="col" className="nhsuk-table__header">
+                        Check
+                      </th>
+                      <th scope="col" className="nhsuk-table__header">
+                        Severity
+                      </th>
+                      <th scope="col" className="nhsuk-table__header">
+                        Actions
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody className="nhsuk-table__body">
+                    {set.rules.map((rule) => (
+                      <tr className="nhsuk-table__row" key={rule.id}>
+                        <td className="nhsuk-table__cell">
+                          {rule.name}
+                          <div className="nhsuk-hint nhsuk-u-margin-bottom-0">{rule.message}</div>
+                        </td>
+                        <td className="nhsuk-table__cell">{describeCheck(rule, fields)}</td>
+                        <td className="nhsuk-table__cell">
+                          <strong
+                            className={`nhsuk-tag ${rule.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
+                          >
+                            {rule.severity === 'error' ? 'Error' : 'Warning'}
+                          </strong>
+                        </td>
+                        <td className="nhsuk-table__cell">
+                          <div className="nhsuk-button-group">
+                            <button
+                              type="button"
+                              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
+                              onClick={() => {
+                                setServerProblems([]);
+                                setEditing(rule);
+                              }}
+                            >
+                              Change<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className="nhsuk-button nhsuk-button--warning nhsuk-button--small"
+                              disabled={save.isPending}
+                              onClick={() => void run(rule.id, null, `Rule '${rule.name}' removed.`)}
+                            >
+                              Remove<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
             {editing === null ? (
               <button

@@ -89,6 +89,13 @@ export function FindingBody({
 }: FindingProps) {
   const context = quality.context;
   const id = explanationId(finding.ruleId);
+  if (finding.notChecked)
+    return (
+      <p className="nhsuk-body nhsuk-u-margin-bottom-1">
+        <strong className="nhsuk-tag nhsuk-tag--grey">Not checked</strong>{' '}
+        {dataQualityMessages.notChecked(finding.name, finding.notChecked)}
+      </p>
+    );
   const isRange = finding.rule.check.kind === 'range';
   const isChange = finding.rule.check.kind === 'change';
   return (

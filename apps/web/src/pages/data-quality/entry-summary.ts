@@ -8,6 +8,7 @@ import { explanationId, type LiveFinding, questionOf } from './use-data-quality'
  */
 export function summaryItems(findings: readonly LiveFinding[], fieldErrors: Record<string, string[]>) {
   return findings.flatMap((finding) => {
+    if (finding.notChecked) return [];
     if (finding.severity === 'error') {
       const field = questionOf(finding);
       if (field && fieldErrors[field]?.includes(finding.message)) return [];

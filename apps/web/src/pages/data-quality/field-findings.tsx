@@ -48,7 +48,7 @@ export function useFieldNotes(
             showMessage={!first || finding.severity === 'warning'}
             explain={first}
           />
-          {!first && finding.severity === 'warning' ? (
+          {!first && finding.severity === 'warning' && !finding.notChecked ? (
             <p className="nhsuk-body-s">{explainedAt(finding, labels)}</p>
           ) : null}
         </div>,

@@ -100,7 +100,7 @@ function verdictsOf(
     const text = explanations[verdict.ruleId]?.trim() ?? '';
     return {
       ...verdict,
-      explanation: verdict.severity === 'warning' && text !== '' ? text : null,
+      explanation: verdict.severity === 'warning' && !verdict.notChecked && text !== '' ? text : null,
       rule: context.rules.find((r) => r.id === verdict.ruleId) as DataQualityRule,
     };
   });
@@ -111,7 +111,7 @@ export function errorsByField(findings: readonly LiveFinding[]): Record<string, 
   const out: Record<string, string[]> = {};
   for (const f of findings) {
     const field = questionOf(f);
-    if (f.severity === 'error' && field) out[field] = [...(out[field] ?? []), f.message];
+    if (f.severity === 'error' && !f.notChecked && field) out[field] = [...(out[field] ?? []), f.message];
   }
   return out;
 }

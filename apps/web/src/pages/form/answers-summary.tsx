@@ -74,7 +74,16 @@ function SummaryList({
         <div key={field.path} className="nhsuk-summary-list__row">
           <dt className="nhsuk-summary-list__key">{field.label}</dt>
           <dd className={`nhsuk-summary-list__value${field.answered ? '' : ' dcf-not-answered'}`}>
-            {field.answer}
+            {field.items ? (
+              <ul className="nhsuk-list">
+                {field.items.map((item, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items may repeat; their place is their identity.
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            ) : (
+              field.answer
+            )}
           </dd>
           {changeHref ? (
             <dd className="nhsuk-summary-list__actions">

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrorsOf, problemText } from '../../api/problems';
 import {
+  newPageToken,
   releaseLock,
   type SubmissionPageKey,
   saveRevision,
@@ -142,9 +143,11 @@ function CheckAnswers({
     setDeclarationError(false);
     setSubmitting(true);
     let locked = false;
+    // This page's own token (decision 0036): its release never drops a lock another page holds.
+    const pageToken = newPageToken();
     try {
       // The form page let the lock go on leaving; a submit must hold it (decision 0006).
-      await takeLock(pageKey);
+      await takeLock(pageKey, pageToken);
       locked = true;
       await saveRevision(submissionId, {
         content: parseContent(view.content),
@@ -154,7 +157,7 @@ function CheckAnswers({
         declaration: true,
         explanations: quality.readExplanations(),
       });
-      await releaseLock(pageKey).catch(() => undefined);
+      await releaseLock(pageKey, { pageToken }).catch(() => undefined);
       locked = false;
       // A submit changes more than its answer says (who submitted, authorisation awaited): the form
       // page opens on the view read again.
@@ -170,7 +173,7 @@ function CheckAnswers({
       } else setProblem(problemText(error));
       showProblems();
     } finally {
-      if (locked) await releaseLock(pageKey).catch(() => undefined);
+      if (locked) await releaseLock(pageKey, { pageToken }).catch(() => undefined);
       setSubmitting(false);
     }
   };

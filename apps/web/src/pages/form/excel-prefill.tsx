@@ -8,9 +8,10 @@ import {
 import { type ChangeEvent, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { prefillFromExcel } from '../../api/excel-template';
+import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { ErrorMessage } from '../../components';
+import { ErrorMessage, TableScroll } from '../../components';
 import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
@@ -60,7 +61,7 @@ export function ExcelPrefill({
       setResult(read);
       onValues(read.values);
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(problemMessages(failure).join('. '));
     } finally {
       setBusy(false);
     }
@@ -110,46 +111,50 @@ export function ExcelPrefill({
           </p>
         </div>
         {result && result.refused.length > 0 ? (
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption">Cells refused</caption>
-            <thead className="nhsuk-table__head">
-              <tr>
-                <th scope="col">Cell</th>
-                <th scope="col">Question</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {result.refused.map((row) => (
-                <tr key={`${row.cell}-${row.key ?? ''}`} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{row.cell}</td>
-                  <td className="nhsuk-table__cell">{row.key ?? ''}</td>
-                  <td className="nhsuk-table__cell">{row.reason}</td>
+          <TableScroll label="Values found">
+            <table className="nhsuk-table">
+              <caption className="nhsuk-table__caption">Cells refused</caption>
+              <thead className="nhsuk-table__head">
+                <tr>
+                  <th scope="col">Cell</th>
+                  <th scope="col">Question</th>
+                  <th scope="col">Reason</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="nhsuk-table__body">
+                {result.refused.map((row) => (
+                  <tr key={`${row.cell}-${row.key ?? ''}`} className="nhsuk-table__row">
+                    <td className="nhsuk-table__cell">{row.cell}</td>
+                    <td className="nhsuk-table__cell">{row.key ?? ''}</td>
+                    <td className="nhsuk-table__cell">{row.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         ) : null}
         {result && result.taken.length > 0 ? (
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption">Cells taken</caption>
-            <thead className="nhsuk-table__head">
-              <tr>
-                <th scope="col">Cell</th>
-                <th scope="col">Question</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {result.taken.map((row) => (
-                <tr key={`${row.cell}-${row.key}`} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{row.cell}</td>
-                  <td className="nhsuk-table__cell">{row.key}</td>
-                  <td className="nhsuk-table__cell">{show(row.value)}</td>
+          <TableScroll label="Values found">
+            <table className="nhsuk-table">
+              <caption className="nhsuk-table__caption">Cells taken</caption>
+              <thead className="nhsuk-table__head">
+                <tr>
+                  <th scope="col">Cell</th>
+                  <th scope="col">Question</th>
+                  <th scope="col">Value</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="nhsuk-table__body">
+                {result.taken.map((row) => (
+                  <tr key={`${row.cell}-${row.key}`} className="nhsuk-table__row">
+                    <td className="nhsuk-table__cell">{row.cell}</td>
+                    <td className="nhsuk-table__cell">{row.key}</td>
+                    <td className="nhsuk-table__cell">{show(row.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         ) : null}
       </div>
     </details>

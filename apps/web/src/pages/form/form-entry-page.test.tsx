@@ -55,6 +55,11 @@ function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
     canEdit: true,
     canSubmit: true,
     readOnlyReason: null,
+    canReleaseLock: false,
+    canSendForSignOff: false,
+    canSendBack: false,
+    sentForSignOff: null,
+    sentBack: null,
     isTrustAuthorisationRequired: false,
     isNhsiAuthorisationRequired: false,
     awaitingNhsiAuthorisation: false,
@@ -75,11 +80,15 @@ const problem = (status: number, code: string, title: string, extra: object = {}
 
 /** A fake API: each handler answers one method and path; calls are recorded. */
 function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
-  const calls: { key: string; body: unknown }[] = [];
+  const calls: { key: string; body: unknown; query: URLSearchParams }[] = [];
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
-    calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      key,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      query: url.searchParams,
+    });
     const handler = handlers[key];
     if (handler) return handler(init);
     if (key.startsWith('GET /Collection/1') || key === 'GET /FeatureFlag') return jsonResponse({}, 404);
@@ -140,6 +149,7 @@ function renderPage(search = '') {
         ),
       },
       { path: routePatterns.formCheck, element: <p>The check page</p> },
+      { path: routePatterns.formOutcome, element: <p>The outcome page</p> },
     ],
     `/form/collection/1/organisation/10/reportingPeriod/3${search}`,
   );
@@ -306,6 +316,21 @@ describe('Form entry page', () => {
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
   });
 
+  it('after ?field= focuses its question once, typing in another question stays there', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    });
+    renderPage('?field=comments');
+    await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
+    const headcount = screen.getByRole('textbox', { name: /Headcount/ });
+    await userEvent.clear(headcount);
+    await userEvent.type(headcount, '4321');
+    expect(headcount).toHaveValue('4321');
+    expect(headcount).toHaveFocus();
+    expect(screen.getByLabelText('Comments')).toHaveValue('');
+  });
+
   it("shows a warning beside its question with last month's figure; typing only its explanation is a change", async () => {
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
@@ -353,5 +378,151 @@ describe('Form entry page', () => {
     expect(closingAsks()).toBe(false);
     await userEvent.type(box, ' in October');
     await waitFor(() => expect(closingAsks()).toBe(true));
+  });
+
+  it("carries the page's token on every lock request, and releases with it on leaving", async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    const token = (
+      calls.find((c) => c.key === `POST ${PAGE}/Lock`)?.body as { pageToken?: string } | undefined
+    )?.pageToken;
+    expect(token).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${PAGE}/Lock`)).toBe(true));
+    expect(calls.find((c) => c.key === `DELETE ${PAGE}/Lock`)?.query.get('pageToken')).toBe(token);
+  });
+
+  it('coming back to the page reads it again: a lock released meanwhile is taken, the notice goes', async () => {
+    let released = false;
+    const lockedView = makeView({
+      isLocked: true,
+      lockedBy: { id: 9, name: 'Bea Clerk' },
+      lockedOn: '2026-11-10T09:15:00Z',
+      lockExpiresAt: '2026-11-10T09:35:00Z',
+      canEdit: false,
+      canSubmit: false,
+      readOnlyReason: 'Locked by Bea Clerk since 09:15',
+    });
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
+      [`POST ${PAGE}/Lock`]: () =>
+        released
+          ? jsonResponse(makeView({ isLocked: true, lockedByMe: true }))
+          : problem(409, 'lock_held', 'Locked by Bea Clerk since 09:15'),
+    });
+    renderPage();
+    expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
+    // Who can release it, and until when it holds.
+    expect(
+      screen.getByText(/An authoriser of Trust A or a manager of this collection can release it/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/or at (.* at )?09:35 if they stop working on it/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+
+    released = true;
+    // Reads are throttled to one a second: the page was read a moment ago.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    expect(screen.queryByText('Locked by Bea Clerk since 09:15')).toBeNull();
+    expect(calls.filter((c) => c.key === `GET ${PAGE}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a clerk sends the return for sign-off: what is missing is listed first; once sent, the page confirms it', async () => {
+    let attempts = 0;
+    const clerkView = { canSubmit: false, canSendForSignOff: true, isTrustAuthorisationRequired: true };
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView(clerkView)),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ ...clerkView, isLocked: true, lockedByMe: true })),
+      [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
+      'POST /Submission/5/SubmissionRevision': () =>
+        ++attempts === 1
+          ? jsonResponse(
+              {
+                code: 'validation_failed',
+                title: 'Bad Request',
+                status: 400,
+                errors: { headcount: ['Enter headcount'] },
+              },
+              400,
+            )
+          : jsonResponse(
+              savedRevision({
+                sentForSignOff: { by: { id: 1, name: 'Alex Smith' }, at: '2026-11-10T10:00:00Z' },
+              }),
+              201,
+            ),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send for sign-off' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link', { name: 'Enter headcount' })).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision')?.body).toMatchObject({
+      status: 'draft',
+      sendForSignOff: true,
+    });
+    const button = screen.getByRole('button', { name: 'Send for sign-off' });
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(button);
+    expect(await screen.findByText('The outcome page')).toBeInTheDocument();
+  });
+
+  it("ticks 'This page is complete' only when the page's questions pass the submit's checks", async () => {
+    const wizard = {
+      display: 'wizard',
+      components: [
+        {
+          type: 'panel',
+          key: 'staffing',
+          title: 'Staffing',
+          components: [
+            {
+              type: 'number',
+              key: 'headcount',
+              label: 'Headcount',
+              validate: { required: true },
+              input: true,
+            },
+            {
+              type: 'number',
+              key: 'vacancies',
+              label: 'Vacancies',
+              validate: { required: true },
+              input: true,
+            },
+          ],
+        },
+        {
+          type: 'panel',
+          key: 'other',
+          title: 'Other',
+          components: [{ type: 'textarea', key: 'comments', label: 'Comments', input: true }],
+        },
+      ],
+    };
+    const view = { form: { id: 2, definition: wizard } };
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView(view)),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ ...view, isLocked: true, lockedByMe: true })),
+    });
+    renderPage();
+    const tick = await screen.findByRole('checkbox', { name: /This page is complete/ });
+    await waitFor(() => expect(tick).toBeEnabled());
+    await userEvent.click(tick);
+    expect(
+      await screen.findByText(/Answer the questions on this page correctly before marking it complete/),
+    ).toBeInTheDocument();
+    expect(tick).not.toBeChecked();
+    expect(screen.getByRole('link', { name: /vacancies/i })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Vacancies/), '3');
+    await userEvent.click(tick);
+    await waitFor(() => expect(tick).toBeChecked());
   });
 });

@@ -1,11 +1,12 @@
-import { formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
-import type { FormDefinition } from '@dcf/forms';
+import { formatMediumDateTime, lockedByMessage, messages, type SubmissionView } from '@dcf/domain';
+import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
+  ErrorMessage,
   ErrorSummary,
   FileUploadStatus,
   Notification,
@@ -15,16 +16,20 @@ import {
   useNotification,
 } from '../../components';
 import { FormRenderer, type WizardPage } from '../../formio/form-renderer';
+import { loadEngine } from '../../formio/renderer/engine';
 import { createFileService } from '../../formio/storage-provider';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { summaryItems, useStableErrors } from '../data-quality/entry-summary';
 import { useFieldNotes } from '../data-quality/field-findings';
+import { ReturnRulesNotChecked } from '../data-quality/rules-not-checked';
 import { errorsByField, explanationId, questionOf, useDataQuality } from '../data-quality/use-data-quality';
 import type { SubmittedState } from './check-answers-page';
 import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
-import { ManagerActions } from './manager-actions';
+import { LockNotice } from './lock-notice';
+import { isManagerOf, ManagerActions } from './manager-actions';
+import { SendBackForm } from './send-back';
 import { SubmissionBanners } from './submission-banners';
 import { useFieldFromAddress } from './use-field-from-address';
 import { useFormEntry } from './use-form-entry';
@@ -72,6 +77,8 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [submitted, notify, navigate, location.pathname, location.search]);
   const [page, setPage] = useState<WizardPage | null>(null);
+  // The form's rules that could not be evaluated on these answers (decision 0030): shown to a manager.
+  const [unchecked, setUnchecked] = useState<readonly UncheckedRule[]>([]);
   const definition = useStableDefinition(view);
   // Attachments upload straight to storage; Save draft and Submit wait while any upload runs.
   const [uploading, setUploading] = useState(false);
@@ -92,17 +99,20 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   // Submit saves the answers as a draft, then shows them to check before the declaration and the
   // real submit (check your answers, decision 0016). It leaves once the save has rendered: until then
   // the unsaved-changes prompt still holds the page as changed and would stop the navigation.
-  const [toCheck, setToCheck] = useState(false);
-  const saveAndTell = async (status: 'draft' | 'completed') => {
-    await entry.save('draft');
-    if (status === 'completed') setToCheck(true);
-  };
+  // Send for sign-off (decision 0036) saves the answers with the submit's full checks; what is missing
+  // shows in the error summary, as for a submit. Sent, the page confirms it on a page of its own.
+  const [next, setNext] = useState<string | null>(null);
   const { collectionId: c, organisationId: o, reportingPeriodId: rp } = pageKey;
+  const saveAndTell = async (action: 'draft' | 'completed' | 'sendForSignOff') => {
+    await entry.save('draft', false, action === 'sendForSignOff');
+    if (action === 'completed') setNext(paths.formCheck(c, o, rp));
+    if (action === 'sendForSignOff') setNext(paths.formOutcome(c, o, rp, 'sentForSignOff'));
+  };
   useEffect(() => {
-    if (!toCheck) return;
-    setToCheck(false);
-    void navigate(paths.formCheck(c, o, rp));
-  }, [toCheck, navigate, c, o, rp]);
+    if (!next) return;
+    setNext(null);
+    void navigate(next);
+  }, [next, navigate]);
 
   const readOnlyReason =
     entry.lock.state === 'refused'
@@ -110,6 +120,33 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       : !view.canEdit
         ? (view.readOnlyReason ?? messages.submissionNoEditRole)
         : null;
+  // The lock notice says who holds it, until when and who can release it: not said twice.
+  const lockNoticeShown =
+    view.isLocked && !view.lockedByMe && view.lockedBy !== null && view.lockedOn !== null;
+  const saysLock =
+    lockNoticeShown && readOnlyReason === lockedByMessage(view.lockedBy?.name ?? '', view.lockedOn ?? '');
+
+  // 'This page is complete' only when the page's questions pass the submit's checks (decision 0036):
+  // otherwise its problems show at the questions and in the summary, and the box stays clear.
+  const [tickError, setTickError] = useState<string | null>(null);
+  const tickPage = async (key: string, checked: boolean) => {
+    setTickError(null);
+    if (checked && definition) {
+      const engine = await loadEngine();
+      const { errors } = engine.evaluateForm(definition, readData() ?? {}, 'completed');
+      const onPage = Object.fromEntries(
+        Object.entries(errors).filter(([path, list]) =>
+          engine.pagesWithErrors(definition, { [path]: list }).has(key),
+        ),
+      );
+      if (Object.keys(onPage).length > 0) {
+        entry.showFieldErrors(onPage);
+        setTickError(messages.pageChecksFailed);
+        return;
+      }
+    }
+    entry.setPageComplete(key, checked);
+  };
   const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(quality.findings));
   const fieldNotes = useFieldNotes(quality, definition, answers, entry.editable);
   const errorItems = [
@@ -132,7 +169,8 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         onClose={clear}
       />
       <SubmissionBanners view={view} />
-      {readOnlyReason ? (
+      <LockNotice pageKey={pageKey} view={view} onReleased={entry.refresh} />
+      {readOnlyReason && !saysLock ? (
         <div className="nhsuk-inset-text">
           <span className="nhsuk-u-visually-hidden">Information: </span>
           <p>{readOnlyReason}</p>
@@ -185,6 +223,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
             setAnswers(data);
           }}
           onPageChange={setPage}
+          onUnchecked={setUnchecked}
           fieldErrors={qualityErrors}
           fieldNotes={fieldNotes}
           fileService={fileService}
@@ -219,7 +258,8 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           page={page}
           checked={entry.completedPages.includes(page.key)}
           disabled={!entry.editable}
-          onChange={(checked) => entry.setPageComplete(page.key, checked)}
+          error={tickError}
+          onChange={(checked) => void tickPage(page.key, checked)}
         />
       ) : null}
 
@@ -248,6 +288,22 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           <Link to={revisionsHref}>Revisions</Link>
         </p>
       ) : null}
+
+      {isManagerOf(user, collectionId) ? (
+        <ReturnRulesNotChecked
+          collectionId={collectionId}
+          formRules={unchecked}
+          findings={quality.findings}
+        />
+      ) : null}
+
+      <SendBackForm
+        view={view}
+        onSent={(sent) => {
+          entry.replaceView(sent);
+          setNext(paths.formOutcome(c, o, rp, 'sentBack'));
+        }}
+      />
 
       <ManagerActions
         user={user}
@@ -279,14 +335,22 @@ function SaveActions({
   uploading,
 }: {
   view: SubmissionView;
-  onSave: (status: 'draft' | 'completed') => Promise<void>;
+  onSave: (action: 'draft' | 'completed' | 'sendForSignOff') => Promise<void>;
   lastSaved: { at: Date; automatic: boolean } | null;
   isSaving: boolean;
   uploading: boolean;
 }) {
   return (
     <div className="dcf-form-actions">
-      {!view.canSubmit && view.readOnlyReason ? (
+      {view.canSendForSignOff ? (
+        <div className="nhsuk-inset-text" id="submit-unavailable">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            An authoriser of {view.organisationName} submits this return. When it is complete, send it to them
+            for sign-off: it is checked as a submit would be first.
+          </p>
+        </div>
+      ) : !view.canSubmit && view.readOnlyReason ? (
         <div className="nhsuk-inset-text" id="submit-unavailable">
           <span className="nhsuk-u-visually-hidden">Information: </span>
           <p>{view.readOnlyReason}</p>
@@ -296,9 +360,15 @@ function SaveActions({
         <SaveButton secondary onSave={() => onSave('draft')} disabled={uploading}>
           Save draft
         </SaveButton>
-        <SaveButton onSave={() => onSave('completed')} disabled={!view.canSubmit || uploading}>
-          Submit
-        </SaveButton>
+        {view.canSendForSignOff ? (
+          <SaveButton onSave={() => onSave('sendForSignOff')} disabled={uploading}>
+            Send for sign-off
+          </SaveButton>
+        ) : (
+          <SaveButton onSave={() => onSave('completed')} disabled={!view.canSubmit || uploading}>
+            Submit
+          </SaveButton>
+        )}
       </div>
       <p className="nhsuk-body-s" role="status">
         {isSaving
@@ -315,16 +385,19 @@ function PageCompleteTick({
   page,
   checked,
   disabled,
+  error,
   onChange,
 }: {
   page: WizardPage;
   checked: boolean;
   disabled: boolean;
+  error: string | null;
   onChange: (checked: boolean) => void;
 }) {
   const id = `dcf-page-complete-${page.key}`;
   return (
-    <div className="nhsuk-form-group">
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <ErrorMessage fieldId={id} error={error} />
       <div className="nhsuk-checkboxes">
         <div className="nhsuk-checkboxes__item">
           <input
@@ -333,6 +406,7 @@ function PageCompleteTick({
             type="checkbox"
             checked={checked}
             disabled={disabled}
+            aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => onChange(e.target.checked)}
           />
           <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>

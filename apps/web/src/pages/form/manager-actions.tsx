@@ -1,16 +1,9 @@
-import type { CurrentUser, SubmissionView } from '@dcf/domain';
+import { type CurrentUser, messages, type SubmissionView } from '@dcf/domain';
 import { DateTime } from 'luxon';
 import { useId, useState } from 'react';
 import { fieldErrorsOf, problemText } from '../../api/problems';
-import {
-  authoriseNhsi,
-  getSubmission,
-  releaseLock,
-  reopenSubmission,
-  returnSubmission,
-  type SubmissionPageKey,
-} from '../../api/submissions';
-import { ErrorMessage } from '../../components';
+import { authoriseNhsi, reopenReturn, returnSubmission, type SubmissionPageKey } from '../../api/submissions';
+import { DateInput, ErrorMessage } from '../../components';
 
 /** Collection managers and administrators act on returns; the API checks every call. */
 export function isManagerOf(user: CurrentUser, collectionId: number): boolean {
@@ -31,21 +24,23 @@ export interface ManagerActionsProps {
 
 /**
  * What a manager can do from the form page: return a submitted return with a reason, reopen it for this
- * organisation after close until a date, release someone's lock; and, for a management-organisation
- * user, authorise it for NHSI.
+ * organisation after close until a date; and, for a management-organisation user, authorise it for
+ * NHSI. Releasing someone's lock is in the lock notice (lock-notice.tsx), for managers and the
+ * organisation's authorisers alike.
  */
 export function ManagerActions({ user, pageKey, view, onView, onDone }: ManagerActionsProps) {
   const manager = isManagerOf(user, pageKey.collectionId);
   const nhsi = user.isManagementOrganisationUser && view.awaitingNhsiAuthorisation;
   const submissionId = view.submissionId;
-  if ((!manager && !nhsi) || submissionId === null) return null;
-  const lockHeldByOther = view.isLocked && !view.lockedByMe;
+  // A closed period's return can be reopened even if nobody started it (no submission yet).
+  const canReopen = manager && view.period.reportingPeriodStatus === 'Closed';
+  if ((!manager && !nhsi) || (submissionId === null && !canReopen)) return null;
   return (
     <section className="dcf-manager-actions" aria-labelledby="manager-actions-title">
       <h2 className="nhsuk-heading-m" id="manager-actions-title">
         Manage this return
       </h2>
-      {nhsi ? (
+      {nhsi && submissionId !== null ? (
         <ActionButton
           label="Authorise for NHSI"
           run={() => authoriseNhsi(submissionId)}
@@ -53,37 +48,21 @@ export function ManagerActions({ user, pageKey, view, onView, onDone }: ManagerA
           onDone={() => onDone('The return has been authorised.')}
         />
       ) : null}
-      {manager && lockHeldByOther ? (
-        <ActionButton
-          label="Release lock"
-          secondary
-          run={async () => {
-            await releaseLock(pageKey);
-            return getSubmission(pageKey);
-          }}
-          onView={onView}
-          onDone={() => onDone('The lock has been released.')}
-        />
-      ) : null}
-      {manager && view.status === 'completed' ? (
+      {manager && submissionId !== null && view.status === 'completed' ? (
         <ReturnForm submissionId={submissionId} onView={onView} onDone={onDone} />
       ) : null}
-      {manager && view.period.reportingPeriodStatus === 'Closed' ? (
-        <ReopenForm submissionId={submissionId} onView={onView} onDone={onDone} />
-      ) : null}
+      {canReopen ? <ReopenForm pageKey={pageKey} onView={onView} onDone={onDone} /> : null}
     </section>
   );
 }
 
 function ActionButton({
   label,
-  secondary = false,
   run,
   onView,
   onDone,
 }: {
   label: string;
-  secondary?: boolean;
   run: () => Promise<SubmissionView>;
   onView: (view: SubmissionView) => void;
   onDone: () => void;
@@ -94,7 +73,7 @@ function ActionButton({
       {error ? <p className="nhsuk-error-message">{error}</p> : null}
       <button
         type="button"
-        className={`nhsuk-button${secondary ? ' nhsuk-button--secondary' : ''}`}
+        className="nhsuk-button"
         onClick={() =>
           run()
             .then((next) => {
@@ -154,11 +133,11 @@ function ReturnForm({
 }
 
 function ReopenForm({
-  submissionId,
+  pageKey,
   onView,
   onDone,
 }: {
-  submissionId: number;
+  pageKey: SubmissionPageKey;
   onView: (view: SubmissionView) => void;
   onDone: (message: string) => void;
 }) {
@@ -169,10 +148,10 @@ function ReopenForm({
     // The end of the chosen day in London: the return stays open through that whole day.
     const until = DateTime.fromISO(date, { zone: 'Europe/London' }).endOf('day');
     if (!date || !until.isValid) {
-      setError('Enter the date until which it is reopened');
+      setError(date ? messages.invalidDate : 'Enter the date until which it is reopened');
       return;
     }
-    reopenSubmission(submissionId, until.toUTC().toISO() ?? '')
+    reopenReturn(pageKey, until.toUTC().toISO() ?? '')
       .then((next) => {
         setError(null);
         onView(next);
@@ -181,22 +160,17 @@ function ReopenForm({
       .catch((e: unknown) => setError(fieldErrorsOf(e)?.until?.join(', ') ?? problemText(e)));
   };
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      <label className="nhsuk-label" htmlFor={`${id}-until`}>
-        Reopen for this organisation until
-      </label>
-      <ErrorMessage fieldId={id} error={error} />
-      <input
-        className={`nhsuk-input nhsuk-input--width-10${error ? ' nhsuk-input--error' : ''}`}
+    <>
+      <DateInput
         id={`${id}-until`}
-        type="date"
+        label="Reopen for this organisation until"
         value={date}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDate(e.target.value)}
-      />{' '}
+        onChange={setDate}
+        error={error ?? undefined}
+      />
       <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={submit}>
         Reopen
       </button>
-    </div>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSoftDeleteRevisions, useSubmissionRevision, useSubmissionRevisions } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
-import { QueryState, YesNoModal } from '../../components';
+import { QueryState, TableScroll, YesNoModal } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 import { compareRevisions, parseContent } from './compare-revisions';
 import { isManagerOf } from './manager-actions';
@@ -42,74 +42,76 @@ export function RevisionsList({ view, links }: { view: SubmissionView; links: Re
       <QueryState query={revisions} isEmpty={(d) => d.items.length === 0} emptyMessage="No revisions yet">
         {(data) => (
           <>
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption">Revisions, newest first</caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">Select</span>
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Saved
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    By
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Status
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">View</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {data.items.map((r) => {
-                  const when = formatMediumDateTime(r.createdAt);
-                  return (
-                    <tr key={r.id} className="nhsuk-table__row">
-                      <td className="nhsuk-table__cell">
-                        <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                          <div className="nhsuk-checkboxes__item">
-                            <input
-                              className="nhsuk-checkboxes__input"
-                              type="checkbox"
-                              id={`revision-${r.id}`}
-                              checked={selected.includes(r.id)}
-                              onChange={() => toggle(r.id)}
-                            />
-                            <label
-                              className="nhsuk-label nhsuk-checkboxes__label"
-                              htmlFor={`revision-${r.id}`}
-                            >
-                              <span className="nhsuk-u-visually-hidden">
-                                Select the revision saved {when}
-                              </span>
-                            </label>
+            <TableScroll label="Revisions">
+              <table className="nhsuk-table">
+                <caption className="nhsuk-table__caption">Revisions, newest first</caption>
+                <thead className="nhsuk-table__head">
+                  <tr className="nhsuk-table__row">
+                    <th scope="col" className="nhsuk-table__header">
+                      <span className="nhsuk-u-visually-hidden">Select</span>
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      Saved
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      By
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      Status
+                    </th>
+                    <th scope="col" className="nhsuk-table__header">
+                      <span className="nhsuk-u-visually-hidden">View</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="nhsuk-table__body">
+                  {data.items.map((r) => {
+                    const when = formatMediumDateTime(r.createdAt);
+                    return (
+                      <tr key={r.id} className="nhsuk-table__row">
+                        <td className="nhsuk-table__cell">
+                          <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
+                            <div className="nhsuk-checkboxes__item">
+                              <input
+                                className="nhsuk-checkboxes__input"
+                                type="checkbox"
+                                id={`revision-${r.id}`}
+                                checked={selected.includes(r.id)}
+                                onChange={() => toggle(r.id)}
+                              />
+                              <label
+                                className="nhsuk-label nhsuk-checkboxes__label"
+                                htmlFor={`revision-${r.id}`}
+                              >
+                                <span className="nhsuk-u-visually-hidden">
+                                  Select the revision saved {when}
+                                </span>
+                              </label>
+                            </div>
                           </div>
-                        </div>
-                      </td>
-                      <td className="nhsuk-table__cell">{when}</td>
-                      <td className="nhsuk-table__cell">{r.createdBy.name}</td>
-                      <td className="nhsuk-table__cell">
-                        {r.status === 'completed' ? 'Submitted' : 'Draft'}
-                        {r.isOfficial ? (
-                          <strong className="nhsuk-tag nhsuk-tag--green dcf-tag-gap">Official</strong>
-                        ) : null}
-                        {r.isDeleted ? (
-                          <strong className="nhsuk-tag nhsuk-tag--grey dcf-tag-gap">Deleted</strong>
-                        ) : null}
-                      </td>
-                      <td className="nhsuk-table__cell">
-                        <Link to={links.revision(r.id)}>
-                          View<span className="nhsuk-u-visually-hidden"> the revision saved {when}</span>
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+                        </td>
+                        <td className="nhsuk-table__cell">{when}</td>
+                        <td className="nhsuk-table__cell">{r.createdBy.name}</td>
+                        <td className="nhsuk-table__cell">
+                          {r.status === 'completed' ? 'Submitted' : 'Draft'}
+                          {r.isOfficial ? (
+                            <strong className="nhsuk-tag nhsuk-tag--green dcf-tag-gap">Official</strong>
+                          ) : null}
+                          {r.isDeleted ? (
+                            <strong className="nhsuk-tag nhsuk-tag--grey dcf-tag-gap">Deleted</strong>
+                          ) : null}
+                        </td>
+                        <td className="nhsuk-table__cell">
+                          <Link to={links.revision(r.id)}>
+                            View<span className="nhsuk-u-visually-hidden"> the revision saved {when}</span>
+                          </Link>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
             <div className="nhsuk-button-group">
               {selected.length === 2 && older !== undefined && newer !== undefined ? (
                 <Link className="nhsuk-button" to={links.compare(older, newer)}>
@@ -254,42 +256,44 @@ export function RevisionCompare({
                   <p className="nhsuk-body">
                     {changed === 1 ? '1 answer changed.' : `${changed} answers changed.`}
                   </p>
-                  <table className="nhsuk-table dcf-compare">
-                    <caption className="nhsuk-table__caption">
-                      Revision of {formatMediumDateTime(a.createdAt)} compared with{' '}
-                      {formatMediumDateTime(b.createdAt)}
-                    </caption>
-                    <thead className="nhsuk-table__head">
-                      <tr className="nhsuk-table__row">
-                        <th scope="col" className="nhsuk-table__header">
-                          Question
-                        </th>
-                        <th scope="col" className="nhsuk-table__header">
-                          {formatMediumDateTime(a.createdAt)} ({a.createdBy.name})
-                        </th>
-                        <th scope="col" className="nhsuk-table__header">
-                          {formatMediumDateTime(b.createdAt)} ({b.createdBy.name})
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="nhsuk-table__body">
-                      {rows.map((row) => (
-                        <tr
-                          key={row.key}
-                          className={`nhsuk-table__row${row.changed ? ' dcf-compare__changed' : ''}`}
-                        >
-                          <th scope="row" className="nhsuk-table__header">
-                            {row.label}
-                            {row.changed ? (
-                              <strong className="nhsuk-tag nhsuk-tag--orange dcf-tag-gap">Changed</strong>
-                            ) : null}
+                  <TableScroll label="Revisions">
+                    <table className="nhsuk-table dcf-compare">
+                      <caption className="nhsuk-table__caption">
+                        Revision of {formatMediumDateTime(a.createdAt)} compared with{' '}
+                        {formatMediumDateTime(b.createdAt)}
+                      </caption>
+                      <thead className="nhsuk-table__head">
+                        <tr className="nhsuk-table__row">
+                          <th scope="col" className="nhsuk-table__header">
+                            Question
                           </th>
-                          <td className="nhsuk-table__cell">{row.before || 'Not answered'}</td>
-                          <td className="nhsuk-table__cell">{row.after || 'Not answered'}</td>
+                          <th scope="col" className="nhsuk-table__header">
+                            {formatMediumDateTime(a.createdAt)} ({a.createdBy.name})
+                          </th>
+                          <th scope="col" className="nhsuk-table__header">
+                            {formatMediumDateTime(b.createdAt)} ({b.createdBy.name})
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody className="nhsuk-table__body">
+                        {rows.map((row) => (
+                          <tr
+                            key={row.key}
+                            className={`nhsuk-table__row${row.changed ? ' dcf-compare__changed' : ''}`}
+                          >
+                            <th scope="row" className="nhsuk-table__header">
+                              {row.label}
+                              {row.changed ? (
+                                <strong className="nhsuk-tag nhsuk-tag--orange dcf-tag-gap">Changed</strong>
+                              ) : null}
+                            </th>
+                            <td className="nhsuk-table__cell">{row.before || 'Not answered'}</td>
+                            <td className="nhsuk-table__cell">{row.after || 'Not answered'}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </TableScroll>
                 </>
               );
             }}

@@ -12,7 +12,10 @@ const statusTag: Record<SubmissionView['status'], TagColour> = {
   completed: 'green',
 };
 
-/** The return's state: status, who submitted it, and the workflow notices (NHSI, returned, reopened). */
+/**
+ * The return's state: status, who submitted it, and the workflow notices (NHSI, returned, sent for
+ * sign-off or sent back between clerk and authoriser, reopened).
+ */
 export function SubmissionBanners({ view }: { view: SubmissionView }) {
   return (
     <>
@@ -60,6 +63,31 @@ export function SubmissionBanners({ view }: { view: SubmissionView }) {
           <p>
             Returned by {view.returned.by.name} on {formatMediumDateTime(view.returned.at)}. Reason:{' '}
             {view.returned.reason}
+          </p>
+        </div>
+      ) : null}
+      {view.sentBack ? (
+        <div className="nhsuk-warning-callout">
+          <h2 className="nhsuk-warning-callout__label">
+            <span>
+              <span className="nhsuk-u-visually-hidden">Important: </span>Sent back by an authoriser
+            </span>
+          </h2>
+          <p>
+            Sent back by {view.sentBack.by.name} on {formatMediumDateTime(view.sentBack.at)}. Reason:{' '}
+            {view.sentBack.reason}
+          </p>
+        </div>
+      ) : null}
+      {view.sentForSignOff ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            Sent for sign-off by {view.sentForSignOff.by.name} on{' '}
+            {formatMediumDateTime(view.sentForSignOff.at)}.
+            {view.canSendForSignOff
+              ? ' If you change it, send it again: until then it waits on nobody’s list.'
+              : ''}
           </p>
         </div>
       ) : null}

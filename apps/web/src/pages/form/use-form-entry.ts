@@ -6,10 +6,11 @@ import {
   type SubmissionView,
 } from '@dcf/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import {
   getSubmission,
+  newPageToken,
   releaseLock,
   type SubmissionPageKey,
   saveRevision,
@@ -23,6 +24,13 @@ import { useAutosave } from './use-autosave';
 
 /** The lock lapses after 20 minutes without a save or heartbeat; the page renews it every 5. */
 export const LOCK_HEARTBEAT_MS = 5 * 60_000;
+/** Coming back to the page (focus, a tab shown again) reads it again at most this often. */
+export const REFRESH_THROTTLE_MS = 1_000;
+/** A view read this recently is not read again when the page opens (it has just been loaded). */
+const OPEN_FRESH_MS = 10_000;
+
+/** How the page reads the return again: on opening, on coming back to it, or to reload after a conflict. */
+type SyncReason = 'open' | 'focus' | 'reload';
 
 export type LockState =
   | { state: 'none' }
@@ -59,18 +67,31 @@ function differingBackup(key: SubmissionPageKey, view: SubmissionView): FormBack
 }
 
 /**
- * The form-entry page's state: the submission view, the lock (taken on open, renewed every 5 minutes,
- * released on leaving with fetch keepalive), the person's data, saving (manual and automatic), and the
- * sessionStorage backup that keeps their typing until a save succeeds.
+ * The form-entry page's state: the submission view, the lock, the person's data, saving (manual and
+ * automatic), and the sessionStorage backup that keeps their typing until a save succeeds.
+ *
+ * The lock (decision 0036): each visit of the page has its own token. The page reads the return again
+ * and tries the lock whenever it opens or the person comes back to it (focus, the tab shown again, the
+ * page restored from the browser's cache), so a lock released meanwhile (by a manager, an authoriser,
+ * or by lapsing) never stays on screen as 'locked'. It renews the lock every 5 minutes while the tab is
+ * shown, and releases it when the person leaves (a link, the tab closed: fetch keepalive) with the
+ * token, so a lock request still on its way is refused by the server rather than taking it again.
  */
 export function useFormEntry(
-  key: SubmissionPageKey,
+  address: SubmissionPageKey,
   initial: SubmissionView,
   /** The data on screen now, read at save time (change events arrive a little later). */
   readData: () => FormData | undefined,
   /** The explanations of data quality warnings, sent with every save (decision 0028). */
   readExplanations?: () => Record<string, string> | undefined,
 ) {
+  // The same object while the page shows the same return: the page's parent makes a new one on every
+  // render, and the lock's effect must not start again (release, then take) because of it.
+  const { collectionId, reportingPeriodId, organisationId } = address;
+  const key = useMemo(
+    () => ({ collectionId, reportingPeriodId, organisationId }),
+    [collectionId, reportingPeriodId, organisationId],
+  );
   const [view, setView] = useState(initial);
   const viewRef = useRef(initial);
   const [lock, setLock] = useState<LockState>(initial.canEdit ? { state: 'taking' } : { state: 'none' });
@@ -113,42 +134,151 @@ export function useFormEntry(
     [queryClient, key],
   );
 
-  // Take the lock on open, renew it, release it on leaving.
-  const { collectionId, reportingPeriodId, organisationId } = key;
-  const canEditAtOpen = initial.canEdit;
-  useEffect(() => {
-    if (!canEditAtOpen) return;
-    const pageKey = { collectionId, reportingPeriodId, organisationId };
-    let active = true;
-    let held = false;
-    const take = (heartbeat: boolean) =>
-      takeLock(pageKey)
-        .then((next) => {
-          held = true;
-          if (!active) return;
-          // A heartbeat only refreshes the lock: the content may be mid-save.
-          if (heartbeat) replaceView({ ...viewRef.current, ...lockFields(next) });
-          else replaceView(next);
-          setLock({ state: 'mine' });
-        })
-        .catch((error: unknown) => {
-          held = false;
-          if (active) setLock({ state: 'refused', message: problemText(error) });
+  // What the page holds is read in callbacks that outlive a render.
+  const lockRef = useRef(lock);
+  lockRef.current = lock;
+  const sync = useRef<(reason: SyncReason) => Promise<void>>(async () => undefined);
+
+  /**
+   * Shows a view read from the server: with its answers when the person has nothing unsaved, else
+   * only what it says of the lock and the abilities (the answers typed stay; a save will tell if the
+   * return changed meanwhile).
+   */
+  const adoptView = useCallback(
+    (next: SubmissionView, discardUnsaved = false) => {
+      const current = viewRef.current;
+      const unsaved =
+        !discardUnsaved && differsFromSaved(readData() ?? dataRef.current, completedRef.current);
+      if (unsaved) {
+        replaceView({
+          ...next,
+          content: current.content,
+          completedPages: current.completedPages,
+          currentRevisionId: current.currentRevisionId,
         });
-    void take(false);
-    const heartbeat = setInterval(() => void take(true), LOCK_HEARTBEAT_MS);
-    const release = () => {
-      if (held) releaseLock(pageKey, { keepalive: true }).catch(() => undefined);
-      held = false;
+        return;
+      }
+      replaceView(next);
+      if (
+        discardUnsaved ||
+        next.currentRevisionId !== current.currentRevisionId ||
+        next.content !== current.content
+      ) {
+        const data = parseContent(next.content);
+        dataRef.current = data;
+        completedRef.current = next.completedPages;
+        setCompletedPages(next.completedPages);
+        saved.current = { ...saved.current, data, pages: next.completedPages };
+        setLoaded((previous) => ({ data, version: previous.version + 1 }));
+        setDirty(false);
+      }
+    },
+    [differsFromSaved, readData, replaceView],
+  );
+
+  useEffect(() => {
+    const pageKey = key;
+    let token = newPageToken();
+    // A lock request went out with this token: leaving must release with it.
+    let asked = false;
+    let leaving = false;
+    let running: Promise<void> | null = null;
+    let lastRead = queryClient.getQueryState(submissionKeys.view(pageKey))?.dataUpdatedAt ?? 0;
+
+    const take = async (heartbeat: boolean) => {
+      asked = true;
+      const next = await takeLock(pageKey, token);
+      if (leaving) return;
+      lastRead = Date.now();
+      // A heartbeat only refreshes the lock: the content may be mid-save.
+      if (heartbeat) replaceView({ ...viewRef.current, ...lockFields(next) });
+      else adoptView(next);
+      setLock({ state: 'mine' });
     };
-    window.addEventListener('pagehide', release);
+
+    const run = async (reason: SyncReason) => {
+      try {
+        if (lockRef.current.state === 'mine' && reason !== 'reload') {
+          await take(true);
+          return;
+        }
+        // On opening, a view that says the return may be edited is checked by the lock itself (its answer
+        // is the view as it is now); one that says it may not is read again unless just read.
+        const fresh = reason === 'open' && (viewRef.current.canEdit || Date.now() - lastRead < OPEN_FRESH_MS);
+        if (!fresh) {
+          const latest = await getSubmission(pageKey);
+          if (leaving) return;
+          lastRead = Date.now();
+          adoptView(latest, reason === 'reload');
+        }
+        if (viewRef.current.canEdit) {
+          setLock({ state: 'taking' });
+          await take(false);
+        } else setLock({ state: 'none' });
+      } catch (error) {
+        if (leaving) return;
+        setLock({ state: 'refused', message: problemText(error) });
+        // Someone else holds it: read who, until when and who can release it.
+        if (hasCode(error, 'lock_held'))
+          await getSubmission(pageKey)
+            .then((latest) => {
+              if (leaving) return;
+              adoptView(latest);
+              if (!latest.canEdit) setLock({ state: 'none' });
+            })
+            .catch(() => undefined);
+      }
+    };
+
+    sync.current = (reason) => {
+      if (leaving) return Promise.resolve();
+      if (reason === 'focus' && Date.now() - lastRead < REFRESH_THROTTLE_MS) return Promise.resolve();
+      running ??= run(reason).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+
+    void sync.current('open');
+    // Renewed while the tab is shown: a tab left hidden lets its lock lapse, and takes it again (if
+    // nobody else has) when it is shown.
+    const heartbeat = setInterval(() => {
+      if (lockRef.current.state === 'mine' && document.visibilityState !== 'hidden')
+        void take(true).catch((error: unknown) => {
+          if (!leaving) setLock({ state: 'refused', message: problemText(error) });
+        });
+    }, LOCK_HEARTBEAT_MS);
+    const comeBack = () => {
+      if (document.visibilityState !== 'hidden') void sync.current('focus');
+    };
+    const leave = () => {
+      if (leaving) return;
+      leaving = true;
+      if (asked) releaseLock(pageKey, { keepalive: true, pageToken: token }).catch(() => undefined);
+    };
+    // Back from the browser's page cache: a new visit, with a new token (the old one has left).
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      token = newPageToken();
+      asked = false;
+      leaving = false;
+      setLock({ state: 'none' });
+      lastRead = 0;
+      void sync.current('open');
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', restored);
+    window.addEventListener('focus', comeBack);
+    document.addEventListener('visibilitychange', comeBack);
     return () => {
-      active = false;
       clearInterval(heartbeat);
-      window.removeEventListener('pagehide', release);
-      release();
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', restored);
+      window.removeEventListener('focus', comeBack);
+      document.removeEventListener('visibilitychange', comeBack);
+      leave();
     };
-  }, [collectionId, reportingPeriodId, organisationId, canEditAtOpen, replaceView]);
+  }, [key, replaceView, adoptView, queryClient]);
 
   const markChanged = useCallback(() => {
     changeCountRef.current += 1;
@@ -185,7 +315,7 @@ export function useFormEntry(
   );
 
   const save = useCallback(
-    async (status: SaveRevisionBody['status'], automatic = false) => {
+    async (status: SaveRevisionBody['status'], automatic = false, sendForSignOff = false) => {
       while (saving.current) await saving.current.catch(() => undefined);
       const submissionId = viewRef.current.submissionId;
       if (submissionId === null) throw new Error(messages.submissionLockRequired);
@@ -197,12 +327,21 @@ export function useFormEntry(
         baseRevisionId: viewRef.current.currentRevisionId,
         completedPages: completedRef.current,
         explanations: readExplanations?.(),
+        ...(sendForSignOff ? { sendForSignOff: true } : {}),
       });
       saving.current = run;
       setIsSaving(true);
       try {
-        const next = mergeSavedRevision(viewRef.current, await run);
+        const answer = await run;
+        const next = mergeSavedRevision(viewRef.current, answer);
         replaceView(next);
+        // A page whose questions fail the submit's checks is not complete (decision 0036): the server
+        // kept only the ticks that stand; shown unless the person has ticked something since.
+        if (completedRef.current === sent.pages && !samePages(answer.completedPages, sent.pages)) {
+          completedRef.current = answer.completedPages;
+          setCompletedPages(answer.completedPages);
+          sent.pages = answer.completedPages;
+        }
         // The revisions list, where shown, gains the new revision.
         void queryClient.invalidateQueries({ queryKey: submissionKeys.revisionsOf(submissionId) });
         saved.current = sent;
@@ -275,23 +414,15 @@ export function useFormEntry(
 
   /** After a stale save: fetch the latest version (the typing stays in the backup, offered to restore). */
   const reloadLatest = useCallback(async () => {
-    const latest = await getSubmission(key);
-    let next = latest;
-    if (latest.canEdit) {
-      try {
-        next = await takeLock(key);
-        setLock({ state: 'mine' });
-      } catch (error) {
-        setLock({ state: 'refused', message: problemText(error) });
-      }
-    }
-    replaceView(next);
+    await sync.current('reload');
     setStale(false);
     setProblem(null);
     setFieldErrors({});
-    load(parseContent(next.content), next.completedPages, false);
     setBackup(readBackup(key));
-  }, [key, load, replaceView]);
+  }, [key]);
+
+  /** Reads the return again and tries the lock (after someone released it from this page). */
+  const refresh = useCallback(() => sync.current('reload'), []);
 
   /** Answers from elsewhere (a filled Excel template) merged over the screen's; saved only when saved. */
   const mergeValues = useCallback(
@@ -334,11 +465,17 @@ export function useFormEntry(
     lastSaved,
     backup,
     reloadLatest,
+    refresh,
+    /** Shows these field messages at their questions and in the summary (a page's checks before its tick). */
+    showFieldErrors: setFieldErrors,
     mergeValues,
     restoreBackup,
     discardBackup,
   };
 }
+
+const samePages = (a: readonly string[], b: readonly string[]) =>
+  [...a].sort().join('\n') === [...b].sort().join('\n');
 
 function lockFields(view: SubmissionView) {
   const { isLocked, lockedBy, lockedOn, lockExpiresAt, lockedByMe } = view;

@@ -1,4 +1,4 @@
-import type { ManagerCollection, PeriodCounts, SubmitterPeriod } from '@dcf/domain';
+import type { ManagerCollection, PeriodCounts } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, users } from '../../test/fixtures';
@@ -41,36 +41,6 @@ function collection(id: number, name: string, closeInDays: number, status = 'Ope
   };
 }
 
-function period(id: number, overrides: Partial<SubmitterPeriod>): SubmitterPeriod {
-  return {
-    id,
-    name: `Month ${id}`,
-    start: '2026-05-01',
-    end: '2026-05-31',
-    submissionsOpen: inDays(-5),
-    submissionsClose: inDays(2),
-    submissionsReopen: null,
-    submissionsReclose: null,
-    reportingPeriodStatus: 'Open',
-    windowStatus: 'Open',
-    status: 'draft',
-    displayState: 'Open',
-    deadline: inDays(2),
-    deadlineText: 'closes in 2 days',
-    submissionId: null,
-    lastChangedAt: null,
-    lastChangedBy: null,
-    submittedAt: null,
-    submittedBy: null,
-    awaitingNhsiAuthorisation: false,
-    returnedReason: null,
-    reopenedUntil: null,
-    action: 'continue',
-    todo: 'Finish the draft and submit it.',
-    ...overrides,
-  };
-}
-
 function stubApi() {
   const calls: string[] = [];
   vi.stubGlobal(
@@ -85,32 +55,27 @@ function stubApi() {
             collection(3, 'Closed one', 1, 'Closed'),
           ],
         });
-      if (url.endsWith('/Collection/Organisation'))
+      if (url.includes('/View/Submitter/Returns'))
         return jsonResponse({
+          total: 1,
+          collections: [{ id: 1, name: 'Beds', guidance: null }],
           items: [
             {
-              collectionId: 1,
-              collectionName: 'Beds',
-              organisationId: 10,
-              organisationName: 'Trust A',
-              organisationCode: 'RA1',
-              roles: ['DataEntryClerk'],
+              collection: { id: 1, name: 'Beds' },
+              organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+              period: { id: 1, name: 'Month 1' },
+              windowStatus: 'Open',
+              status: 'draft',
+              displayState: 'Open',
+              deadline: inDays(2),
+              deadlineText: 'closes in 2 days',
+              returned: false,
+              action: 'continue',
             },
           ],
-          total: 1,
         });
-      if (url.includes('/View/Submitter/Home/Collection/1/Organisation/10'))
-        return jsonResponse({
-          collection: { id: 1, name: 'Beds' },
-          organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-          isTrustAuthorisationRequired: false,
-          isNhsiAuthorisationRequired: false,
-          periods: [
-            period(1, {}),
-            period(2, { status: 'completed', action: 'view' }),
-            period(3, { deadline: inDays(9), deadlineText: 'closes in 9 days' }),
-          ],
-        });
+      if (url.includes('/View/Worklist/Counts'))
+        return jsonResponse({ signOff: null, nhsiAuthorisation: null, returned: null });
       return jsonResponse({}, 404);
     }),
   );
@@ -134,19 +99,25 @@ describe('Needs your attention (landing page, loaded lazily)', () => {
     expect(calls.some((c) => c.includes('/View/Submitter'))).toBe(false);
   });
 
-  it('shows a submitter their returns due in the next 7 days that are not completed', async () => {
-    stubApi();
+  it('shows a submitter their returns due in the next 7 days that are not completed, in one request', async () => {
+    const calls = stubApi();
     renderAt(<LandingPage />, { user: users.submitter });
     const panel = await screen.findByRole('region', { name: 'Needs your attention' });
     const items = await within(panel).findAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent(
-      /^Beds: Month 1 for Trust A, closes in 2 days \(.+\)\. Finish the draft/,
+      /^Beds: Month 1 for Trust A, closes in 2 days \(.+\)\. Draft not yet submitted\.$/,
     );
     expect(within(items[0]!).getByRole('link')).toHaveAttribute(
       'href',
       '/form/collection/1/organisation/10/reportingPeriod/1',
     );
+    // The server answers the question whatever the number of organisations (a clerk at 50 made 56).
+    const returns = calls.filter((c) => c.includes('/View/Submitter/Returns'));
+    expect(returns).toHaveLength(1);
+    expect(returns[0]).toContain('outstanding=true');
+    expect(returns[0]).toContain('dueWithinDays=7');
+    expect(calls.filter((c) => c.includes('/View/Submitter/Home'))).toEqual([]);
   });
 
   it('says so when nothing is due', async () => {

@@ -12,6 +12,7 @@ import {
   Select,
   SortableHeader,
   type SortOrder,
+  TableScroll,
 } from '../../components';
 import { ExportButtons } from './exports/export-buttons';
 import { onTimeText, receivedText } from './period-counts';
@@ -77,8 +78,9 @@ function CollectionExport({ collections }: { collections: readonly ManagerCollec
 }
 
 /**
- * Set up (the collection's overview and tabs) and Monitor (its current period's submissions, or its
- * periods before one has opened), each naming the collection for screen readers.
+ * Set up (the collection's overview and tabs), Monitor (its current period's submissions, or its
+ * periods before one has opened) and All periods (every period, closed ones included, with its counts),
+ * each naming the collection for screen readers.
  */
 function CollectionLinks({ collection, canSetUp }: { collection: ManagerCollection; canSetUp: boolean }) {
   const monitor = collection.currentPeriod
@@ -96,6 +98,11 @@ function CollectionLinks({ collection, canSetUp }: { collection: ManagerCollecti
       <li>
         <Link to={monitor}>
           Monitor<span className="nhsuk-u-visually-hidden"> {collection.name}</span>
+        </Link>
+      </li>
+      <li>
+        <Link to={paths.reportingPeriods(collection.id)}>
+          All periods<span className="nhsuk-u-visually-hidden"> of {collection.name}</span>
         </Link>
       </li>
     </ul>
@@ -121,89 +128,91 @@ export function CollectionsTable({
     menuSections(user).admin ||
     user.collectionRoles.some((r) => r.collectionId === collectionId && r.role === 'collectionManager');
   return (
-    <table className="nhsuk-table">
-      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-      <thead className="nhsuk-table__head">
-        <tr className="nhsuk-table__row">
-          {sort ? (
-            <SortableHeader column="name" label="Collection" {...sort} />
-          ) : (
+    <TableScroll label="Collections you manage">
+      <table className="nhsuk-table">
+        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
+        <thead className="nhsuk-table__head">
+          <tr className="nhsuk-table__row">
+            {sort ? (
+              <SortableHeader column="name" label="Collection" {...sort} />
+            ) : (
+              <th scope="col" className="nhsuk-table__header">
+                Collection
+              </th>
+            )}
+            {showStatus && sort ? <SortableHeader column="status" label="Status" {...sort} /> : null}
+            {showStatus && !sort ? (
+              <th scope="col" className="nhsuk-table__header">
+                Status
+              </th>
+            ) : null}
             <th scope="col" className="nhsuk-table__header">
-              Collection
+              Current period
             </th>
-          )}
-          {showStatus && sort ? <SortableHeader column="status" label="Status" {...sort} /> : null}
-          {showStatus && !sort ? (
             <th scope="col" className="nhsuk-table__header">
-              Status
+              Received
             </th>
-          ) : null}
-          <th scope="col" className="nhsuk-table__header">
-            Current period
-          </th>
-          <th scope="col" className="nhsuk-table__header">
-            Received
-          </th>
-          <th scope="col" className="nhsuk-table__header">
-            On time
-          </th>
-          <th scope="col" className="nhsuk-table__header">
-            Missed
-          </th>
-          <th scope="col" className="nhsuk-table__header">
-            Next period
-          </th>
-          <th scope="col" className="nhsuk-table__header">
-            <span className="nhsuk-u-visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="nhsuk-table__body">
-        {collections.map((c) => {
-          const current = c.currentPeriod;
-          return (
-            <tr key={c.id} className="nhsuk-table__row">
-              <td className="nhsuk-table__cell">
-                {c.name}
-                <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                  {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
-                </span>
-              </td>
-              {showStatus ? <td className="nhsuk-table__cell">{c.status}</td> : null}
-              <td className="nhsuk-table__cell">
-                {current ? (
-                  <>
-                    <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
-                    <PeriodStatusTag status={current.reportingPeriodStatus} />
-                  </>
-                ) : (
-                  'None yet'
-                )}
-              </td>
-              <td className="nhsuk-table__cell">{current ? receivedText(current.counts) : ''}</td>
-              <td className="nhsuk-table__cell">{current ? onTimeText(current.counts) : ''}</td>
-              <td className="nhsuk-table__cell">
-                {current ? current.counts.missed.toLocaleString('en-GB') : ''}
-              </td>
-              <td className="nhsuk-table__cell">
-                {c.nextPeriod ? (
-                  <>
-                    <Link to={paths.managerReportingPeriod(c.nextPeriod.id)}>{c.nextPeriod.name}</Link>
-                    <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                      opens {formatMediumDateTime(c.nextPeriod.submissionsOpen)}
-                    </span>
-                  </>
-                ) : (
-                  'None scheduled'
-                )}
-              </td>
-              <td className="nhsuk-table__cell">
-                <CollectionLinks collection={c} canSetUp={canSetUp(c.id)} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+            <th scope="col" className="nhsuk-table__header">
+              On time
+            </th>
+            <th scope="col" className="nhsuk-table__header">
+              Missed
+            </th>
+            <th scope="col" className="nhsuk-table__header">
+              Next period
+            </th>
+            <th scope="col" className="nhsuk-table__header">
+              <span className="nhsuk-u-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="nhsuk-table__body">
+          {collections.map((c) => {
+            const current = c.currentPeriod;
+            return (
+              <tr key={c.id} className="nhsuk-table__row">
+                <td className="nhsuk-table__cell">
+                  {c.name}
+                  <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                    {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
+                  </span>
+                </td>
+                {showStatus ? <td className="nhsuk-table__cell">{c.status}</td> : null}
+                <td className="nhsuk-table__cell">
+                  {current ? (
+                    <>
+                      <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
+                      <PeriodStatusTag status={current.reportingPeriodStatus} />
+                    </>
+                  ) : (
+                    'None yet'
+                  )}
+                </td>
+                <td className="nhsuk-table__cell">{current ? receivedText(current.counts) : ''}</td>
+                <td className="nhsuk-table__cell">{current ? onTimeText(current.counts) : ''}</td>
+                <td className="nhsuk-table__cell">
+                  {current ? current.counts.missed.toLocaleString('en-GB') : ''}
+                </td>
+                <td className="nhsuk-table__cell">
+                  {c.nextPeriod ? (
+                    <>
+                      <Link to={paths.managerReportingPeriod(c.nextPeriod.id)}>{c.nextPeriod.name}</Link>
+                      <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                        opens {formatMediumDateTime(c.nextPeriod.submissionsOpen)}
+                      </span>
+                    </>
+                  ) : (
+                    'None scheduled'
+                  )}
+                </td>
+                <td className="nhsuk-table__cell">
+                  <CollectionLinks collection={c} canSetUp={canSetUp(c.id)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

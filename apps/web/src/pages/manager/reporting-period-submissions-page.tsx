@@ -72,6 +72,9 @@ export function ReportingPeriodSubmissionsPage() {
         <Breadcrumbs
           items={[
             { text: 'Collections you manage', href: paths.managerHome },
+            ...(data
+              ? [{ text: 'Reporting periods', href: paths.reportingPeriods(data.period.collectionId) }]
+              : []),
             { text: data?.period.name ?? 'Reporting period' },
           ]}
         />
@@ -83,6 +86,11 @@ export function ReportingPeriodSubmissionsPage() {
       ) : null}
       {data ? (
         <>
+          <p className="nhsuk-body">
+            <Link to={paths.reportingPeriods(data.period.collectionId)}>
+              Every reporting period of {data.period.collectionName}
+            </Link>
+          </p>
           <PeriodSummary data={data} />
           <PeriodActions period={data.period} notify={notify} />
           <h2 className="nhsuk-heading-m">Organisations</h2>
@@ -256,6 +264,9 @@ function SubmissionRow({ row, data }: { row: PeriodSubmissionRow; data: PeriodSu
           <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>
             {row.name}
           </Link>
+          {row.isClosed ? (
+            <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">Closed</strong>
+          ) : null}
           <button
             type="button"
             className="dcf-link-button nhsuk-body-s nhsuk-u-display-block"

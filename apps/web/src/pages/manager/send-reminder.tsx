@@ -1,29 +1,13 @@
-import {
-  messages,
-  type NonSubmitterList,
-  type ReportingPeriodStatus,
-  type SendReminderResult,
-} from '@dcf/domain';
+import { messages, type ReportingPeriodStatus, type SendReminderResult } from '@dcf/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useSendReminder } from '../../api/notifications';
-import { useNonSubmitters } from '../../api/views';
+import { useReminderReach, useSendReminder } from '../../api/notifications';
 import { type NotificationProps, Spinner, YesNoModal } from '../../components';
 
 type Notify = (notification: Omit<NotificationProps, 'onClose'>) => void;
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
-/** Who a reminder would reach now: organisations not completed that have someone to email. */
-export function reminderReach(list: NonSubmitterList) {
-  const reachable = list.items.filter((o) => o.contacts.length > 0);
-  return {
-    organisations: reachable.length,
-    people: new Set(reachable.flatMap((o) => o.contacts.map((c) => c.userId))).size,
-    nobodyToEmail: list.items.length - reachable.length,
-  };
-}
 
 /** The outcome in words: how many were chased, and why the others were not. */
 export function reminderOutcome(result: SendReminderResult): Omit<NotificationProps, 'onClose'> {
@@ -55,8 +39,9 @@ export function reminderOutcome(result: SendReminderResult): Omit<NotificationPr
 
 /**
  * 'Send reminder' on a period's monitoring screen: asks first, saying how many organisations
- * and people will be emailed (from the non-submitters list, read when asked), then tells the outcome.
- * The API emails only organisations not completed and chases each at most once a day (decision 0010).
+ * and people will be emailed (counted by the server when asked: one small answer at any scale), then
+ * tells the outcome. The API emails only organisations not completed and chases each at most once a
+ * day (decision 0010); it answers once the chases are recorded and sends the emails from its queue.
  */
 export function SendReminder({
   collectionId,
@@ -70,9 +55,9 @@ export function SendReminder({
   notify: Notify;
 }) {
   const [asking, setAsking] = useState(false);
-  const nonSubmitters = useNonSubmitters(periodId, asking);
+  const reachQuery = useReminderReach(collectionId, periodId, asking);
   const send = useSendReminder(collectionId, periodId);
-  const reach = nonSubmitters.data ? reminderReach(nonSubmitters.data) : null;
+  const reach = reachQuery.data ?? null;
 
   const confirm = () => {
     setAsking(false);
@@ -103,8 +88,8 @@ export function SendReminder({
         onYes={confirm}
         onNo={() => setAsking(false)}
       >
-        {nonSubmitters.isPending ? <Spinner block /> : null}
-        {nonSubmitters.isError ? <p className="nhsuk-body">{errorMessage(nonSubmitters.error)}</p> : null}
+        {reachQuery.isPending ? <Spinner block /> : null}
+        {reachQuery.isError ? <p className="nhsuk-body">{errorMessage(reachQuery.error)}</p> : null}
         {reach ? (
           <>
             <p className="nhsuk-body">
@@ -119,7 +104,11 @@ export function SendReminder({
                 {reach.nobodyToEmail === 1 ? 'it' : 'them'}.
               </p>
             ) : null}
-            <p className="nhsuk-body">An organisation already chased today is not emailed again.</p>
+            <p className="nhsuk-body">
+              {reach.alreadyChasedToday > 0
+                ? `${plural(reach.alreadyChasedToday, 'organisation')} already chased today ${reach.alreadyChasedToday === 1 ? 'is' : 'are'} not emailed again.`
+                : 'An organisation already chased today is not emailed again.'}
+            </p>
           </>
         ) : null}
       </YesNoModal>

@@ -33,9 +33,9 @@ const collection = {
   abilities: { canAmend: true, canDelete: true, canPublish: true, canArchive: false, canMonitor: true },
 };
 
-function stubApi() {
+function stubApi(savedRows: readonly unknown[] = saved) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/View/Manager/Collection/1/SubmitterAccess')) return jsonResponse(saved);
+    if (url.endsWith('/View/Manager/Collection/1/SubmitterAccess')) return jsonResponse(savedRows);
     if (url.endsWith('/Collection/1')) return jsonResponse(collection);
     if (url.includes('/Collection/1/Organisation?'))
       return jsonResponse({
@@ -130,6 +130,39 @@ describe('SubmitterAccessPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset changes' }));
     expect(screen.queryByText('Removed when saved')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ })).toBeChecked();
+  });
+
+  it('lists the organisation’s own staff first under its name, others under Staff of other organisations, and pre-ticks Data entry clerk only', async () => {
+    stubApi([]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Give access' }));
+    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
+    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
+    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
+    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+    const own = await within(people).findByRole('table', {
+      name: 'Staff of Leeds Teaching Hospitals NHS Trust',
+    });
+    const others = within(people).getByRole('table', { name: 'Staff of other organisations' });
+    expect(
+      within(people)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Staff of Leeds Teaching Hospitals NHS Trust', 'Staff of other organisations']);
+    expect(within(own).getByRole('checkbox', { name: 'Select Alice Clerk' })).toBeInTheDocument();
+    expect(within(others).getByRole('checkbox', { name: 'Select Bob Support' })).toBeInTheDocument();
+    fireEvent.click(within(own).getByRole('checkbox', { name: 'Select Alice Clerk' }));
+    fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+
+    // Safe by default: an authoriser can submit returns, so that role is ticked on purpose.
+    expect(
+      await screen.findByRole('checkbox', { name: /^Data entry clerk: Alice Clerk at Leeds/ }),
+    ).toBeChecked();
+    const authoriser = screen.getByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
+    expect(authoriser).not.toBeChecked();
+    expect(authoriser).toBeEnabled();
   });
 
   it('gives someone from another organisation the data entry clerk role only, marked, searching own staff first', async () => {

@@ -5,6 +5,7 @@ import {
   heldRoles,
   isRemoveUserBlocked,
   type OrganisationRole,
+  organisationRoleLabels,
   pendingRoleChanges,
   type RoleAssignmentList,
   type RoleAssignmentRow,
@@ -29,13 +30,11 @@ import {
   QueryState,
   SaveButton,
   SearchWidget,
+  TableScroll,
   UnsavedChangesPrompt,
 } from '../../components';
 
-const roleLabels: Record<OrganisationRole, string> = {
-  DataEntryClerk: 'Data entry clerk',
-  Authoriser: 'Authoriser',
-};
+const roleLabels = organisationRoleLabels;
 const roles = Object.keys(roleLabels) as OrganisationRole[];
 
 /** One line of the table: a user at an organisation, with the rows (roles) behind it. */
@@ -60,10 +59,12 @@ function groupRows(list: RoleAssignmentList): Assignment[] {
 /**
  * Submitter access (route: /collection/manage/submitterAccess/{collectionId}): who may enter
  * (DataEntryClerk) and authorise (Authoriser) returns for which recipient organisation. Edits follow the
- * specification's role-assignment rules from @dcf/domain: assigning gives both roles with status New,
- * removing marks both Deleted, a user already listed comes in marked duplicate, removing is blocked while
- * any duplicate is listed, duplicates go all at once, and a touched list can be reset. Save sends only
- * the users and organisations that changed.
+ * specification's role-assignment rules from @dcf/domain, safe by default: assigning gives the data entry
+ * clerk's role only, with status New (Authoriser is ticked on purpose; decision 0037), the people search
+ * lists the organisation's own staff first under its name and others under 'Staff of other
+ * organisations', removing marks both Deleted, a user already listed comes in marked duplicate,
+ * removing is blocked while any duplicate is listed, duplicates go all at once, and a touched list can
+ * be reset. Save sends only the users and organisations that changed.
  */
 export function SubmitterAccessPage() {
   const params = useParams();
@@ -193,7 +194,7 @@ function SubmitterAccessEditor({
       {assignments.length === 0 ? (
         <p className="nhsuk-body">Nobody has submitter access to this collection yet.</p>
       ) : (
-        <div className="dcf-table-scroll">
+        <TableScroll label="Submitter access">
           <table className="nhsuk-table">
             <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Submitter access</caption>
             <thead className="nhsuk-table__head">
@@ -304,7 +305,7 @@ function SubmitterAccessEditor({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {!readOnly ? (
         <SaveButton onSave={saveChanges} disabled={!list.touched || hasDuplicates(list)}>
@@ -331,6 +332,7 @@ function SubmitterAccessEditor({
         kind="users"
         open={step === 'users'}
         title={organisation ? `Give access at ${organisation.name}` : 'Search users'}
+        {...(organisation ? { ownOrganisation: { name: organisation.name, code: organisation.code } } : {})}
         search={async (term) =>
           (await searchUsers(term, 1, 50, organisation ? { organisationId: organisation.id } : {})).items
         }

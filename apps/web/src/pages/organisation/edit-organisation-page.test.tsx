@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fillDate } from '../../test/dates';
 import { users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { EditOrganisationPage } from './edit-organisation-page';
@@ -37,7 +38,7 @@ describe('EditOrganisationPage', () => {
     ).toBeInTheDocument();
     type('Name', 'ab');
     type('Code', 'x');
-    type('Closure date', '2999-01-01');
+    fillDate('Closure date', '2999-01-01');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent(messages.errorSummaryHeading);

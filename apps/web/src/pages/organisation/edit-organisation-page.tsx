@@ -18,6 +18,7 @@ import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DateInput,
   ErrorSummary,
   Notification,
   PageContainer,
@@ -188,15 +189,13 @@ export function EditOrganisationPage() {
           onChange={(v) => set('organisationTypeId', v)}
           options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.shortDescription }))}
         />
-        <TextField
+        <DateInput
           id="organisation-closureDate"
           label="Closure date"
-          hint="Leave empty while the organisation is open"
-          type="date"
+          hint="Leave empty while the organisation is open. For example, 15 3 2026"
           value={values.closureDate}
           error={error('closureDate')}
           onChange={(v) => set('closureDate', v)}
-          width={10}
         />
         <button className="nhsuk-button" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

@@ -1,6 +1,6 @@
 import {
+  formatLongDate,
   formatMediumDateTime,
-  formatShortDate,
   type ImportReport,
   interpolate,
   messages,
@@ -14,7 +14,7 @@ import {
   useSyncRuns,
   useTriggerSync,
 } from '../../api/organisations';
-import { ErrorMessage, Notification } from '../../components';
+import { ErrorMessage, Notification, TableScroll } from '../../components';
 
 /** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
 const MAX_CSV_BYTES = 12 * 1024 * 1024;
@@ -34,7 +34,7 @@ export function syncProgressText(run: OdsSyncRun): string {
 function outcomeText(run: OdsSyncRun): string {
   const when = formatMediumDateTime(run.finishedAt ?? run.startedAt);
   const scope =
-    run.mode === 'incremental' && run.since ? ` (changes since ${formatShortDate(run.since)})` : '';
+    run.mode === 'incremental' && run.since ? ` (changes since ${formatLongDate(run.since)})` : '';
   return run.status === 'succeeded'
     ? `Last sync ${when}${scope}: ${run.added} added, ${run.updated} updated, ${run.closed} closed, ${run.failed} failed.`
     : `Last sync ${when}${scope} failed: ${run.error ?? 'unknown error'}`;
@@ -107,52 +107,56 @@ function ReportSummary({ report }: { report: ImportReport }) {
         ))}
       </dl>
       {report.types.length > 0 ? (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-table__caption--s">
-            {report.dryRun ? 'Organisation types it will set' : 'Organisation types set'}
-          </caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                Type
-              </th>
-              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
-                Organisations
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {report.types.map((type) => (
-              <tr key={type.organisationTypeId ?? 'none'} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{type.name}</td>
-                <td className="nhsuk-table__cell nhsuk-table__cell--numeric">{type.count}</td>
+        <TableScroll label="Organisation register">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-table__caption--s">
+              {report.dryRun ? 'Organisation types it will set' : 'Organisation types set'}
+            </caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                <th scope="col" className="nhsuk-table__header">
+                  Type
+                </th>
+                <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
+                  Organisations
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {report.types.map((type) => (
+                <tr key={type.organisationTypeId ?? 'none'} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{type.name}</td>
+                  <td className="nhsuk-table__cell nhsuk-table__cell--numeric">{type.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
       {report.refused.length > 0 ? (
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-table__caption--s">{refusedCaption}</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              {['Line', 'Code', 'Reason'].map((header) => (
-                <th key={header} scope="col" className="nhsuk-table__header">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {report.refused.map((refusal) => (
-              <tr key={`${refusal.line}-${refusal.code}`} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{refusal.line}</td>
-                <td className="nhsuk-table__cell">{refusal.code}</td>
-                <td className="nhsuk-table__cell">{refusal.reason}</td>
+        <TableScroll label="Organisation register">
+          <table className="nhsuk-table">
+            <caption className="nhsuk-table__caption nhsuk-table__caption--s">{refusedCaption}</caption>
+            <thead className="nhsuk-table__head">
+              <tr className="nhsuk-table__row">
+                {['Line', 'Code', 'Reason'].map((header) => (
+                  <th key={header} scope="col" className="nhsuk-table__header">
+                    {header}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="nhsuk-table__body">
+              {report.refused.map((refusal) => (
+                <tr key={`${refusal.line}-${refusal.code}`} className="nhsuk-table__row">
+                  <td className="nhsuk-table__cell">{refusal.line}</td>
+                  <td className="nhsuk-table__cell">{refusal.code}</td>
+                  <td className="nhsuk-table__cell">{refusal.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
     </>
   );

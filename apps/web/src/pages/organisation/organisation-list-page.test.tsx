@@ -165,7 +165,7 @@ describe('organisations page, administrator tools', () => {
     });
     renderPage();
     expect(
-      await screen.findByText('Last sync 23 Nov 2026, 09:01: 2 added, 5 updated, 1 closed, 0 failed.'),
+      await screen.findByText('Last sync 23 November 2026, 09:01: 2 added, 5 updated, 1 closed, 0 failed.'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Sync with ODS' }));
     expect(await screen.findByText('Fetching organisation records: 600 of 1500 (40%).')).toBeInTheDocument();

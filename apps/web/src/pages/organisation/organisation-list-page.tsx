@@ -1,4 +1,4 @@
-import { formatShortDate, type OrganisationListQuery, organisationListQuerySchema } from '@dcf/domain';
+import { formatLongDate, type OrganisationListQuery, organisationListQuerySchema } from '@dcf/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -118,7 +118,7 @@ export function OrganisationListPage() {
               <td className="nhsuk-table__cell">{o.code}</td>
               <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
               <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
-              <td className="nhsuk-table__cell">{o.closureDate ? formatShortDate(o.closureDate) : ''}</td>
+              <td className="nhsuk-table__cell">{o.closureDate ? formatLongDate(o.closureDate) : ''}</td>
               <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import {
   type FieldErrors,
-  formatShortDate,
+  formatLongDate,
   type ReportingPeriodDto,
   validateReportingPeriod,
 } from '@dcf/domain';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import {
+  DateInput,
   ErrorSummary,
   Notification,
   PeriodStatusTag,
@@ -106,7 +107,7 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
     .sort((a, b) => b.version - a.version)
     .map((form) => ({
       value: String(form.id),
-      label: `Version ${form.version} (${formatShortDate(form.createdAt)})`,
+      label: `Version ${form.version} (${formatLongDate(form.createdAt)})`,
     }));
 
   return (
@@ -141,10 +142,9 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
         />
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-half">
-            <TextField
+            <DateInput
               id={periodFieldId('start')}
               label="Start date"
-              type="date"
               value={values.start}
               disabled={locked}
               onChange={(v) => set('start', v)}
@@ -152,10 +152,9 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
             />
           </div>
           <div className="nhsuk-grid-column-one-half">
-            <TextField
+            <DateInput
               id={periodFieldId('end')}
               label="End date"
-              type="date"
               value={values.end}
               disabled={locked}
               onChange={(v) => set('end', v)}

@@ -1,4 +1,4 @@
-import { TextField } from '../../components';
+import { DateInput, TextField } from '../../components';
 import { type PeriodField, periodFieldId } from './period-form';
 
 /**
@@ -21,10 +21,9 @@ export function PeriodDateTime(props: {
       <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{props.label}</legend>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-half">
-          <TextField
+          <DateInput
             id={periodFieldId(props.dateField)}
             label={`${props.label} date`}
-            type="date"
             value={props.date}
             onChange={props.onDate}
             error={props.dateError}

@@ -1,6 +1,6 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import { Link } from 'react-router';
-import { PeriodStatusTag } from '../../components';
+import { PeriodStatusTag, TableScroll } from '../../components';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
 import type { FormVersionChoice } from './period-form';
 
@@ -16,7 +16,7 @@ export function PeriodList({
 }) {
   const versionOf = (formId: number | null) => forms.find((form) => form.id === formId)?.version;
   return (
-    <div className="dcf-table-scroll">
+    <TableScroll label="Reporting periods">
       <table className="nhsuk-table">
         <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Reporting periods</caption>
         <thead className="nhsuk-table__head">
@@ -68,6 +68,6 @@ export function PeriodList({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

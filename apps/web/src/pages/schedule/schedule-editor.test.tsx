@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
+import { dateShown, fillDate } from '../../test/dates';
 import { jsonResponse, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { AmendCollectionPage } from '../collection/amend-collection-page';
@@ -43,8 +44,8 @@ const type = (label: string | RegExp, value: string) =>
 
 function fillValid() {
   fireEvent.change(screen.getByLabelText(/Reporting cycle/), { target: { value: 'monthly' } });
-  type(/First reporting period start/, '2026-04-01');
-  type(/Last reporting period start/, '2026-06-01');
+  fillDate(/First reporting period start/, '2026-04-01');
+  fillDate(/Last reporting period start/, '2026-06-01');
   type(/Days open/, '5');
   fireEvent.click(screen.getByLabelText(/Count working days only/));
 }
@@ -273,7 +274,8 @@ describe('default schedule (amend tab "default-schedule")', () => {
       return undefined;
     });
     renderAmend('/collection/amend/1/default-schedule');
-    expect(await screen.findByLabelText(/First reporting period start/)).toHaveValue('2015-01-01');
+    await screen.findByRole('group', { name: /First reporting period start/ });
+    expect(dateShown(/First reporting period start/)).toBe('2015-01-01');
     expect(screen.queryByRole('button', { name: 'Preview changes' })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Reporting cycle/), { target: { value: 'monthly' } });
     type(/Days open/, '5');

@@ -11,6 +11,7 @@ import { fieldErrorsOf } from '../../api/problems';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
+  DateInput,
   ErrorMessage,
   ErrorSummary,
   Notification,
@@ -195,24 +196,18 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           onChange={(v) => set('reportingCycle', v)}
           options={reportingCycle.options.map((value) => ({ value, label: reportingCycleLabels[value] }))}
         />
-        <TextField
+        <DateInput
           id={fieldId('firstReportingPeriodStart')}
-          name="firstReportingPeriodStart"
           required
-          width={10}
           label="First reporting period start"
-          type="date"
           value={values.firstReportingPeriodStart}
           error={error('firstReportingPeriodStart')}
           onChange={(v) => set('firstReportingPeriodStart', v)}
         />
-        <TextField
+        <DateInput
           id={fieldId('lastReportingPeriodStart')}
-          name="lastReportingPeriodStart"
           required
-          width={10}
           label="Last reporting period start"
-          type="date"
           value={values.lastReportingPeriodStart}
           error={error('lastReportingPeriodStart')}
           onChange={(v) => set('lastReportingPeriodStart', v)}

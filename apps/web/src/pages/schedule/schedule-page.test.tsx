@@ -62,10 +62,10 @@ describe('SchedulePage', () => {
     const open = (await rows())[0] as HTMLElement;
     expect(within(open).getByText('Month 6')).toBeInTheDocument();
     expect(within(open).getByText('Open')).toHaveClass('nhsuk-tag');
-    expect(within(open).getByText('01/06/2026')).toBeInTheDocument();
+    expect(within(open).getByText('1 June 2026')).toBeInTheDocument();
     // 2026-06-28T23:00Z is midnight in London (BST); the exclusive close at 00:00 on 6 July is the 5th.
-    expect(within(open).getByText('29 Jun 2026, 00:00')).toBeInTheDocument();
-    expect(within(open).getByText('End of Sun 5 Jul 2026')).toBeInTheDocument();
+    expect(within(open).getByText('29 June 2026, 00:00')).toBeInTheDocument();
+    expect(within(open).getByText('End of Sunday 5 July 2026')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show earlier' }));
     expect((await rows()).map((r) => r.cells[0]?.textContent)).toEqual([

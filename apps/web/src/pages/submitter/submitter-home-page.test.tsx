@@ -41,40 +41,42 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SubmitterHomePage', () => {
   it('lists the open period per collection and organisation with its state, deadline and form link; Show earlier reveals the rest', async () => {
+    const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url.endsWith('/Collection/Organisation'))
+        asked.push(url);
+        if (url.endsWith('/View/Submitter/Homes'))
           return jsonResponse({
+            total: 2,
             items: [
               {
-                collectionId: 1,
-                collectionName: 'Beds',
-                organisationId: 10,
-                organisationName: 'Trust A',
-                organisationCode: 'RA1',
-                roles: ['DataEntryClerk'],
+                collection: { id: 1, name: 'Beds' },
+                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+                isTrustAuthorisationRequired: false,
+                isNhsiAuthorisationRequired: false,
+                guidance: 'Count **every** bed open at midnight.',
+                periods: [
+                  period(1, {}),
+                  period(2, {
+                    reportingPeriodStatus: 'Open',
+                    windowStatus: 'Open',
+                    status: 'draft',
+                    displayState: 'Open',
+                    deadlineText: 'closes in 3 days',
+                    action: 'continue',
+                    todo: 'Finish and submit your draft',
+                  }),
+                ],
               },
-            ],
-            total: 1,
-          });
-        if (url.endsWith('/View/Submitter/Home/Collection/1/Organisation/10'))
-          return jsonResponse({
-            collection: { id: 1, name: 'Beds' },
-            organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-            isTrustAuthorisationRequired: false,
-            isNhsiAuthorisationRequired: false,
-            periods: [
-              period(1, {}),
-              period(2, {
-                reportingPeriodStatus: 'Open',
-                windowStatus: 'Open',
-                status: 'draft',
-                displayState: 'Open',
-                deadlineText: 'closes in 3 days',
-                action: 'continue',
-                todo: 'Finish and submit your draft',
-              }),
+              {
+                collection: { id: 2, name: 'Staffing' },
+                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+                isTrustAuthorisationRequired: false,
+                isNhsiAuthorisationRequired: false,
+                guidance: null,
+                periods: [],
+              },
             ],
           });
         return jsonResponse({}, 404);
@@ -108,5 +110,12 @@ describe('SubmitterHomePage', () => {
     expect(rows()).toHaveLength(2);
     expect(rows()[0]).toHaveTextContent('Missed');
     expect(within(rows()[0]!).queryByRole('link')).toBeNull();
+    // Every collection, its periods and its guidance from one request (decision 0034).
+    expect(section).toHaveTextContent('Guidance for Beds');
+    expect(section).toHaveTextContent('Count every bed open at midnight.');
+    expect(await screen.findByRole('region', { name: /Staffing/ })).toHaveTextContent(
+      'No reporting periods yet.',
+    );
+    expect(asked).toEqual(['/v1/api/View/Submitter/Homes']);
   });
 });

@@ -1,21 +1,13 @@
 import type { SubmitterHome, SubmitterPeriod } from '@dcf/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { useOwnCollectionOrganisations, useSubmitterHomes } from '../../api/views';
+import { useSubmitterHomes } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import {
-  Breadcrumbs,
-  DisplayStateTag,
-  Notification,
-  PageContainer,
-  QueryState,
-  Spinner,
-} from '../../components';
+import { Breadcrumbs, DisplayStateTag, PageContainer, QueryState, TableScroll } from '../../components';
 import { deadline } from '../schedule/period-dates';
 import { scheduleWindow } from '../schedule/schedule-window';
-import { CollectionGuidanceNote } from './collection-guidance';
+import { GuidanceBox } from './collection-guidance';
 import { ReturnsTable } from './returns-table';
 
 const actionLabels = { start: 'Start', continue: 'Continue', view: 'View' } as const;
@@ -40,39 +32,28 @@ export function SubmitterHomePage() {
   );
 }
 
+/** One organisation: every collection's periods and guidance, from one request (decision 0034). */
 function OneOrganisation() {
-  const pairs = useOwnCollectionOrganisations();
+  const homes = useSubmitterHomes();
   return (
     <QueryState
-      query={pairs}
+      query={homes}
       isEmpty={(data) => data.items.length === 0}
       emptyMessage="You do not submit for any collection yet."
     >
-      {(data) => <SubmitterHomes pairs={data.items} />}
+      {(data) => (
+        <>
+          {data.items.map((home) => (
+            <OrganisationPeriods key={`${home.collection.id}:${home.organisation.id}`} home={home} />
+          ))}
+        </>
+      )}
     </QueryState>
   );
 }
 
-function SubmitterHomes({ pairs }: { pairs: { collectionId: number; organisationId: number }[] }) {
-  const homes = useSubmitterHomes(pairs);
-  return (
-    <>
-      {homes.map((home, i) => {
-        const pair = pairs[i]!;
-        const key = `${pair.collectionId}:${pair.organisationId}`;
-        if (home.isPending) return <Spinner key={key} block />;
-        if (home.isError)
-          return (
-            <Notification key={key} variant="error" message={errorMessage(home.error)} dismissible={false} />
-          );
-        return <OrganisationPeriods key={key} home={home.data} />;
-      })}
-    </>
-  );
-}
-
 /** One collection and organisation: its periods in the schedule view's window. */
-function OrganisationPeriods({ home }: { home: SubmitterHome }) {
+function OrganisationPeriods({ home }: { home: SubmitterHome & { guidance: string | null } }) {
   const [earlier, setEarlier] = useState(0);
   const [later, setLater] = useState(0);
   // The window follows the organisation's own state: a period reopened for it counts as open.
@@ -90,11 +71,9 @@ function OrganisationPeriods({ home }: { home: SubmitterHome }) {
           {home.organisation.name} ({home.organisation.code})
         </span>
       </h2>
-      <CollectionGuidanceNote
-        collectionId={home.collection.id}
-        collectionName={home.collection.name}
-        variant="details"
-      />
+      {home.guidance ? (
+        <GuidanceBox text={home.guidance} collectionName={home.collection.name} variant="details" />
+      ) : null}
       {home.periods.length === 0 ? (
         <p className="nhsuk-body">No reporting periods yet.</p>
       ) : (
@@ -108,35 +87,37 @@ function OrganisationPeriods({ home }: { home: SubmitterHome }) {
               Show earlier
             </button>
           ) : null}
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-              Reporting periods of {home.collection.name} for {home.organisation.name}
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  Reporting period
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  State
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Deadline
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  What needs doing
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  <span className="nhsuk-u-visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {window.visible.map((period) => (
-                <PeriodRow key={period.id} home={home} period={period} />
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label="Reporting periods">
+            <table className="nhsuk-table">
+              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
+                Reporting periods of {home.collection.name} for {home.organisation.name}
+              </caption>
+              <thead className="nhsuk-table__head">
+                <tr className="nhsuk-table__row">
+                  <th scope="col" className="nhsuk-table__header">
+                    Reporting period
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    State
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    Deadline
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    What needs doing
+                  </th>
+                  <th scope="col" className="nhsuk-table__header">
+                    <span className="nhsuk-u-visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="nhsuk-table__body">
+                {window.visible.map((period) => (
+                  <PeriodRow key={period.id} home={home} period={period} />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {window.hiddenLater > 0 ? (
             <button
               type="button"

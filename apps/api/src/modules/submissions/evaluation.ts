@@ -1,0 +1,69 @@
+import type { Db, Tx } from '../../db/database';
+import { EvaluationFailure } from '../../platform/evaluation-box/pool';
+import { evaluationProblem, noteOverBudget } from '../../platform/evaluation-box/problems';
+import type { CheckReturnResult } from '../../platform/evaluation-box/protocol';
+import type { Deps } from '../../platform/route-module';
+import { loadRuleInputs } from '../data-quality/assess';
+import type { FormVersion } from './form-definitions';
+
+/**
+ * A save's checking (decision 0031): in the evaluation box, in one round trip, the answers against the
+ * form (the same engine the browser runs: one pass for "may this draft be saved?" and "is it ready to
+ * submit?") and its data quality rules on the cleaned answers. What the rules read beyond the answers
+ * (the organisation's last return, last period's statistics) is read here first: the box has no
+ * database. The outcome is settled, not thrown: the save says it only after its own checks (lock,
+ * window, base revision), as before.
+ */
+export type Checked = { ok: true; result: CheckReturnResult } | { ok: false; error: unknown };
+
+export interface CheckScene {
+  db: Db;
+  box: Deps['box'];
+  log: { warn(details: object, message: string): void };
+  submissionId: number;
+  userId: number;
+  requestId: string;
+}
+
+export async function checkAnswers(
+  scene: CheckScene,
+  /** Where the rules' inputs are read: the database, or the save's transaction when it must be. */
+  reader: Db | Tx,
+  version: FormVersion,
+  body: { content: Record<string, unknown>; status: 'draft' | 'completed' },
+): Promise<Checked> {
+  try {
+    const inputs =
+      version.rules.length > 0
+        ? await loadRuleInputs(reader, { submissionId: scene.submissionId }, version.rules)
+        : null;
+    const result = await scene.box.checkReturn({
+      form: { key: version.key, version: { definition: version.definitionJson, rules: version.rules } },
+      content: body.content,
+      status: body.status,
+      ruleInputs: inputs && { previous: inputs.previous?.answers ?? null, stats: inputs.stats },
+    });
+    return { ok: true, result };
+  } catch (error) {
+    if (!(error instanceof EvaluationFailure)) return { ok: false, error };
+    await noteOverBudget(
+      scene.db,
+      error,
+      {
+        formId: version.formId,
+        formKey: version.key,
+        collectionId: version.collectionId,
+        userId: scene.userId,
+        requestId: scene.requestId,
+      },
+      scene.log,
+    );
+    return { ok: false, error: evaluationProblem(error, 'save') };
+  }
+}
+
+/** The result, or the failure thrown: where the save gives its verdict. */
+export function verdictOf(checked: Checked): CheckReturnResult {
+  if (!checked.ok) throw checked.error;
+  return checked.result;
+}
