@@ -136,7 +136,7 @@ describe('traces to an OTLP endpoint', () => {
     const page = `/v1/api/Collection/${period.collectionId}/ReportingPeriod/${period.id}/Organisation/${organisation.id}/Submission`;
 
     const lock = await fetch(`${api.baseUrl}${page}/Lock`, { method: 'POST', headers, body: '{}' });
-    expect(lock.status, api.output()).toBe(200);
+    expect(lock.status, api.output().slice(-20_000)).toBe(200);
     const view = (await lock.json()) as { submissionId: number; currentRevisionId: number | null };
     const save = await fetch(`${api.baseUrl}/v1/api/Submission/${view.submissionId}/SubmissionRevision`, {
       method: 'POST',

@@ -29,9 +29,11 @@ export async function startApiProcess(name: string, env: Record<string, string>)
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Bounded, but large enough that a test under load (hundreds of request lines a second) still finds
+  // the lifecycle lines it asserts on; failure messages print only the tail.
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
+    log = (log + chunk.toString()).slice(-4_000_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
