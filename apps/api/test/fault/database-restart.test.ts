@@ -228,7 +228,9 @@ describe('faults under load: database restart, instance killed mid-save', () => 
         apis.map((api) =>
           until(`${api.name} health to say degraded`, async () => {
             if (!api.isAlive())
-              throw new Error(`${api.name} exited when the database went away:\n${api.output().slice(-20_000)}`);
+              throw new Error(
+                `${api.name} exited when the database went away:\n${api.output().slice(-20_000)}`,
+              );
             const res = await fetch(`${api.baseUrl}/v1/api/health`);
             const body = (await res.json()) as { status: string; database: { status: string } };
             return res.status === 503 && body.status === 'degraded' && body.database.status === 'unavailable';
