@@ -47,6 +47,11 @@ export function hasCode(error: unknown, ...codes: ErrorCode[]): boolean {
   return isApiError(error) && error.code !== undefined && codes.includes(error.code);
 }
 
+/** The failure's stable code, if the server gave one (a thrown value that is not an API failure has none). */
+export function codeOf(error: unknown): ErrorCode | undefined {
+  return isApiError(error) ? error.code : undefined;
+}
+
 /** Field messages of a validation failure (`errors: {fieldKey: [message]}`), or null. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
   const reading = read(error);

@@ -8,7 +8,7 @@ import {
   type Requirement,
 } from '@dcf/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useFeatureFlags } from '../../api/feature-flags';
 import { fieldErrorsOf } from '../../api/problems';
 import {
@@ -129,7 +129,7 @@ export function CollectionForm({
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) setErrors(fields);
-      else setFailure(isApiError(error) ? error.message : String(error));
+      else setFailure(errorMessage(error));
     } finally {
       setPending(false);
     }

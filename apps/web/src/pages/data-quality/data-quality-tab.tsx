@@ -2,9 +2,10 @@ import type { DataQualityRule, DataQualityRuleBody } from '@dcf/domain/data-qual
 import type { FormDefinition } from '@dcf/forms';
 import { type RuleField, ruleFields } from '@dcf/forms/data-quality/fields';
 import { useMemo, useState } from 'react';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useDataQualityRules, useSaveDataQualityRule } from '../../api/data-quality';
 import { currentForm, useForms } from '../../api/forms';
+import { problemMessages } from '../../api/problems';
 import { Notification, QueryState, TableScroll, useNotification } from '../../components';
 import { kindLabels, RuleEditor } from './rule-editor';
 
@@ -30,13 +31,6 @@ export function DataQualityTab({ collectionId }: { collectionId: number }) {
       }}
     </QueryState>
   );
-}
-
-function problemsOf(error: unknown): string[] {
-  if (!isApiError(error) || error.status !== 400) return [errorMessage(error)];
-  const body = error.body as { errors?: Record<string, string[]>; additionalDetails?: string };
-  const list = Object.values(body.errors ?? {}).flat();
-  return list.length > 0 ? list : [errorMessage(error)];
 }
 
 function RulesOfForm({
@@ -68,7 +62,7 @@ function RulesOfForm({
       });
     } catch (error) {
       if (body === null) notify({ variant: 'error', message: errorMessage(error) });
-      else setServerProblems(problemsOf(error));
+      else setServerProblems(problemMessages(error));
     }
   };
 

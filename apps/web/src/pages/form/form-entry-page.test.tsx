@@ -265,6 +265,22 @@ describe('Form entry page', () => {
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveValue('My typing'));
   });
 
+  it('a save refused for want of the lock turns the form read-only, known by its code whatever its words', async () => {
+    // Words the client has never seen: the page acts on the code 'lock_required', never on the title.
+    const title = 'Your editing session ended before this save';
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () => problem(409, 'lock_required', title),
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+    expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
+
   it('tells a clerk why they cannot submit', async () => {
     stubApi({
       [`GET ${PAGE}`]: () =>

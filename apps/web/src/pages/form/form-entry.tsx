@@ -124,7 +124,10 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const lockNoticeShown =
     view.isLocked && !view.lockedByMe && view.lockedBy !== null && view.lockedOn !== null;
   const saysLock =
-    lockNoticeShown && readOnlyReason === lockedByMessage(view.lockedBy?.name ?? '', view.lockedOn ?? '');
+    lockNoticeShown &&
+    (entry.lock.state === 'refused'
+      ? entry.lock.code === 'lock_held'
+      : readOnlyReason === lockedByMessage(view.lockedBy?.name ?? '', view.lockedOn ?? ''));
 
   // 'This page is complete' only when the page's questions pass the submit's checks (decision 0036):
   // otherwise its problems show at the questions and in the summary, and the box stays clear.

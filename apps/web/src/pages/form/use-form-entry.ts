@@ -5,9 +5,10 @@ import {
   type SaveRevisionBody,
   type SubmissionView,
 } from '@dcf/domain';
+import type { ErrorCode } from '@dcf/domain/error-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
+import { codeOf, fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import {
   getSubmission,
   newPageToken,
@@ -37,7 +38,14 @@ export type LockState =
   | { state: 'taking' }
   | { state: 'mine' }
   /** Someone else holds it, or it was lost: the reason is shown and the form turns read-only. */
-  | { state: 'refused'; message: string };
+  | { state: 'refused'; message: string; code?: ErrorCode };
+
+/** The lock refused by a failed call: its words are shown, its code is what the page acts on. */
+const refusedBy = (error: unknown): LockState => ({
+  state: 'refused',
+  message: problemText(error),
+  code: codeOf(error),
+});
 
 /** JSON with keys sorted at every level, so equal answers compare equal whatever their order. */
 function stableJson(value: unknown): string {
@@ -217,7 +225,7 @@ export function useFormEntry(
         } else setLock({ state: 'none' });
       } catch (error) {
         if (leaving) return;
-        setLock({ state: 'refused', message: problemText(error) });
+        setLock(refusedBy(error));
         // Someone else holds it: read who, until when and who can release it.
         if (hasCode(error, 'lock_held'))
           await getSubmission(pageKey)
@@ -245,7 +253,7 @@ export function useFormEntry(
     const heartbeat = setInterval(() => {
       if (lockRef.current.state === 'mine' && document.visibilityState !== 'hidden')
         void take(true).catch((error: unknown) => {
-          if (!leaving) setLock({ state: 'refused', message: problemText(error) });
+          if (!leaving) setLock(refusedBy(error));
         });
     }, LOCK_HEARTBEAT_MS);
     const comeBack = () => {
@@ -370,8 +378,8 @@ export function useFormEntry(
         setFieldErrors(fields ?? {});
         setProblem(fields ? null : problemText(error));
         if (hasCode(error, 'stale_revision')) setStale(true);
-        if (problemText(error) === messages.submissionLockRequired)
-          setLock({ state: 'refused', message: messages.submissionLockRequired });
+        // Known by its code, whatever its words: the lock was lost (it lapsed, or was released to someone).
+        if (hasCode(error, 'lock_required')) setLock(refusedBy(error));
         throw error;
       } finally {
         saving.current = null;

@@ -1,13 +1,12 @@
 import {
   type FieldErrors,
   fieldErrorsFromZod,
-  messages,
   type Organisation,
   organisationInputSchema,
 } from '@dcf/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import {
   useOrganisation,
   useOrganisationTypes,
@@ -112,18 +111,13 @@ export function EditOrganisationPage() {
       const fields = fieldErrorsOf(error);
       if (fields) setErrors(fields);
       else if (hasCode(error, 'already_exists')) setErrors({ code: [problemText(error)] });
-      else setFailure(isApiError(error) ? error.message : messages.somethingWentWrong);
+      else setFailure(errorMessage(error));
     }
   };
 
   if (id !== undefined && existing.isPending) return <Spinner block />;
   if (id !== undefined && existing.isError)
-    return (
-      <Notification
-        variant="error"
-        message={isApiError(existing.error) ? existing.error.message : messages.somethingWentWrong}
-      />
-    );
+    return <Notification variant="error" message={errorMessage(existing.error)} />;
 
   const error = (field: keyof FormValues) => errors[field]?.[0];
   const listed = fieldLabels.filter(([field]) => error(field));
