@@ -16,15 +16,14 @@ import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DataTable,
   DateInput,
   ListPaging,
   PageContainer,
   QueryState,
   ResultCount,
   Select,
-  SortableHeader,
   type SortOrder,
-  TableScroll,
   TextField,
   useListQuery,
 } from '../../components';
@@ -193,66 +192,60 @@ function AuditTable({
   onSort: (sortOrder: SortOrder) => void;
 }) {
   return (
-    <TableScroll label="Changes">
-      <table className="nhsuk-table">
-        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-          Changes, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
-        </caption>
-        <thead className="nhsuk-table__head">
-          <tr>
-            <SortableHeader
-              column="occurredAt"
-              label="When"
-              sortBy="occurredAt"
-              sortOrder={sortOrder}
-              onSort={(_c, o) => onSort(o)}
-            />
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Record</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="nhsuk-table__row">
-              <td className="nhsuk-table__cell">{formatMediumDateTime(entry.occurredAt)}</td>
-              <td className="nhsuk-table__cell">
-                {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
-                {entry.user?.name ? (
-                  <>
-                    <br />
-                    <span className="nhsuk-body-s">{entry.user.email}</span>
-                  </>
-                ) : null}
-              </td>
-              <td className="nhsuk-table__cell">{auditActionText(entry.action)}</td>
-              <td className="nhsuk-table__cell">
-                {auditEntityText(entry.entityType)}
-                {entry.entityId ? ` ${entry.entityId}` : ''}
-              </td>
-              <td className="nhsuk-table__cell">
-                {entry.before === null && entry.after === null ? (
-                  'None recorded'
-                ) : (
-                  <details className="nhsuk-details">
-                    <summary className="nhsuk-details__summary">
-                      <span className="nhsuk-details__summary-text">
-                        Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
-                      </span>
-                    </summary>
-                    <div className="nhsuk-details__text">
-                      {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
-                      {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
-                    </div>
-                  </details>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={`Changes, ${sortOrder === 'DESC' ? 'newest' : 'oldest'} first`}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      sort={{ sortBy: 'occurredAt', sortOrder, onSort: (_column, order) => onSort(order) }}
+      columns={[
+        {
+          key: 'occurredAt',
+          header: 'When',
+          sortable: true,
+          cell: (entry) => formatMediumDateTime(entry.occurredAt),
+        },
+        {
+          key: 'who',
+          header: 'Who',
+          cell: (entry) => (
+            <>
+              {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
+              {entry.user?.name ? (
+                <>
+                  <br />
+                  <span className="nhsuk-body-s">{entry.user.email}</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        { key: 'what', header: 'What', cell: (entry) => auditActionText(entry.action) },
+        {
+          key: 'record',
+          header: 'Record',
+          cell: (entry) =>
+            `${auditEntityText(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ''}`,
+        },
+        { key: 'details', header: 'Details', cell: (entry) => <AuditValues entry={entry} /> },
+      ]}
+    />
+  );
+}
+
+function AuditValues({ entry }: { entry: AuditEntryDto }) {
+  if (entry.before === null && entry.after === null) return 'None recorded';
+  return (
+    <details className="nhsuk-details">
+      <summary className="nhsuk-details__summary">
+        <span className="nhsuk-details__summary-text">
+          Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
+        </span>
+      </summary>
+      <div className="nhsuk-details__text">
+        {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
+        {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
+      </div>
+    </details>
   );
 }
 

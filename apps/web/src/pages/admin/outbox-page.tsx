@@ -10,14 +10,13 @@ import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DataTable,
   ListPaging,
   PageContainer,
   QueryState,
   ResultCount,
   Select,
-  SortableHeader,
   type SortOrder,
-  TableScroll,
   Tag,
   type TagColour,
   useListQuery,
@@ -159,57 +158,59 @@ function OutboxTable({
   onSort: (sortOrder: SortOrder) => void;
 }) {
   return (
-    <TableScroll label="Emails">
-      <table className="nhsuk-table">
-        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-          Emails, {sortOrder === 'DESC' ? 'newest' : 'oldest'} first
-        </caption>
-        <thead className="nhsuk-table__head">
-          <tr>
-            <SortableHeader
-              column="createdAt"
-              label="Created"
-              sortBy="createdAt"
-              sortOrder={sortOrder}
-              onSort={(_column, order) => onSort(order)}
-            />
-            <th scope="col">To</th>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {items.map((mail) => (
-            <tr key={mail.id} className="nhsuk-table__row">
-              <td className="nhsuk-table__cell">{formatMediumDateTime(mail.createdAt)}</td>
-              <td className="nhsuk-table__cell">
-                {mail.toName ?? mail.toAddress}
-                {mail.toName ? (
-                  <>
-                    <br />
-                    <span className="nhsuk-body-s">{mail.toAddress}</span>
-                  </>
-                ) : null}
-              </td>
-              <td className="nhsuk-table__cell">
-                <details className="nhsuk-details nhsuk-u-margin-bottom-0">
-                  <summary className="nhsuk-details__summary">
-                    <span className="nhsuk-details__summary-text">{mail.subject}</span>
-                  </summary>
-                  <div className="nhsuk-details__text">
-                    <pre className="dcf-json">{mail.bodyText}</pre>
-                  </div>
-                </details>
-              </td>
-              <td className="nhsuk-table__cell">
-                <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
-                {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
-                {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={`Emails, ${sortOrder === 'DESC' ? 'newest' : 'oldest'} first`}
+      rows={items}
+      rowKey={(mail) => mail.id}
+      sort={{ sortBy: 'createdAt', sortOrder, onSort: (_column, order) => onSort(order) }}
+      columns={[
+        {
+          key: 'createdAt',
+          header: 'Created',
+          sortable: true,
+          cell: (mail) => formatMediumDateTime(mail.createdAt),
+        },
+        {
+          key: 'to',
+          header: 'To',
+          cell: (mail) => (
+            <>
+              {mail.toName ?? mail.toAddress}
+              {mail.toName ? (
+                <>
+                  <br />
+                  <span className="nhsuk-body-s">{mail.toAddress}</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: 'email',
+          header: 'Email',
+          cell: (mail) => (
+            <details className="nhsuk-details nhsuk-u-margin-bottom-0">
+              <summary className="nhsuk-details__summary">
+                <span className="nhsuk-details__summary-text">{mail.subject}</span>
+              </summary>
+              <div className="nhsuk-details__text">
+                <pre className="dcf-json">{mail.bodyText}</pre>
+              </div>
+            </details>
+          ),
+        },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (mail) => (
+            <>
+              <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
+              {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
+              {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

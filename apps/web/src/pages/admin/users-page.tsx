@@ -12,7 +12,7 @@ import {
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { TableScroll } from '../../components';
+import { DataTable } from '../../components';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
@@ -74,51 +74,29 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
         emptyMessage="There are no collection administrators."
       >
         {(rows) => (
-          <TableScroll label="Users">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                Collection administrators
-              </caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  <th scope="col" className="nhsuk-table__header">
-                    Name
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Email
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Organisation
-                  </th>
-                  {canNominate && (
-                    <th scope="col" className="nhsuk-table__header">
-                      <span className="nhsuk-u-visually-hidden">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {rows.map((row) => (
-                  <tr key={row.id} className="nhsuk-table__row">
-                    <td className="nhsuk-table__cell">{row.name ?? ''}</td>
-                    <td className="nhsuk-table__cell">{row.email}</td>
-                    <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
-                    {canNominate && (
-                      <td className="nhsuk-table__cell">
-                        <button
-                          type="button"
-                          className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0"
-                          onClick={() => setRemoving(row)}
-                        >
-                          Remove<span className="nhsuk-u-visually-hidden"> {row.name ?? row.email}</span>
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            caption="Collection administrators"
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              { key: 'name', header: 'Name', cell: (row) => row.name ?? '' },
+              { key: 'email', header: 'Email', cell: (row) => row.email },
+              { key: 'organisation', header: 'Organisation', cell: (row) => row.providerCode ?? '' },
+            ]}
+            {...(canNominate
+              ? {
+                  rowActions: (row: Administrator) => (
+                    <button
+                      type="button"
+                      className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0"
+                      onClick={() => setRemoving(row)}
+                    >
+                      Remove<span className="nhsuk-u-visually-hidden"> {row.name ?? row.email}</span>
+                    </button>
+                  ),
+                }
+              : {})}
+          />
         )}
       </QueryState>
       {canNominate && (
@@ -197,35 +175,20 @@ function UsersSection() {
           const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
           return (
             <>
-              <TableScroll label="Users">
-                <table className="nhsuk-table">
-                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Users</caption>
-                  <thead className="nhsuk-table__head">
-                    <tr className="nhsuk-table__row">
-                      <th scope="col" className="nhsuk-table__header">
-                        Name
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Email
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Organisation
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="nhsuk-table__body">
-                    {list.items.map((row) => (
-                      <tr key={row.id} className="nhsuk-table__row">
-                        <td className="nhsuk-table__cell">
-                          <Link to={paths.adminUser(row.id)}>{row.name ?? row.email}</Link>
-                        </td>
-                        <td className="nhsuk-table__cell">{row.email}</td>
-                        <td className="nhsuk-table__cell">{row.providerCode ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                caption="Users"
+                rows={list.items}
+                rowKey={(row) => row.id}
+                columns={[
+                  {
+                    key: 'name',
+                    header: 'Name',
+                    cell: (row) => <Link to={paths.adminUser(row.id)}>{row.name ?? row.email}</Link>,
+                  },
+                  { key: 'email', header: 'Email', cell: (row) => row.email },
+                  { key: 'organisation', header: 'Organisation', cell: (row) => row.providerCode ?? '' },
+                ]}
+              />
               <p className="nhsuk-body">
                 Page {page} of {pages} ({list.total} users)
               </p>

@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable } from './data-table';
+
+interface Trust {
+  code: string;
+  name: string;
+  beds: number;
+}
+
+const trusts: Trust[] = [
+  { code: 'RJ1', name: 'Leeds', beds: 120 },
+  { code: 'RCB', name: 'York', beds: 80 },
+];
+
+const columns: Column<Trust>[] = [
+  { key: 'name', header: 'Name', cell: (t) => t.name, sortable: true, rowHeader: true },
+  { key: 'beds', header: 'Beds', cell: (t) => t.beds, numeric: true },
+  { key: 'code', header: 'ODS code', cell: (t) => t.code, shown: false },
+];
+
+describe('DataTable', () => {
+  it('names the table, heads each shown column, and gives each row its cells and actions', async () => {
+    const remove = vi.fn();
+    render(
+      <DataTable
+        caption="Trusts"
+        columns={columns}
+        rows={trusts}
+        rowKey={(t) => t.code}
+        rowActions={(t) => (
+          <button type="button" onClick={() => remove(t.code)}>
+            Remove<span className="nhsuk-u-visually-hidden"> {t.name}</span>
+          </button>
+        )}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Trusts' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Beds', 'Actions']);
+    expect(within(table).getByRole('rowheader', { name: 'York' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '80' })).toHaveClass('nhsuk-table__cell--numeric');
+    await userEvent.click(within(table).getByRole('button', { name: /Remove ?York/ }));
+    expect(remove).toHaveBeenCalledWith('RCB');
+  });
+
+  it('sorts by a sortable column through the sort it is given, and says how it is sorted', async () => {
+    const onSort = vi.fn();
+    render(
+      <DataTable
+        caption="Trusts"
+        columns={columns}
+        rows={trusts}
+        rowKey={(t) => t.code}
+        sort={{ sortBy: 'name', sortOrder: 'ASC', onSort }}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSort).toHaveBeenCalledWith('name', 'DESC');
+  });
+
+  it('shows the empty message instead of an empty table', () => {
+    render(
+      <DataTable
+        caption="Trusts"
+        columns={columns}
+        rows={[]}
+        rowKey={(t) => t.code}
+        emptyMessage="None yet"
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('None yet')).toBeInTheDocument();
+  });
+
+  it('responsive: each cell carries its column name for narrow screens, hidden from screen readers', () => {
+    render(<DataTable caption="Trusts" columns={columns} rows={trusts} rowKey={(t) => t.code} responsive />);
+    const cell = screen.getByRole('cell', { name: '120' });
+    expect(cell).toHaveTextContent('Beds 120');
+    expect(within(cell).getByText('Beds')).toHaveAttribute('aria-hidden', 'true');
+  });
+});

@@ -1,0 +1,152 @@
+import type { Key, ReactNode } from 'react';
+import { SortableHeader, type SortOrder } from './sortable-header';
+import { TableScroll } from './table-scroll';
+
+/** One column of a DataTable: its header and what each row shows in it. */
+export interface Column<Row> {
+  /** The column's React key; for a sortable column, its sort key as the API names it. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Sorted by the table's `sort` when set (a button in the header, `aria-sort` on the `th`). */
+  sortable?: boolean;
+  /** Numbers line up on the right (NHS.UK numeric cells). */
+  numeric?: boolean;
+  /** The row's header cell (`th scope="row"`): what names the row to a screen reader. */
+  rowHeader?: boolean;
+  /** Shown only when true (a column some people do not see, e.g. actions they may not take). */
+  shown?: boolean;
+  /** Extra class names of each body cell. */
+  className?: string;
+}
+
+export interface TableSort<C extends string = string> {
+  sortBy: string | undefined;
+  sortOrder: SortOrder | undefined;
+  onSort: (sortBy: C, sortOrder: SortOrder) => void;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table; hidden unless `captionShown` (the page's heading already says it). */
+  caption: ReactNode;
+  captionShown?: boolean;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** The buttons or links of one row, in a last column headed 'Actions' for screen readers. */
+  rowActions?: (row: Row) => ReactNode;
+  sort?: TableSort;
+  /** Shown instead of the table when there are no rows (else the table shows with its header only). */
+  emptyMessage?: ReactNode;
+  /**
+   * NHS.UK responsive table: on a narrow screen each cell stacks under its column's name (the name is
+   * hidden from screen readers, which read the header). Off, a wide table scrolls sideways.
+   */
+  responsive?: boolean;
+  /** Extra class names of a row (e.g. one highlighted). */
+  rowClassName?: (row: Row) => string | undefined;
+}
+
+const headerText = (header: ReactNode) => (typeof header === 'string' ? header : '');
+
+/**
+ * The one way a screen shows a list as an NHS.UK table: a caption, a header row (sortable columns
+ * sort through `sort`), a row per item with its actions last, and an empty message in place of an
+ * empty table. Paged lists wrap it in PagedTable's count and paging.
+ */
+export function DataTable<Row>({
+  caption,
+  captionShown = false,
+  columns,
+  rows,
+  rowKey,
+  rowActions,
+  sort,
+  emptyMessage,
+  responsive = false,
+  rowClassName,
+}: DataTableProps<Row>) {
+  if (rows.length === 0 && emptyMessage !== undefined) return <p className="nhsuk-body">{emptyMessage}</p>;
+  const shown = columns.filter((column) => column.shown !== false);
+  const table = (
+    <table
+      className={responsive ? 'nhsuk-table-responsive' : 'nhsuk-table'}
+      {...(responsive ? { role: 'table' } : {})}
+    >
+      <caption className={`nhsuk-table__caption${captionShown ? '' : ' nhsuk-u-visually-hidden'}`}>
+        {caption}
+      </caption>
+      <thead className="nhsuk-table__head" {...(responsive ? { role: 'rowgroup' } : {})}>
+        <tr className="nhsuk-table__row" {...(responsive ? { role: 'row' } : {})}>
+          {shown.map((column) =>
+            column.sortable && sort && typeof column.header === 'string' ? (
+              <SortableHeader
+                key={column.key}
+                column={column.key}
+                label={column.header}
+                sortBy={sort.sortBy}
+                sortOrder={sort.sortOrder}
+                onSort={sort.onSort}
+              />
+            ) : (
+              <th
+                key={column.key}
+                scope="col"
+                className={`nhsuk-table__header${column.numeric ? ' nhsuk-table__header--numeric' : ''}`}
+                {...(responsive ? { role: 'columnheader' } : {})}
+              >
+                {column.header}
+              </th>
+            ),
+          )}
+          {rowActions ? (
+            <th scope="col" className="nhsuk-table__header" {...(responsive ? { role: 'columnheader' } : {})}>
+              <span className="nhsuk-u-visually-hidden">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody className="nhsuk-table__body">
+        {rows.map((row) => (
+          <tr
+            key={rowKey(row)}
+            className={`nhsuk-table__row${rowClassName?.(row) ? ` ${rowClassName(row)}` : ''}`}
+            {...(responsive ? { role: 'row' } : {})}
+          >
+            {shown.map((column) => {
+              const Cell = column.rowHeader ? 'th' : 'td';
+              const className = [
+                'nhsuk-table__cell',
+                column.numeric ? 'nhsuk-table__cell--numeric' : '',
+                column.className ?? '',
+              ]
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <Cell
+                  key={column.key}
+                  className={className}
+                  {...(column.rowHeader ? { scope: 'row' } : {})}
+                  {...(responsive ? { role: column.rowHeader ? 'rowheader' : 'cell' } : {})}
+                >
+                  {responsive ? (
+                    <span className="nhsuk-table-responsive__heading" aria-hidden="true">
+                      {headerText(column.header)}{' '}
+                    </span>
+                  ) : null}
+                  {column.cell(row)}
+                </Cell>
+              );
+            })}
+            {rowActions ? (
+              <td className="nhsuk-table__cell" {...(responsive ? { role: 'cell' } : {})}>
+                {rowActions(row)}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return responsive ? table : <TableScroll label={headerText(caption) || 'Table'}>{table}</TableScroll>;
+}
