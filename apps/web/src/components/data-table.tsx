@@ -27,9 +27,9 @@ export interface TableSort<C extends string = string> {
 }
 
 export interface DataTableProps<Row> {
-  /** Names the table; hidden unless `captionShown` (the page's heading already says it). */
+  /** Names the table; hidden unless `captionClass` says how to show it (e.g. 'nhsuk-table__caption--s'). */
   caption: ReactNode;
-  captionShown?: boolean;
+  captionClass?: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
@@ -56,7 +56,7 @@ const headerText = (header: ReactNode) => (typeof header === 'string' ? header :
  */
 export function DataTable<Row>({
   caption,
-  captionShown = false,
+  captionClass = 'nhsuk-u-visually-hidden',
   columns,
   rows,
   rowKey,
@@ -73,9 +73,7 @@ export function DataTable<Row>({
       className={responsive ? 'nhsuk-table-responsive' : 'nhsuk-table'}
       {...(responsive ? { role: 'table' } : {})}
     >
-      <caption className={`nhsuk-table__caption${captionShown ? '' : ' nhsuk-u-visually-hidden'}`}>
-        {caption}
-      </caption>
+      <caption className={`nhsuk-table__caption ${captionClass}`}>{caption}</caption>
       <thead className="nhsuk-table__head" {...(responsive ? { role: 'rowgroup' } : {})}>
         <tr className="nhsuk-table__row" {...(responsive ? { role: 'row' } : {})}>
           {shown.map((column) =>

@@ -1,7 +1,7 @@
 import { formatMediumDateTime, type Timeliness } from '@dcf/domain';
 import { useChases } from '../../api/notifications';
 import { useOrganisationHistory } from '../../api/views';
-import { QueryState, SubmissionStatusTag, TableScroll } from '../../components';
+import { DataTable, QueryState, SubmissionStatusTag } from '../../components';
 
 const timelinessLabels: Record<Timeliness, string> = {
   onTime: 'On time',
@@ -36,47 +36,25 @@ export function OrganisationHistory({
               {count('onTime')} on time, {count('late')} late, {count('missed')} missed of {opened.length}{' '}
               {opened.length === 1 ? 'period' : 'periods'} opened so far.
             </p>
-            <TableScroll label="History">
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption nhsuk-table__caption--s">
-                  History of {organisationName}
-                </caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    <th scope="col" className="nhsuk-table__header">
-                      Reporting period
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Status
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Timeliness
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Submitted
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {[...opened].reverse().map((p) => (
-                    <tr key={p.id} className="nhsuk-table__row">
-                      <th scope="row" className="nhsuk-table__cell">
-                        {p.name}
-                      </th>
-                      <td className="nhsuk-table__cell">
-                        <SubmissionStatusTag status={p.status} />
-                      </td>
-                      <td className="nhsuk-table__cell">{timelinessLabels[p.timeliness]}</td>
-                      <td className="nhsuk-table__cell">
-                        {p.submittedAt
-                          ? `${formatMediumDateTime(p.submittedAt)} by ${p.submittedBy?.name ?? ''}`
-                          : ''}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption={`History of ${organisationName}`}
+              captionClass="nhsuk-table__caption--s"
+              rows={[...opened].reverse()}
+              rowKey={(p) => p.id}
+              columns={[
+                { key: 'period', header: 'Reporting period', rowHeader: true, cell: (p) => p.name },
+                { key: 'status', header: 'Status', cell: (p) => <SubmissionStatusTag status={p.status} /> },
+                { key: 'timeliness', header: 'Timeliness', cell: (p) => timelinessLabels[p.timeliness] },
+                {
+                  key: 'submitted',
+                  header: 'Submitted',
+                  cell: (p) =>
+                    p.submittedAt
+                      ? `${formatMediumDateTime(p.submittedAt)} by ${p.submittedBy?.name ?? ''}`
+                      : '',
+                },
+              ]}
+            />
             <Chases collectionId={collectionId} organisationId={organisationId} />
           </>
         );

@@ -1,6 +1,6 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import { Link } from 'react-router';
-import { PeriodStatusTag, TableScroll } from '../../components';
+import { DataTable, PeriodStatusTag } from '../../components';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
 import type { FormVersionChoice } from './period-form';
 
@@ -16,58 +16,51 @@ export function PeriodList({
 }) {
   const versionOf = (formId: number | null) => forms.find((form) => form.id === formId)?.version;
   return (
-    <TableScroll label="Reporting periods">
-      <table className="nhsuk-table">
-        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Reporting periods</caption>
-        <thead className="nhsuk-table__head">
-          <tr className="nhsuk-table__row">
-            {[
-              'Reporting period',
-              'Start',
-              'End',
-              'Submissions open',
-              'Deadline',
-              'Form version',
-              'Status',
-            ].map((header) => (
-              <th key={header} scope="col" className="nhsuk-table__header">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {periods.map((period) => {
+    <DataTable
+      caption="Reporting periods"
+      rows={periods}
+      rowKey={(period) => period.id}
+      columns={[
+        {
+          key: 'name',
+          header: 'Reporting period',
+          cell: (period) => <Link to={linkTo(period)}>{period.name}</Link>,
+        },
+        { key: 'start', header: 'Start', cell: (period) => periodDate(period.start) },
+        { key: 'end', header: 'End', cell: (period) => periodDate(period.end) },
+        { key: 'open', header: 'Submissions open', cell: (period) => openingTime(period.submissionsOpen) },
+        {
+          key: 'deadline',
+          header: 'Deadline',
+          cell: (period) => (
+            <>
+              {deadline(period.submissionsClose)}
+              {period.submissionsReopen ? (
+                <>
+                  <br />
+                  <span className="nhsuk-body-s">
+                    Reopens {openingTime(period.submissionsReopen)}, until{' '}
+                    {deadline(period.submissionsReclose)}
+                  </span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: 'version',
+          header: 'Form version',
+          cell: (period) => {
             const version = versionOf(period.formId);
-            return (
-              <tr key={period.id} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">
-                  <Link to={linkTo(period)}>{period.name}</Link>
-                </td>
-                <td className="nhsuk-table__cell">{periodDate(period.start)}</td>
-                <td className="nhsuk-table__cell">{periodDate(period.end)}</td>
-                <td className="nhsuk-table__cell">{openingTime(period.submissionsOpen)}</td>
-                <td className="nhsuk-table__cell">
-                  {deadline(period.submissionsClose)}
-                  {period.submissionsReopen ? (
-                    <>
-                      <br />
-                      <span className="nhsuk-body-s">
-                        Reopens {openingTime(period.submissionsReopen)}, until{' '}
-                        {deadline(period.submissionsReclose)}
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td className="nhsuk-table__cell">{version === undefined ? '' : `Version ${version}`}</td>
-                <td className="nhsuk-table__cell">
-                  <PeriodStatusTag status={period.reportingPeriodStatus} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+            return version === undefined ? '' : `Version ${version}`;
+          },
+        },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (period) => <PeriodStatusTag status={period.reportingPeriodStatus} />,
+        },
+      ]}
+    />
   );
 }

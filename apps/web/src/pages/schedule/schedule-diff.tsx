@@ -1,5 +1,5 @@
 import type { GeneratedPeriodDto, PeriodDiffDto, ReportingPeriodDto } from '@dcf/domain';
-import { TableScroll } from '../../components';
+import { DataTable } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
 
 /** How many rows the preview table lists; the counts above it always cover everything. */
@@ -84,37 +84,24 @@ export function ScheduleDiff({ diff }: { diff: PeriodDiffDto }) {
       {rows.length === 0 ? (
         <p className="nhsuk-body">Applying this schedule changes no reporting periods.</p>
       ) : (
-        <TableScroll label="Schedule changes">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-              Periods that would change
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                {['Change', 'Reporting period', 'Start', 'End', 'Submissions open', 'Deadline', 'Note'].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className="nhsuk-table__header">
-                      {heading}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {rows.slice(0, diffRowLimit).map((row) => (
-                <tr key={row.key} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{row.change}</td>
-                  <td className="nhsuk-table__cell">{row.period.name}</td>
-                  <td className="nhsuk-table__cell">{periodDate(row.period.start)}</td>
-                  <td className="nhsuk-table__cell">{periodDate(row.period.end)}</td>
-                  <td className="nhsuk-table__cell">{openingTime(row.period.submissionsOpen)}</td>
-                  <td className="nhsuk-table__cell">{deadline(row.period.submissionsClose)}</td>
-                  <td className="nhsuk-table__cell">{row.note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption="Periods that would change"
+          rows={rows.slice(0, diffRowLimit)}
+          rowKey={(row) => row.key}
+          columns={[
+            { key: 'change', header: 'Change', cell: (row) => row.change },
+            { key: 'name', header: 'Reporting period', cell: (row) => row.period.name },
+            { key: 'start', header: 'Start', cell: (row) => periodDate(row.period.start) },
+            { key: 'end', header: 'End', cell: (row) => periodDate(row.period.end) },
+            {
+              key: 'open',
+              header: 'Submissions open',
+              cell: (row) => openingTime(row.period.submissionsOpen),
+            },
+            { key: 'deadline', header: 'Deadline', cell: (row) => deadline(row.period.submissionsClose) },
+            { key: 'note', header: 'Note', cell: (row) => row.note },
+          ]}
+        />
       )}
       {rows.length > diffRowLimit ? (
         <p className="nhsuk-body">And {rows.length - diffRowLimit} more periods.</p>
