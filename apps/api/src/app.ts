@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { installJobWorker } from './jobs';
+import { accessTokenRoutes } from './modules/access-tokens/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
@@ -34,6 +35,7 @@ import { storageRoutes } from './modules/storage/routes';
 import { submissionRoutes } from './modules/submissions/routes';
 import { userRoutes } from './modules/users/routes';
 import { viewRoutes } from './modules/views/routes';
+import { tokenRateLimitKey } from './platform/access-tokens';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { EvaluationBox } from './platform/evaluation-box/pool';
@@ -55,6 +57,7 @@ const modules: RouteModule[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
+  accessTokenRoutes,
   migrationRoutes,
   featureFlagRoutes,
   collectionRoutes,
@@ -147,7 +150,9 @@ export async function buildApp(
   });
   await app.register(cookie, { secret: config.session.secret });
   await app.register(rateLimit, {
-    max: config.rateLimit.max,
+    // A personal access token has its own allowance, whatever address it calls from (decision 0039).
+    keyGenerator: (request) => tokenRateLimitKey(request) ?? request.ip,
+    max: (_request, key) => (key.startsWith('pat:') ? config.rateLimit.tokenMax : config.rateLimit.max),
     timeWindow: '1 minute',
     // Route limits (sign-in) are shared by every instance through the database; see the store.
     store: createRateLimitStore(deps.database.db),

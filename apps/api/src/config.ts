@@ -142,6 +142,8 @@ const envSchema = z.object({
 
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute per personal access token (each token its own allowance; decision 0039). */
+  RATE_LIMIT_TOKEN_MAX: z.coerce.number().int().min(1).default(300),
 
   /**
    * The evaluation box (decision 0031): worker processes that evaluate what managers write (a save's
@@ -249,7 +251,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; reminderDaysBeforeClose: number };
   jobs: { run: boolean; concurrency: number; pollMs: number };
   ods: { apiBaseUrl: string };
-  rateLimit: { max: number; signInMax: number };
+  rateLimit: { max: number; signInMax: number; tokenMax: number };
   evaluation: {
     workers: number;
     budgetMs: number;
@@ -332,7 +334,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: e.JOBS_POLL_MS,
     },
     ods: { apiBaseUrl: e.ODS_API_BASE_URL },
-    rateLimit: { max: e.RATE_LIMIT_MAX, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+      tokenMax: e.RATE_LIMIT_TOKEN_MAX,
+    },
     evaluation: {
       workers: e.EVALUATION_WORKERS ?? Math.min(2, availableParallelism()),
       budgetMs: e.EVALUATION_BUDGET_MS,

@@ -40,6 +40,7 @@ const outsideRj1 = (p: PersonaKey) => ['clerkB', 'authoriserB', 'nhsi'].includes
 const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   public: () => 'allow',
   signedIn: () => 'allow',
+  ownAccountSession: () => 'allow',
   superAdmin: only('superAdmin'),
   admin: only(...admins),
   createCollection: only(...admins, 'manager'),

@@ -858,6 +858,30 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     },
 
     // ---- Sessions and migrations -----------------------------------------------------------------------
+    // Personal access tokens (decision 0039): each signed-in user makes and revokes their own.
+    'POST /v1/api/User/Current/AccessToken': {
+      changes: ['access_token'],
+      arrange: async () => ({
+        body: { name: 'Matrix', scope: 'read', expires: isoDay(Date.now() + 30 * DAY) },
+      }),
+    },
+    'DELETE /v1/api/User/Current/AccessToken/:id': {
+      changes: ['access_token'],
+      arrange: async (persona, n) => {
+        const token = await db
+          .insertInto('accessToken')
+          .values({
+            userId: persona === 'anonymous' ? m.helper : m.users[persona],
+            name: 'Matrix',
+            tokenHash: `matrix-${n}`,
+            scope: 'read',
+            expiresAt: new Date(Date.now() + DAY),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { params: { id: token.id } };
+      },
+    },
     'POST /v1/api/Auth/Refresh': { changes: [], arrange: async () => ({}) },
     'POST /v1/api/Auth/Logout': { changes: [], arrange: async () => ({}), check: signedOut },
     'POST /v1/api/Auth/EndSession': { changes: [], arrange: async () => ({}), check: signedOut },

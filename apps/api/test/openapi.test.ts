@@ -68,7 +68,12 @@ describe('the OpenAPI document integrators build on', () => {
 
   it('names, summarises and secures every operation, and answers every refusal with a coded Problem', () => {
     expect(doc.servers?.length).toBeGreaterThan(0);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['csrf', 'session']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'accessToken',
+      'accessTokenBasic',
+      'csrf',
+      'session',
+    ]);
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/api/'))).toEqual([]);
     const ids = new Set<string>();
     for (const { url, method, operation } of operations()) {
@@ -87,6 +92,17 @@ describe('the OpenAPI document integrators build on', () => {
     // The session cookie guards what needs a sign-in; health and sign-in need none.
     expect(doc.paths['/v1/api/Collection/{id}']?.put?.security).toEqual([{ session: [], csrf: [] }]);
     expect(doc.paths['/v1/api/health']?.get?.security).toEqual([]);
+    // A personal access token reads, and makes the return calls; it never manages tokens (decision 0039).
+    const tokenOr = (session: Record<string, string[]>) => [
+      session,
+      { accessToken: [] },
+      { accessTokenBasic: [] },
+    ];
+    expect(doc.paths['/v1/api/Collection/{id}']?.get?.security).toEqual(tokenOr({ session: [] }));
+    expect(doc.paths['/v1/api/Submission/{id}/SubmissionRevision']?.post?.security).toEqual(
+      tokenOr({ session: [], csrf: [] }),
+    );
+    expect(doc.paths['/v1/api/User/Current/AccessToken']?.get?.security).toEqual([{ session: [] }]);
     expect(doc.components.schemas.Problem.properties.code.enum).toEqual(errorCodeList);
   });
 

@@ -11,6 +11,11 @@ export const errorCodes = {
       'The request has errors: `errors` names each field with its messages, `additionalDetails` the rest.',
   },
   sign_in_required: { status: 401, meaning: 'No valid session: sign in first.' },
+  token_invalid: {
+    status: 401,
+    meaning:
+      'The personal access token in the Authorization header is unknown, revoked or expired, its user is not active, or (HTTP Basic) the user name is not its user’s email.',
+  },
   forbidden: {
     status: 403,
     meaning:
@@ -19,6 +24,11 @@ export const errorCodes = {
   csrf_failed: {
     status: 403,
     meaning: 'The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie.',
+  },
+  token_not_allowed: {
+    status: 403,
+    meaning:
+      'A personal access token may not do this: a read token only reads, a submit token only locks, saves and submits returns, and no token manages tokens.',
   },
   link_expired: { status: 403, meaning: 'A signed file link is not valid or has expired.' },
   not_found: { status: 404, meaning: 'No such record, or one the user may not know of.' },

@@ -1,6 +1,7 @@
 import './zod-setup';
 
 export * from './access';
+export * from './access-tokens';
 export * from './audit';
 export * from './audit-words';
 export * from './collection-guidance';

@@ -283,6 +283,29 @@ export interface OidcPayloadTable {
   expiresAt: Date | null;
   consumedAt: Date | null;
 }
+/** A user's personal access token for other systems (modules/access-tokens, decision 0039). */
+export interface AccessTokenTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  scope: 'read' | 'submit';
+  collectionId: number | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+/** The stored answer of a bulk returns call with a client reference (decision 0039). */
+export interface BulkReturnRequestTable {
+  id: Generated<number>;
+  userId: number;
+  clientReference: string;
+  reportingPeriodId: number;
+  requestHash: string;
+  result: Json;
+  createdAt: CreatedAt;
+}
 /** Rate-limit counters shared by every instance (platform/rate-limit). */
 export interface RateLimitCounterTable {
   key: string;
@@ -368,6 +391,8 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   chase: ChaseTable;
   rateLimitCounter: RateLimitCounterTable;
+  accessToken: AccessTokenTable;
+  bulkReturnRequest: BulkReturnRequestTable;
 }
 
 export type Organisation = Selectable<OrganisationTable>;

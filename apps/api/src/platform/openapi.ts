@@ -73,11 +73,15 @@ function operationNames(method: string, url: string) {
 }
 
 /** The security an operation needs, from its access rule: none, the session, the anti-forgery header. */
-function securityOf(method: string, access: AccessRule | undefined) {
+function securityOf(method: string, access: AccessRule | undefined, tokenScope: 'submit' | undefined) {
   const requirement: Record<string, string[]> = {};
   if (access?.requiresSignIn) requirement.session = [];
   if (WRITE_METHODS.has(method)) requirement.csrf = [];
-  return Object.keys(requirement).length > 0 ? [requirement] : [];
+  const session = Object.keys(requirement).length > 0 ? [requirement] : [];
+  // A personal access token (decision 0039) instead of the session: reads, and the return calls.
+  const tokens =
+    access?.requiresSignIn && !access.sessionOnly && (!WRITE_METHODS.has(method) || tokenScope === 'submit');
+  return tokens ? [...session, { accessToken: [] }, { accessTokenBasic: [] }] : session;
 }
 
 /** OpenAPI 3.0 needs `type` beside `nullable`: a nullable union becomes a union of nullable members. */
@@ -97,7 +101,7 @@ function fixNullableUnions(node: unknown): void {
 }
 
 /** See docs/api-changelog.md. */
-export const API_VERSION = '1.7.0';
+export const API_VERSION = '1.8.0';
 
 export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
@@ -108,13 +112,25 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
         // can break a client; the path's /v1 changes only with the major version.
         version: API_VERSION,
         description:
-          "Every route of the service. Sign in through the web app: the session is the `dcf_session` cookie, and every write echoes the `XSRF-TOKEN` cookie (the session's own token) in the `X-XSRF-TOKEN` header. Errors are RFC 9457 problem details with a stable `code` (see the Problem schema). Changes, with their dates: docs/api-changelog.md.",
+          "Every route of the service. Sign in through the web app: the session is the `dcf_session` cookie, and every write echoes the `XSRF-TOKEN` cookie (the session's own token) in the `X-XSRF-TOKEN` header. Other systems use a personal access token instead (Bearer, or Basic with the user's email): reads, and the return calls for a submit token. Errors are RFC 9457 problem details with a stable `code` (see the Problem schema). Changes, with their dates: docs/api-changelog.md.",
       },
       servers: [{ url: config.publicUrl, description: 'This service' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
           csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+          accessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token (`dcf_pat_...`), made on the "API access tokens" page: `Authorization: Bearer <token>`. A read token reads (GET); a submit token locks, saves and submits returns. Cookies are ignored and no anti-forgery header is needed.',
+          },
+          accessTokenBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              "The same token as HTTP Basic: the user's email as user name, the token as password (what Power BI's and Excel's OData connectors send).",
+          },
         },
       },
     },
@@ -131,7 +147,11 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
           ...schema,
           operationId: schema.operationId ?? names.operationId,
           summary: schema.summary ?? names.summary,
-          security: securityOf(method, route.config?.access as AccessRule | undefined),
+          security: securityOf(
+            method,
+            route.config?.access as AccessRule | undefined,
+            route.config?.tokenScope,
+          ),
         },
       };
     },

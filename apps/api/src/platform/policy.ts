@@ -1,7 +1,7 @@
 import { idParam, isOwnStaff } from '@dcf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { orgKey, type Principal } from './principal';
+import { orgKey, type Principal, type TokenGrant } from './principal';
 import { seesScope, type Viewer, type VisibilityScope } from './visibility';
 
 /**
@@ -25,6 +25,10 @@ export interface AccessRule {
   name: string;
   /** False only for the public routes (health, sign-in). */
   requiresSignIn: boolean;
+  /** The rule judges one collection's record (`scoped`): a token limited to a collection may reach it. */
+  collectionScoped?: boolean;
+  /** Only a browser session may use the route, never a personal access token (managing tokens). */
+  sessionOnly?: boolean;
   decide(ctx: AccessContext): Decision | Promise<Decision>;
 }
 
@@ -261,12 +265,17 @@ function scoped<S extends CollectionScope>(
   return {
     name,
     requiresSignIn: true,
+    collectionScoped: true,
     async decide(ctx) {
-      if (isAdmin(ctx.principal)) return 'allow';
+      const tokenCollection = ctx.principal.token?.collectionId ?? null;
+      if (isAdmin(ctx.principal) && tokenCollection === null) return 'allow';
       const scope = await locate(ctx);
       ctx.request.located = { locate, scope };
+      // Another collection than the token's own does not exist for the token (decision 0039).
+      if (!scope || (tokenCollection !== null && scope.collectionId !== tokenCollection)) return 'hidden';
+      if (isAdmin(ctx.principal)) return 'allow';
       // Not visible (another organisation's data, a draft collection to a submitter, ...): 404, not 403.
-      if (!scope || !(await seesScope(ctx.db, viewerOf(ctx.principal), scope))) return 'hidden';
+      if (!(await seesScope(ctx.db, viewerOf(ctx.principal), scope))) return 'hidden';
       return allowed(ctx.principal, scope) ? 'allow' : 'deny';
     },
   };
@@ -292,11 +301,44 @@ export const organisationFromParams =
     return collectionId === null || organisationId === null ? null : { collectionId, organisationId };
   };
 
+// ---- Personal access tokens (decision 0039) ---------------------------------------------------------
+
+const TOKEN_READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * What a personal access token lets through before the route's rule judges its user ('deny': 403,
+ * 'hidden': 404, null: the rule decides, with the user's current roles). A read token only reads (GET,
+ * HEAD); a submit token only makes the return calls, the routes that declare `tokenScope: 'submit'`
+ * (lock, save or submit, the bulk call). No token manages tokens (`sessionOnly` rules), and as every
+ * change to users, roles and sessions is a write other than a return call, none of those either. A
+ * token limited to one collection reaches only the collection-scoped rules (the rule then hides every
+ * other collection): lists across collections do not exist for it.
+ */
+export function tokenDecision(
+  token: TokenGrant,
+  method: string,
+  rule: AccessRule,
+  route: { tokenScope?: 'submit' },
+): Decision | null {
+  if (rule.sessionOnly) return 'deny';
+  const inScope = token.scope === 'read' ? TOKEN_READ_METHODS.has(method) : route.tokenScope === 'submit';
+  if (!inScope) return 'deny';
+  if (token.collectionId !== null && rule.requiresSignIn && !rule.collectionScoped) return 'hidden';
+  return null;
+}
+
 export const access = {
   /** Health, sign-in and the other routes the specification makes public. */
   public: { name: 'public', requiresSignIn: false, decide: () => 'allow' } satisfies AccessRule,
   /** Any signed-in user (their own profile, lookups, feature flags). */
   signedIn: { name: 'signedIn', requiresSignIn: true, decide: () => 'allow' } satisfies AccessRule,
+  /** Any signed-in user, on their own account, in the browser only: their personal access tokens. */
+  ownAccountSession: {
+    name: 'ownAccountSession',
+    requiresSignIn: true,
+    sessionOnly: true,
+    decide: () => 'allow',
+  } satisfies AccessRule,
   superAdmin: system('superAdmin', (p) => p.isSuperAdmin),
   admin: system('admin', isAdmin),
   /**
@@ -360,5 +402,7 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** A submit-scoped personal access token may call the route: the return calls (tokenDecision). */
+    tokenScope?: 'submit';
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { compiledStatement } from '../db/compiled-statement';
 import type { Db } from '../db/database';
 import { type ActiveSession, sessionIdOf } from './sessions';
@@ -6,7 +6,6 @@ import { type ActiveSession, sessionIdOf } from './sessions';
 /** Who is calling, with every role they hold, loaded once per request from the session's user. */
 export interface Principal {
   userId: number;
-  sessionId: string;
   email: string;
   name: string | null;
   /** The user's organisation (ODS code), from the identity provider: decides who may authorise for whom. */
@@ -18,6 +17,19 @@ export interface Principal {
   collectionRoles: Map<number, Set<'collectionManager' | 'submissionManager'>>;
   /** `${collectionId}:${organisationId}` -> roles held for that pair */
   organisationRoles: Map<string, Set<'DataEntryClerk' | 'Authoriser'>>;
+  /**
+   * Set when the request came with a personal access token (access-tokens.ts), not a session: what the
+   * token limits the user's rights to (policy.ts, tokenDecision). null for a browser session.
+   */
+  token: TokenGrant | null;
+}
+
+/** What a personal access token lets its user do (decision 0039). */
+export interface TokenGrant {
+  id: number;
+  scope: 'read' | 'submit';
+  /** The one collection the token is limited to, or null for every collection the user may see. */
+  collectionId: number | null;
 }
 
 export const orgKey = (collectionId: number, organisationId: number) => `${collectionId}:${organisationId}`;
@@ -25,6 +37,37 @@ export const orgKey = (collectionId: number, organisationId: number) => `${colle
 type SystemRole = 'superAdmin';
 type CollectionRole = 'collectionManager' | 'submissionManager';
 type OrganisationRole = 'DataEntryClerk' | 'Authoriser';
+
+/**
+ * Every role a user holds, as three JSON text columns (arrays of arrays: Kysely's CamelCasePlugin leaves
+ * them alone), for the statement that reads the session's or the access token's user.
+ */
+export function roleColumns(userId: RawBuilder<unknown>) {
+  return [
+    sql<string>`(select coalesce(json_agg(r.role), '[]')::text from user_system_role r where r.user_id = ${userId})`.as(
+      'systemRolesJson',
+    ),
+    sql<string>`(select coalesce(json_agg(json_build_array(r.collection_id, r.role)), '[]')::text from collection_role r where r.user_id = ${userId})`.as(
+      'collectionRolesJson',
+    ),
+    sql<string>`(select coalesce(json_agg(json_build_array(r.collection_id, r.organisation_id, r.role)), '[]')::text from collection_organisation_role r where r.user_id = ${userId})`.as(
+      'organisationRolesJson',
+    ),
+  ] as const;
+}
+
+/** The user's columns and roles read with roleColumns. */
+export interface PrincipalRow {
+  userId: number;
+  email: string;
+  name: string | null;
+  providerCode: string | null;
+  isNominatedCollectionAdministrator: boolean;
+  isManagementOrganisationUser: boolean;
+  systemRolesJson: string;
+  collectionRolesJson: string;
+  organisationRolesJson: string;
+}
 
 /**
  * The session, its user and every role in one statement, compiled once (compiled-statement.ts): every
@@ -47,15 +90,7 @@ const sessionPrincipal = compiledStatement((db, slot) =>
       'appUser.isNominatedCollectionAdministrator',
       'appUser.isManagementOrganisationUser',
       'appUser.idpStatus',
-      sql<string>`(select coalesce(json_agg(r.role), '[]')::text from user_system_role r where r.user_id = session.user_id)`.as(
-        'systemRolesJson',
-      ),
-      sql<string>`(select coalesce(json_agg(json_build_array(r.collection_id, r.role)), '[]')::text from collection_role r where r.user_id = session.user_id)`.as(
-        'collectionRolesJson',
-      ),
-      sql<string>`(select coalesce(json_agg(json_build_array(r.collection_id, r.organisation_id, r.role)), '[]')::text from collection_organisation_role r where r.user_id = session.user_id)`.as(
-        'organisationRolesJson',
-      ),
+      ...roleColumns(sql.ref('session.user_id')),
     ])
     .where('session.id', '=', slot('sessionId'))
     .where('session.endedAt', 'is', null)
@@ -76,9 +111,6 @@ export async function findSessionPrincipal(
   const now = new Date();
   const [row] = await sessionPrincipal.rows(db, { sessionId: sessionIdOf(token), now });
   if (row?.idpStatus !== 'Active') return null;
-  const systemRoles = JSON.parse(row.systemRolesJson) as SystemRole[];
-  const collectionRoles = JSON.parse(row.collectionRolesJson) as [number, CollectionRole][];
-  const organisationRoles = JSON.parse(row.organisationRolesJson) as [number, number, OrganisationRole][];
   const session: ActiveSession = {
     id: row.id,
     userId: row.userId,
@@ -86,9 +118,16 @@ export async function findSessionPrincipal(
     absoluteExpiresAt: row.absoluteExpiresAt,
     idToken: row.idToken,
   };
+  return { session, principal: principalFromRow(row, null) };
+}
+
+/** A principal from its user's row and roles (roleColumns); `token` when a personal access token called. */
+export function principalFromRow(row: PrincipalRow, token: TokenGrant | null): Principal {
+  const systemRoles = JSON.parse(row.systemRolesJson) as SystemRole[];
+  const collectionRoles = JSON.parse(row.collectionRolesJson) as [number, CollectionRole][];
+  const organisationRoles = JSON.parse(row.organisationRolesJson) as [number, number, OrganisationRole][];
   const principal: Principal = {
     userId: row.userId,
-    sessionId: row.id,
     email: row.email,
     name: row.name,
     providerCode: row.providerCode,
@@ -97,6 +136,7 @@ export async function findSessionPrincipal(
     isManagementOrganisationUser: row.isManagementOrganisationUser,
     collectionRoles: new Map(),
     organisationRoles: new Map(),
+    token,
   };
   for (const [collectionId, role] of collectionRoles) {
     const set = principal.collectionRoles.get(collectionId) ?? new Set();
@@ -109,5 +149,5 @@ export async function findSessionPrincipal(
     set.add(role);
     principal.organisationRoles.set(key, set);
   }
-  return { session, principal };
+  return principal;
 }

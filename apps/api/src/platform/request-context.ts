@@ -1,10 +1,12 @@
+import { messages } from '@dcf/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { findTokenPrincipal, presentedToken, recordTokenUse } from './access-tokens';
 import { checkCsrf, csrfTokenFor, ensureCsrfCookie } from './csrf';
 import { HttpProblem, notFound, unauthorised } from './errors';
 import { getFeatureFlags } from './feature-flags';
-import type { AccessRule, Locate } from './policy';
+import { type AccessRule, type Locate, tokenDecision } from './policy';
 import { findSessionPrincipal, type Principal } from './principal';
 import { type ActiveSession, SESSION_COOKIE, touchSession } from './sessions';
 import { traceUser } from './trace-attributes';
@@ -42,8 +44,11 @@ export function principalOf(request: FastifyRequest): Principal {
 /**
  * Wires sessions, CSRF and the permission policy into every /v1/api request:
  * - at registration, a route without `config.access` is refused (so nothing is left unguarded);
- * - onRequest: CSRF check for writes, session cookie -> session -> principal;
- * - preValidation: the route's access rule (401 / 403 / 404 before any body validation).
+ * - onRequest: a personal access token (Authorization header) -> principal, cookies ignored and no CSRF
+ *   check (a token is not sent by a browser on its own, so it cannot be forged across sites); otherwise
+ *   CSRF check for writes, session cookie -> session -> principal;
+ * - preValidation: what a token may do (policy.ts, tokenDecision), then the route's access rule
+ *   (401 / 403 / 404 before any body validation).
  */
 export function installRequestContext(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   const { db, config } = deps;
@@ -63,6 +68,18 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_PREFIX)) return;
+    const presented = presentedToken(request.headers.authorization);
+    if (presented) {
+      const principal = presented === 'malformed' ? null : await findTokenPrincipal(db, presented);
+      if (!principal) {
+        reply.header('www-authenticate', 'Bearer, Basic realm="Data Collection Framework"');
+        throw new HttpProblem('token_invalid', messages.notAuthorised);
+      }
+      request.principal = principal;
+      traceUser(principal.userId);
+      await recordTokenUse(db, principal, request);
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     const found = token ? await findSessionPrincipal(db, token) : null;
     // The anti-forgery token is the session's own (csrf.ts), checked before anything else is done.
@@ -81,6 +98,19 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.access as AccessRule | undefined;
     if (!rule) return;
+    if (request.principal?.token) {
+      const refused = tokenDecision(
+        request.principal.token,
+        request.method,
+        rule,
+        request.routeOptions.config,
+      );
+      if (refused === 'hidden') throw notFound();
+      if (refused === 'deny')
+        throw new HttpProblem('token_not_allowed', 'Forbidden', {
+          detail: 'An access token with this scope may not do this',
+        });
+    }
     if (!rule.requiresSignIn) return;
     if (!request.principal) throw unauthorised();
     const decision = await rule.decide({ principal: request.principal, request, db });

@@ -46,7 +46,7 @@ export const submissionRoutes: RouteModule = (app, { database: { db }, box }) =>
   app.post(
     `${PAGE}/Lock`,
     {
-      config: { access: access.organisationDataEdit(pageScope) },
+      config: { access: access.organisationDataEdit(pageScope), tokenScope: 'submit' },
       schema: {
         tags,
         description:
@@ -70,7 +70,7 @@ export const submissionRoutes: RouteModule = (app, { database: { db }, box }) =>
   app.delete(
     `${PAGE}/Lock`,
     {
-      config: { access: access.submissionLockRelease(pageScope) },
+      config: { access: access.submissionLockRelease(pageScope), tokenScope: 'submit' },
       schema: {
         tags,
         description:
@@ -96,7 +96,7 @@ export const submissionRoutes: RouteModule = (app, { database: { db }, box }) =>
   app.post(
     '/Submission/:id/SubmissionRevision',
     {
-      config: { access: access.organisationDataEdit(submissionScope) },
+      config: { access: access.organisationDataEdit(submissionScope), tokenScope: 'submit' },
       schema: {
         tags,
         params: idParams,
