@@ -871,7 +871,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
         const token = await db
           .insertInto('accessToken')
           .values({
-            userId: persona === 'anonymous' ? m.helper : m.users[persona],
+            userId: persona === 'anonymous' ? m.helper : (m.users[persona] ?? m.helper),
             name: 'Matrix',
             tokenHash: `matrix-${n}`,
             scope: 'read',
