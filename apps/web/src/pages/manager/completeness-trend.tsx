@@ -1,6 +1,6 @@
 import type { PeriodSummary } from '@dcf/domain';
 import { lazy, Suspense } from 'react';
-import { PeriodStatusTag, Spinner, TableScroll } from '../../components';
+import { DataTable, PeriodStatusTag, Spinner } from '../../components';
 import { onTimeText, receivedText } from './period-counts';
 
 const CompletenessTrendChart = lazy(() => import('./completeness-trend-chart'));
@@ -18,51 +18,23 @@ export function CompletenessTrend({ periods }: { periods: readonly PeriodSummary
           <span className="nhsuk-details__summary-text">Completeness trend as a table</span>
         </summary>
         <div className="nhsuk-details__text">
-          <TableScroll label="Completeness by reporting period">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                Completeness and timeliness by reporting period
-              </caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  <th scope="col" className="nhsuk-table__header">
-                    Reporting period
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    State
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Received
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    On time
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Late
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Missed
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {periods.map((p) => (
-                  <tr key={p.id} className="nhsuk-table__row">
-                    <th scope="row" className="nhsuk-table__cell">
-                      {p.name}
-                    </th>
-                    <td className="nhsuk-table__cell">
-                      <PeriodStatusTag status={p.reportingPeriodStatus} />
-                    </td>
-                    <td className="nhsuk-table__cell">{receivedText(p.counts)}</td>
-                    <td className="nhsuk-table__cell">{onTimeText(p.counts)}</td>
-                    <td className="nhsuk-table__cell">{p.counts.late.toLocaleString('en-GB')}</td>
-                    <td className="nhsuk-table__cell">{p.counts.missed.toLocaleString('en-GB')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            caption="Completeness and timeliness by reporting period"
+            rows={periods}
+            rowKey={(p) => p.id}
+            columns={[
+              { key: 'name', header: 'Reporting period', rowHeader: true, cell: (p) => p.name },
+              {
+                key: 'state',
+                header: 'State',
+                cell: (p) => <PeriodStatusTag status={p.reportingPeriodStatus} />,
+              },
+              { key: 'received', header: 'Received', cell: (p) => receivedText(p.counts) },
+              { key: 'onTime', header: 'On time', cell: (p) => onTimeText(p.counts) },
+              { key: 'late', header: 'Late', cell: (p) => p.counts.late.toLocaleString('en-GB') },
+              { key: 'missed', header: 'Missed', cell: (p) => p.counts.missed.toLocaleString('en-GB') },
+            ]}
+          />
         </div>
       </details>
     </>

@@ -14,7 +14,7 @@ import {
   useSyncRuns,
   useTriggerSync,
 } from '../../api/organisations';
-import { ErrorMessage, Notification, TableScroll } from '../../components';
+import { DataTable, ErrorMessage, Notification } from '../../components';
 
 /** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
 const MAX_CSV_BYTES = 12 * 1024 * 1024;
@@ -107,56 +107,29 @@ function ReportSummary({ report }: { report: ImportReport }) {
         ))}
       </dl>
       {report.types.length > 0 ? (
-        <TableScroll label="Organisation register">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-table__caption--s">
-              {report.dryRun ? 'Organisation types it will set' : 'Organisation types set'}
-            </caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  Type
-                </th>
-                <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
-                  Organisations
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {report.types.map((type) => (
-                <tr key={type.organisationTypeId ?? 'none'} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{type.name}</td>
-                  <td className="nhsuk-table__cell nhsuk-table__cell--numeric">{type.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption={report.dryRun ? 'Organisation types it will set' : 'Organisation types set'}
+          captionClass="nhsuk-table__caption--s"
+          rows={report.types}
+          rowKey={(type) => type.organisationTypeId ?? 'none'}
+          columns={[
+            { key: 'type', header: 'Type', cell: (type) => type.name },
+            { key: 'count', header: 'Organisations', numeric: true, cell: (type) => type.count },
+          ]}
+        />
       ) : null}
       {report.refused.length > 0 ? (
-        <TableScroll label="Organisation register">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-table__caption--s">{refusedCaption}</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                {['Line', 'Code', 'Reason'].map((header) => (
-                  <th key={header} scope="col" className="nhsuk-table__header">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {report.refused.map((refusal) => (
-                <tr key={`${refusal.line}-${refusal.code}`} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{refusal.line}</td>
-                  <td className="nhsuk-table__cell">{refusal.code}</td>
-                  <td className="nhsuk-table__cell">{refusal.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption={refusedCaption}
+          captionClass="nhsuk-table__caption--s"
+          rows={report.refused}
+          rowKey={(refusal) => `${refusal.line}-${refusal.code}`}
+          columns={[
+            { key: 'line', header: 'Line', cell: (refusal) => refusal.line },
+            { key: 'code', header: 'Code', cell: (refusal) => refusal.code },
+            { key: 'reason', header: 'Reason', cell: (refusal) => refusal.reason },
+          ]}
+        />
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, PeriodStatusTag, QueryState, TableScroll } from '../../components';
+import { Breadcrumbs, DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
 import { scheduleWindow } from './schedule-window';
 
@@ -65,55 +65,31 @@ export function ScheduleTable({ periods }: { periods: readonly ReportingPeriodDt
           Show earlier
         </button>
       ) : null}
-      <TableScroll label="Reporting periods">
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Reporting periods</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                Reporting period
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Start
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                End
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Submissions open
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Deadline
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Reopened
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {visible.map((period) => (
-              <tr key={period.id} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">{period.name}</td>
-                <td className="nhsuk-table__cell">{periodDate(period.start)}</td>
-                <td className="nhsuk-table__cell">{periodDate(period.end)}</td>
-                <td className="nhsuk-table__cell">{openingTime(period.submissionsOpen)}</td>
-                <td className="nhsuk-table__cell">{deadline(period.submissionsClose)}</td>
-                <td className="nhsuk-table__cell">
-                  {period.ifSubmissionReopens && period.submissionsReopen
-                    ? `${openingTime(period.submissionsReopen)} to ${deadline(period.submissionsReclose)}`
-                    : 'No'}
-                </td>
-                <td className="nhsuk-table__cell">
-                  <PeriodStatusTag status={period.reportingPeriodStatus} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        caption="Reporting periods"
+        rows={visible}
+        rowKey={(period) => period.id}
+        columns={[
+          { key: 'name', header: 'Reporting period', cell: (period) => period.name },
+          { key: 'start', header: 'Start', cell: (period) => periodDate(period.start) },
+          { key: 'end', header: 'End', cell: (period) => periodDate(period.end) },
+          { key: 'open', header: 'Submissions open', cell: (period) => openingTime(period.submissionsOpen) },
+          { key: 'deadline', header: 'Deadline', cell: (period) => deadline(period.submissionsClose) },
+          {
+            key: 'reopened',
+            header: 'Reopened',
+            cell: (period) =>
+              period.ifSubmissionReopens && period.submissionsReopen
+                ? `${openingTime(period.submissionsReopen)} to ${deadline(period.submissionsReclose)}`
+                : 'No',
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (period) => <PeriodStatusTag status={period.reportingPeriodStatus} />,
+          },
+        ]}
+      />
       {hiddenLater > 0 ? (
         <button
           type="button"
