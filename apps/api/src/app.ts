@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { migrationRoutes } from './modules/migration/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { odataRoutes } from './modules/odata/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { reportingPeriodRoutes } from './modules/reporting-periods/routes';
@@ -77,6 +78,7 @@ const modules: RouteModule[] = [
   storageRoutes,
   pdfRoutes,
   excelRoutes,
+  odataRoutes,
 ];
 
 /** Builds the whole application from config and an open database. Used by server.ts and by tests. */

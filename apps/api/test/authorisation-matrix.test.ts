@@ -176,6 +176,7 @@ function concreteUrl(url: string, params: WriteCall['params'] = {}, records = id
     if (params[name] !== undefined) return String(params[name]);
     const key = name.toLowerCase();
     if (key === 'name') return 'SESSIONMANAGEMENT';
+    if (key === 'set') return 'Returns'; // an OData feed's entity set
     if (key === 'collectionid') return String(ids.collection);
     if (key === 'organisationid' || key === 'orgid') return String(ids.organisation);
     if (key.includes('period') || key === 'rpid') return String(ids.period);

@@ -37,6 +37,7 @@ export const auditActionLabels: Record<string, string> = {
   'dataQualityRule.update': 'Data quality rule changed',
   'dataQualityRule.delete': 'Data quality rule deleted',
   'export.download': 'Returns exported',
+  'odata.read': 'Returns read through the OData feed',
   'featureFlag.set': 'Feature flag changed',
   'form.update': 'Form changed',
   'form.createVersion': 'New form version',

@@ -10,6 +10,11 @@ export const errorCodes = {
     meaning:
       'The request has errors: `errors` names each field with its messages, `additionalDetails` the rest.',
   },
+  odata_query_invalid: {
+    status: 400,
+    meaning:
+      'An OData query option is not one the feed supports, names an unknown property or cannot be read; `detail` (and the OData `error.message`) says which (decision 0040).',
+  },
   sign_in_required: { status: 401, meaning: 'No valid session: sign in first.' },
   token_invalid: {
     status: 401,

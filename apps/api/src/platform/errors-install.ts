@@ -1,5 +1,5 @@
 import { messages } from '@dcf/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpProblem, validationProblem } from './errors';
@@ -27,6 +27,25 @@ function fromDatabaseError(error: { code?: string; constraint?: string }): HttpP
       if (/^(22|54)[0-9A-Z]{3}$/.test(code)) return validationProblem({}, messages.valueOutOfRange);
       return null;
   }
+}
+
+const ODATA_PATH = '/v1/api/OData/';
+
+/**
+ * A problem as the client reads it. On the OData feed the same body also carries OData's own error
+ * object (`error.code`, `error.message`: what Power BI and Excel show), as JSON (decision 0040).
+ */
+function sendProblem(url: string, reply: FastifyReply, problem: HttpProblem) {
+  const path = url.split('?')[0] ?? '';
+  const body = problem.toBody(path);
+  if (!path.startsWith(ODATA_PATH))
+    return reply.status(problem.status).type('application/problem+json').send(body);
+  const error = { code: problem.code, message: problem.extra.detail ?? problem.title };
+  return reply
+    .status(problem.status)
+    .header('odata-version', '4.0')
+    .type('application/json')
+    .send({ error, ...body });
 }
 
 /** The one error handler: every failure leaves as RFC 9457 problem details. */
@@ -69,16 +88,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: problem.status, code: problem.code }, 'request refused');
-    void reply
-      .status(problem.status)
-      .type('application/problem+json')
-      .send(problem.toBody(request.url.split('?')[0]));
+    void sendProblem(request.url, reply, problem);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .type('application/problem+json')
-      .send(new HttpProblem('not_found', messages.notFound).toBody(request.url.split('?')[0]));
+    void sendProblem(request.url, reply, new HttpProblem('not_found', messages.notFound));
   });
 }

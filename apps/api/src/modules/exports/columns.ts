@@ -30,6 +30,10 @@ export interface ExportColumn {
   options: string;
   /** A `day` question that keeps its answers day first (`DD/MM/YYYY`, Form.io's `dayFirst`). */
   dayFirst?: boolean;
+  /** A choice question's options, as values and labels (the OData feed's annotations). */
+  choices?: { value: string; label: string }[];
+  /** A number question that allows no decimals (`decimalLimit: 0` or `validate.integer`). */
+  integer?: boolean;
 }
 
 /** A grid's data location with `*` for every enclosing grid's rows (a JSONPath-like pattern). */
@@ -156,12 +160,51 @@ export function exportColumns(
             page: at.page,
             options,
             ...(type === 'day' && c.dayFirst === true ? { dayFirst: true } : {}),
+            ...(choices.length > 0 ? { choices } : {}),
+            ...(isInteger(c) ? { integer: true } : {}),
           });
       }
     }
   };
   for (const d of definitions) walk(d.components, { path: [], pattern: [], page: '', prefix: '' });
   return [...columns.values()];
+}
+
+/** A number question that allows no decimals. */
+const isInteger = (c: FormComponent) =>
+  c.decimalLimit === 0 || (c.validate as { integer?: unknown } | undefined)?.integer === true;
+
+/** A grid that is not inside another grid: its data path and its row's components, per form version. */
+export interface TopGrid {
+  path: string[];
+  label: string;
+  /** The row's components in each version that has the grid, newest first. */
+  versions: { components: FormComponent[] }[];
+}
+
+/**
+ * The grids (data grids, edit grids ...) not inside another grid, newest version's first: what the
+ * OData feed serves as a linked table each. Found as `gridPatterns` finds them (containers nest).
+ */
+export function topGrids(definitions: { components: FormComponent[] }[]): TopGrid[] {
+  const found = new Map<string, TopGrid>();
+  const walk = (list: FormComponent[], prefix: string[]) => {
+    for (const c of list) {
+      const shape = dataShapeOf(c);
+      const key = typeof c.key === 'string' ? c.key : '';
+      if (shape === 'rows' && key) {
+        const path = [...prefix, key];
+        const id = JSON.stringify(path);
+        const grid = found.get(id) ?? { path, label: labelOf(c), versions: [] };
+        grid.versions.push({ components: childLists(c).flat() });
+        found.set(id, grid);
+      } else if (shape === 'object' && key)
+        for (const l of childLists(c)) walk(l, [...prefix, ...nestedPath(c, key)]);
+      else if (shape === 'layout') for (const l of childLists(c)) walk(l, prefix);
+    }
+  };
+  for (const d of definitions) walk(d.components, []);
+  return [...found.values()];
 }
 
 /**
