@@ -101,7 +101,7 @@ function fixNullableUnions(node: unknown): void {
 }
 
 /** See docs/api-changelog.md. */
-export const API_VERSION = '1.8.0';
+export const API_VERSION = '1.9.0';
 
 export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
@@ -115,6 +115,13 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
           "Every route of the service. Sign in through the web app: the session is the `dcf_session` cookie, and every write echoes the `XSRF-TOKEN` cookie (the session's own token) in the `X-XSRF-TOKEN` header. Other systems use a personal access token instead (Bearer, or Basic with the user's email): reads, and the return calls for a submit token. Errors are RFC 9457 problem details with a stable `code` (see the Problem schema). Changes, with their dates: docs/api-changelog.md.",
       },
       servers: [{ url: config.publicUrl, description: 'This service' }],
+      tags: [
+        {
+          name: 'OData',
+          description:
+            'A live OData v4 feed of each collection\u2019s returns for Power BI, Excel and other OData clients: point the client at `/v1/api/OData/Collection/{collectionId}`. Rows are those the caller may see; `$metadata` types a property per question; each data grid or edit grid is a linked entity set. Errors carry OData\u2019s `error` object beside the problem details (docs/odata-feed.md, decision 0040).',
+        },
+      ],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },

@@ -48,6 +48,7 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.collectionRead() },
       schema: {
         tags,
+        operationId: 'getODataServiceDocument',
         description:
           'The OData service document of the collection feed: its entity sets (Returns and one per grid).',
         params: collectionParams,
@@ -67,6 +68,7 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.collectionRead() },
       schema: {
         tags,
+        operationId: 'getODataMetadata',
         description:
           'CSDL (XML) of the feed: Returns with a typed property per question, one entity set per data grid or edit grid.',
         params: collectionParams,
@@ -84,6 +86,7 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.collectionRead() },
       schema: {
         tags,
+        operationId: 'getODataEntitySet',
         description:
           'One page of an entity set (Returns, or a grid by its name in the service document) as OData JSON, rows the caller may see only; @odata.nextLink gives the next page.',
         params: setParams,
