@@ -346,3 +346,41 @@ describe('read by what we did not write', () => {
     expect(paged).toHaveLength(4);
   });
 });
+
+describe('read with a personal access token, as Power BI and Excel send it', () => {
+  it('reads the feed over HTTP Basic with the email and a read token, and nothing beyond the user', async () => {
+    const clerk = await t.as('clerkA');
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const created = await clerk.post('/v1/api/User/Current/AccessToken', {
+      name: 'Power BI',
+      scope: 'read',
+      expires,
+    });
+    expect(created.status, created.text).toBe(201);
+    const secret = created.body.secret as string;
+    // The OData client sends the Basic header itself from its credential; no cookie goes with it.
+    const client = OData.New4({
+      serviceEndpoint: `http://localhost:80${root}/`,
+      credential: { username: 'clerk.a@dcf.example', password: secret },
+      fetchProxy: async (url, init) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: url.replace('http://localhost:80', ''),
+          headers: init.headers as Record<string, string>,
+        });
+        return { content: JSON.parse(response.body), response: { headers: response.headers } as never };
+      },
+    });
+    const rows = await client
+      .getEntitySet<Row>('Returns')
+      .query(client.newParam().select(['OrganisationCode']));
+    expect(rows).toEqual([{ OrganisationCode: s.orgs[0]!.code }]);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `${root}/Returns`,
+      headers: { authorization: `Basic ${Buffer.from(`clerk.a@dcf.example:${secret}x`).toString('base64')}` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(JSON.parse(wrong.body)).toMatchObject({ error: { code: 'token_invalid' } });
+  });
+});

@@ -132,20 +132,22 @@ async function pageInSnapshot(
   const more = keys.length > size;
   if (more) keys.pop();
 
-  await writeAudit(db, {
-    userId: principal.userId,
-    action: 'odata.read',
-    entityType: 'collection',
-    entityId: request.collectionId,
-    collectionId: request.collectionId,
-    after: {
-      set: request.setName,
-      filter: options.filter,
-      skip: options.skip + options.skipToken,
-      rows: keys.length,
-    },
-    requestId,
-  });
+  // One entry per read of the feed (its first page), not per page: a refresh follows many nextLinks.
+  if (options.skipToken === 0)
+    await writeAudit(db, {
+      userId: principal.userId,
+      action: 'odata.read',
+      entityType: 'collection',
+      entityId: request.collectionId,
+      collectionId: request.collectionId,
+      after: {
+        set: request.setName,
+        filter: options.filter,
+        skip: options.skip + options.skipToken,
+        rows: keys.length,
+      },
+      requestId,
+    });
 
   const head: Record<string, unknown> = {
     '@odata.context': `${request.serviceRoot}/$metadata#${request.setName}${options.select ? `(${selected.map((p) => p.name).join(',')})` : ''}`,
