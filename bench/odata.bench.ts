@@ -1,0 +1,242 @@
+/**
+ * The OData feed at national scale (decision 0040): a period with 15,000 recipients, each with a
+ * 100-field return, read whole through `GET /OData/Collection/{id}/Returns` as Power BI reads it
+ * (following @odata.nextLink, a page at a time, no $filter), then once with a $filter on a question and
+ * an $orderby. Reports rows per second, the process's peak memory above its baseline (server and client
+ * share the process; the client parses each page and keeps only a row count, so the growth is the
+ * server's plus one page being parsed) and CPU per row (process and PostgreSQL backends, support/cpu.ts).
+ * The budget (BUDGET below) fails the run when missed.
+ * Run: `node --expose-gc --import tsx bench/odata.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
+ */
+import os from 'node:os';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/db/database';
+import { migrateToLatest } from '../apps/api/src/db/migrate';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import {
+  addRecipients,
+  insertCollection,
+  insertForm,
+  insertPeriod,
+} from '../apps/api/test/support/returns-fixture';
+import { backendCpu, backendCpuBetween } from './support/cpu';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
+const FIELDS = 100;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The budget: the whole feed within a minute on a loaded 2-core machine (a Power BI refresh times out
+ * after 10 minutes by default), and memory that does not hold the feed (the feed's JSON is ~25 MB).
+ */
+const BUDGET = { rowsPerSecond: 250, peakRssGrowthMb: 150 };
+
+/** A wizard of four pages, 25 questions each: three numbers to every text answer (as exports.bench.ts). */
+function formDefinition() {
+  const pages = Array.from({ length: 4 }, (_, p) => ({
+    type: 'panel',
+    key: `page${p + 1}`,
+    input: false,
+    components: Array.from({ length: FIELDS / 4 }, (_, i) => {
+      const n = p * (FIELDS / 4) + i + 1;
+      return n % 4 === 0
+        ? { type: 'textfield', key: `f${n}`, label: `Question ${n}`, input: true }
+        : { type: 'number', key: `f${n}`, label: `Question ${n}`, input: true };
+    }),
+  }));
+  return { display: 'wizard', components: pages };
+}
+
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const admin = await db.selectFrom('appUser').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const collectionId = await insertCollection(db, { name: 'OData bench' });
+  const formId = await insertForm(db, collectionId, 1, formDefinition());
+  const periodId = await insertPeriod(db, {
+    collectionId,
+    formId,
+    name: 'April 2026',
+    open: new Date('2026-05-01T00:00:00Z'),
+    close: new Date('2026-05-21T00:00:00Z'),
+  });
+  const organisations = Array.from({ length: RECIPIENTS }, (_, i) => ({
+    code: `X${i.toString(36).toUpperCase().padStart(5, '0')}`,
+    name: `BENCH PRACTICE ${String(i).padStart(5, '0')}`,
+  }));
+  const ids: number[] = [];
+  for (let i = 0; i < organisations.length; i += 1000) {
+    const rows = await db
+      .insertInto('organisation')
+      .values(organisations.slice(i, i + 1000))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  await addRecipients(db, collectionId, ids);
+  // 90% have submitted (one revision each, the official one); the rest have nothing.
+  await sql`
+    insert into submission (collection_id, reporting_period_id, organisation_id, form_id, status)
+    select ${collectionId}, ${periodId}, o.id, ${formId}, 'completed'
+    from collection_organisation co join organisation o on o.id = co.organisation_id
+    where co.collection_id = ${collectionId} and o.id % 10 <> 0
+  `.execute(db);
+  await sql`
+    insert into submission_revision (submission_id, status, content, created_by, created_at)
+    select s.id, 'completed',
+      (select jsonb_object_agg('f' || i, case when i % 4 = 0 then to_jsonb('Answer ' || i || ' from ' || s.organisation_id)
+                                              else to_jsonb((i * s.organisation_id) % 1000) end)
+       from generate_series(1, ${FIELDS}) i),
+      ${admin.id}, timestamptz '2026-05-10 12:00:00+00'
+    from submission s where s.reporting_period_id = ${periodId}
+  `.execute(db);
+  await sql`
+    update submission s set current_revision_id = r.id, official_revision_id = r.id,
+      submitted_by = r.created_by, submitted_at = r.created_at
+    from submission_revision r where r.submission_id = s.id and s.reporting_period_id = ${periodId}
+  `.execute(db);
+  await sql`analyze`.execute(db);
+  return { collectionId, adminId: admin.id };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const APPLICATION_NAME = 'dcf_bench_odata';
+
+/** Reads the feed from `url` to its last page, as an OData client does. */
+async function readFeed(url: string, cookie: string, probe: pg.Client) {
+  globalThis.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = await backendCpu(probe, APPLICATION_NAME);
+  let rows = 0;
+  let pages = 0;
+  let bytes = 0;
+  for (let next: string | undefined = url; next; pages++) {
+    const response = await fetch(next, { headers: { cookie } });
+    if (response.status !== 200)
+      throw new Error(`feed answered ${response.status}: ${await response.text()}`);
+    const text = await response.text();
+    bytes += Buffer.byteLength(text);
+    const page = JSON.parse(text) as { value: unknown[]; '@odata.nextLink'?: string };
+    rows += page.value.length;
+    next = page['@odata.nextLink'];
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const dbCpu = backendCpuBetween(dbBefore, await backendCpu(probe, APPLICATION_NAME));
+  clearInterval(sampler);
+  return {
+    rows,
+    pages,
+    bytes,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    cpuMsPerRow: (cpu.user + cpu.system) / 1000 / rows,
+    databaseCpuMsPerRow: (dbCpu * 1000) / rows,
+    peakRssGrowthMb: mb(peakRss - baseline.rss),
+    peakHeapGrowthMb: mb(peakHeap - baseline.heapUsed),
+  };
+}
+
+async function main() {
+  const name = `dcf_bench_odata_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  url.searchParams.set('application_name', APPLICATION_NAME);
+  const probeUrl = new URL(url);
+  probeUrl.searchParams.set('application_name', 'dcf_bench_probe');
+  const probe = new pg.Client({ connectionString: probeUrl.toString() });
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
+  let failed = false;
+  try {
+    await migrateToLatest(handle.db);
+    await seedReferenceData(handle.db);
+    await seedDemoData(handle.db);
+    const seedStarted = performance.now();
+    const { collectionId, adminId } = await seed(handle.db);
+    console.log(
+      `seeded ${RECIPIENTS} recipients x ${FIELDS} fields in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const app = await buildApp({ config, database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const { token } = await createSession(handle.db, config, adminId, { sessionManagement: true });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    await probe.connect();
+    const feed = `http://127.0.0.1:${port}/v1/api/OData/Collection/${collectionId}/Returns`;
+    const queries = {
+      whole: feed,
+      filtered: `${feed}?$filter=${encodeURIComponent("f1 ge 500 and f4 ne 'x'")}&$orderby=f2 desc&$count=true`,
+    };
+    const results: Record<string, unknown> = {};
+    for (const [label, query] of Object.entries(queries)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await readFeed(query, cookie, probe));
+      const summary = {
+        rows: runs[0]!.rows,
+        pages: runs[0]!.pages,
+        sizeMb: Number(mb(runs[0]!.bytes).toFixed(1)),
+        secondsMedian: Number(median(runs.map((r) => r.seconds)).toFixed(2)),
+        rowsPerSecondMedian: Math.round(median(runs.map((r) => r.rowsPerSecond))),
+        cpuMsPerRowMedian: Number(median(runs.map((r) => r.cpuMsPerRow)).toFixed(3)),
+        databaseCpuMsPerRowMedian: Number(median(runs.map((r) => r.databaseCpuMsPerRow)).toFixed(3)),
+        peakRssGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakRssGrowthMb)).toFixed(1)),
+        peakHeapGrowthMbMax: Number(Math.max(...runs.map((r) => r.peakHeapGrowthMb)).toFixed(1)),
+        runsSeconds: runs.map((r) => Number(r.seconds.toFixed(2))),
+        loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      };
+      results[label] = summary;
+      console.log(label, JSON.stringify(summary));
+      if (label === 'whole') {
+        if (
+          summary.rowsPerSecondMedian < BUDGET.rowsPerSecond ||
+          summary.peakRssGrowthMbMax > BUDGET.peakRssGrowthMb
+        ) {
+          console.error(`over budget: ${JSON.stringify(BUDGET)}`);
+          failed = true;
+        }
+      }
+    }
+    await app.close();
+    console.log(
+      JSON.stringify({
+        benchmark: 'odata',
+        engine: 'postgres',
+        recipients: RECIPIENTS,
+        fields: FIELDS,
+        budget: BUDGET,
+        results,
+      }),
+    );
+  } finally {
+    await probe.end().catch(() => undefined);
+    await handle.close();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
+    else {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    }
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
