@@ -19,6 +19,7 @@ import * as m0027 from './0027_job_claims_and_progress';
 import * as m0028 from './0028_ods_sync_as_jobs';
 import * as m0029 from './0029_return_between_people';
 import * as m0030 from './0030_access_tokens_and_bulk_returns';
+import * as m0031 from './0031_not_checked_findings';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same under tsx,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0028_ods_sync_as_jobs': m0028,
   '0029_return_between_people': m0029,
   '0030_access_tokens_and_bulk_returns': m0030,
+  '0031_not_checked_findings': m0031,
 };

@@ -217,41 +217,44 @@ export async function countPeriodFindings(db: Db, periodId: number) {
 /**
  * Per rule, the period's submitted returns where it could not be evaluated (`notChecked`, decision
  * 0030), with one of the reasons. Such a finding is no warning, so these returns are not among those
- * the warnings index finds: every official revision of the period is read, each by its key (a subquery
- * per submission, never a scan of the revisions).
+ * the warnings index finds: the revisions holding one are found by their own partial index (migration
+ * 0031, the same predicate), few whatever the period's size, and kept when official in this period.
  */
 export async function countNotChecked(db: Db, periodId: number) {
   const { rows } = await sql<{ ruleId: string; returns: number; reason: string | null }>`
     select f.value ->> 'ruleId' as "ruleId", count(*)::int as returns, min(f.value ->> 'notChecked') as reason
-    from (
-      select (select r.data_quality from submission_revision r where r.id = s.official_revision_id) as findings
-      from submission s
-      where s.reporting_period_id = ${periodId} and s.official_revision_id is not null
-    ) official
-    cross join jsonb_array_elements(official.findings) f
-    where f.value ? 'notChecked'
+    from submission_revision r
+    join submission s on s.official_revision_id = r.id
+    cross join jsonb_array_elements(r.data_quality) f
+    where r.data_quality @? '$[*].notChecked' and s.reporting_period_id = ${periodId}
+      and f.value ? 'notChecked'
     group by 1
   `.execute(db);
   return new Map(rows.map((row) => [row.ruleId, { returns: row.returns, reason: row.reason }]));
 }
 
 const findingsSort: Record<PeriodDataQualitySortBy, string> = {
-  name: 'o.name',
-  code: 'o.code',
-  submittedAt: 's.submitted_at',
-  warnings: 's.official_warnings',
+  name: 'm.name',
+  code: 'm.code',
+  submittedAt: 'm.submitted_at',
+  warnings: 'm.warnings',
 };
 
 /**
  * One page of a period's returns with warnings (official revisions), filtered by one rule's findings and
- * by name or code, sorted and paged in SQL, with the count of all matching rows beside each.
+ * by name or code, sorted and paged in SQL, with the count of all matching rows beside each. The
+ * matching returns (a few thousand of a national period, by the warnings index) are gathered once and
+ * sorted there: joined in one query, the planner walked every organisation by name to stop at the page
+ * (15,000 probes, 0.1-15 s, decision 0041). A revision is opened for the page's rows only, or for every
+ * match when filtering by rule.
  */
 export async function listPeriodFindings(db: Db, periodId: number, params: PeriodDataQualityParams) {
   const conditions = [sql`s.reporting_period_id = ${periodId}`, sql`s.official_warnings > 0`];
   if (params.ruleId !== undefined)
     conditions.push(sql`exists (
-      select 1 from jsonb_array_elements(r.data_quality) f
-      where f.value ->> 'ruleId' = ${params.ruleId} and not f.value ? 'notChecked'
+      select 1 from submission_revision r cross join jsonb_array_elements(r.data_quality) f
+      where r.id = s.official_revision_id and f.value ->> 'ruleId' = ${params.ruleId}
+        and not f.value ? 'notChecked'
     )`);
   if (params.query) {
     const pattern = containsPattern(params.query);
@@ -268,15 +271,23 @@ export async function listPeriodFindings(db: Db, periodId: number, params: Perio
     dataQuality: unknown;
     total: number;
   }>`
-    select s.id as "submissionId", s.organisation_id as "organisationId", s.submitted_at as "submittedAt",
-      o.name as "organisationName", o.code as "organisationCode", s.official_warnings as warnings,
-      r.data_quality as "dataQuality", (count(*) over ())::int as total
-    from submission s
-    join submission_revision r on r.id = s.official_revision_id
-    join organisation o on o.id = s.organisation_id
-    where ${sql.join(conditions, sql` and `)}
-    order by ${sql.raw(findingsSort[params.sortBy])} ${direction} nulls last, o.name, s.id
-    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+    with matching as materialized (
+      select s.id, s.organisation_id, s.submitted_at, s.official_warnings as warnings,
+        s.official_revision_id, o.name, o.code
+      from submission s
+      join organisation o on o.id = s.organisation_id
+      where ${sql.join(conditions, sql` and `)}
+    ), page as (
+      select * from matching m
+      order by ${sql.raw(findingsSort[params.sortBy])} ${direction} nulls last, m.name, m.id
+      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+    )
+    select p.id as "submissionId", p.organisation_id as "organisationId", p.submitted_at as "submittedAt",
+      p.name as "organisationName", p.code as "organisationCode", p.warnings,
+      r.data_quality as "dataQuality", (select count(*) from matching)::int as total
+    from page p
+    join submission_revision r on r.id = p.official_revision_id
+    order by ${sql.raw(findingsSort[params.sortBy].replace('m.', 'p.'))} ${direction} nulls last, p.name, p.id
   `.execute(db);
   return {
     total: rows[0]?.total ?? 0,
