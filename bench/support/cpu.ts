@@ -21,6 +21,8 @@ interface ProcStat {
   ppid: number;
   /** utime + stime + cutime + cstime, in ticks. */
   ticks: number;
+  /** utime + stime: the process's own threads, in ticks. */
+  ownTicks: number;
 }
 
 function readStat(pid: number | string): ProcStat | undefined {
@@ -30,15 +32,24 @@ function readStat(pid: number | string): ProcStat | undefined {
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // fields[0] is field 3 (state): field N is fields[N - 3].
     const at = (n: number) => Number(fields[n - 3]);
-    return { pid: Number(pid), ppid: at(4), ticks: at(14) + at(15) + at(16) + at(17) };
+    return {
+      pid: Number(pid),
+      ppid: at(4),
+      ticks: at(14) + at(15) + at(16) + at(17),
+      ownTicks: at(14) + at(15),
+    };
   } catch {
     return undefined;
   }
 }
 
-/** CPU seconds used so far by a process, all its threads, its reaped children and its live descendants. */
-export function processTreeCpuSeconds(rootPid: number | undefined): number {
-  if (rootPid === undefined) return 0;
+/**
+ * CPU seconds used so far by a process tree: `total`, all threads of the process, its reaped children
+ * and its live descendants; `children`, the part that is not the process's own threads (an API
+ * process's evaluation box workers, decision 0031, live or reaped).
+ */
+export function processTreeCpu(rootPid: number | undefined): { total: number; children: number } {
+  if (rootPid === undefined) return { total: 0, children: 0 };
   const all = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(readStat)
@@ -53,7 +64,12 @@ export function processTreeCpuSeconds(rootPid: number | undefined): number {
     ticks += stat.ticks;
     stack.push(...(children.get(stat.pid) ?? []));
   }
-  return ticks / TICKS_PER_SECOND;
+  return { total: ticks / TICKS_PER_SECOND, children: (ticks - (root?.ownTicks ?? 0)) / TICKS_PER_SECOND };
+}
+
+/** CPU seconds used so far by a process, all its threads, its reaped children and its live descendants. */
+export function processTreeCpuSeconds(rootPid: number | undefined): number {
+  return processTreeCpu(rootPid).total;
 }
 
 /** CPU seconds of this process so far, every thread (Node's own count, microseconds). */
