@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Every required answer of the demo form (the new collections use its definition). */
-const completeAnswers = { headcount: 120, vacancies: 4, sicknessDays: 31, covidRelated: 'no' };
+export const completeAnswers = { headcount: 120, vacancies: 4, sicknessDays: 31, covidRelated: 'no' };
 
 async function ok<T = any>(what: string, response: Promise<{ status: number; body: T; text: string }>) {
   const res = await response;
@@ -85,7 +85,7 @@ async function giveRole(
 }
 
 /** Locks the page and saves once; returns the submission id. */
-async function saveReturn(
+export async function saveReturn(
   t: TestApp,
   persona: PersonaKey,
   page: string,

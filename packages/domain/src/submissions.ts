@@ -85,6 +85,16 @@ export const submissionViewSchema = z.object({
   canSendForSignOff: z.boolean(),
   /** The user, an authoriser of the organisation, may send this saved draft back to its clerks. */
   canSendBack: z.boolean(),
+  /** The user, a manager of the collection, may return this submitted return for correction. */
+  canReturn: z.boolean(),
+  /** The user, a manager of the collection, may reopen it for this organisation until a date. */
+  canReopen: z.boolean(),
+  /** The user, a manager of the collection, may soft delete its revisions (never the official one). */
+  canDeleteRevisions: z.boolean(),
+  /** The user, of a management organisation, may authorise it for NHSI (it awaits that authorisation). */
+  canAuthoriseNhsi: z.boolean(),
+  /** The user may change the collection's data quality rules (the collection's canAmend). */
+  canChangeRules: z.boolean(),
   /** Sent for sign-off and waiting on the organisation's authorisers; null when not (decision 0036). */
   sentForSignOff: z.object({ by: userRefSchema, at: z.string() }).nullable(),
   /** An authoriser sent it back to the clerks with a reason, until it is sent for sign-off again. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionAbilitiesSchema } from './collections';
 import {
   organisationRole,
   reportingPeriodStatus,
@@ -121,6 +122,8 @@ export const managerCollectionSchema = z.object({
   currentPeriod: periodSummarySchema.nullable(),
   /** The first period still to open. */
   nextPeriod: periodSummarySchema.nullable(),
+  /** What the caller may do with the collection (the policy's answer; the screen offers only these). */
+  abilities: collectionAbilitiesSchema,
 });
 export type ManagerCollection = z.infer<typeof managerCollectionSchema>;
 

@@ -169,6 +169,38 @@ export function collectionAbilitiesOf(p: Principal, collection: { id: number; st
   };
 }
 
+/**
+ * What the user may do to one organisation's return beyond filling it in: its manager's actions and
+ * the regulator's authorisation (the form page's 'Manage this return' and its revisions). Each is the
+ * rule its route is guarded by (submissionManage, nhsiAuthorisation) and the state its service asks
+ * for, so the page offers only what the API will do. `canChangeRules` is the collection's `canAmend`
+ * (the data quality rules the return's page links to).
+ */
+export function returnAbilitiesOf(
+  p: Principal,
+  collection: { id: number; status: string },
+  state: {
+    /** Its submission exists: revisions can be deleted. */
+    started: boolean;
+    /** It has been submitted (completed): it can be returned for correction. */
+    submitted: boolean;
+    /** It exists or its period has a form to start it with: it can be reopened until a date. */
+    reopenable: boolean;
+    /** Submitted, needing the regulator's authorisation and not yet given it. */
+    awaitingNhsiAuthorisation: boolean;
+  },
+) {
+  const manages = canManageSubmissions(p, collection.id);
+  return {
+    canReturn: manages && state.submitted,
+    canReopen: manages && state.reopenable,
+    canDeleteRevisions: manages && state.started,
+    // The route's rule (nhsiAuthorisation) as every scoped rule: administrators too.
+    canAuthoriseNhsi: (isAdmin(p) || p.isManagementOrganisationUser) && state.awaitingNhsiAuthorisation,
+    canChangeRules: collectionAbilitiesOf(p, collection).canAmend,
+  };
+}
+
 /** Whoever creates a collection manages it, except an administrator, who may set up every collection. */
 export const becomesManagerOfNewCollection = (p: Principal) => !isAdmin(p);
 

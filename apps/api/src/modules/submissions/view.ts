@@ -7,6 +7,7 @@ import {
   canSendBack,
   canSubmitOrganisationData,
   mayEditOrganisationData,
+  returnAbilitiesOf,
 } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { presentHandover, presentRevisionSummary } from './presenters';
@@ -111,6 +112,21 @@ export async function buildView(
   const abilities = decideAbilities(principal, context, submission, names, now);
   const hasRevision = submission?.currentRevisionId != null;
   const status = hasRevision ? submission.status : 'none';
+  const awaitingNhsiAuthorisation =
+    context.isNhsiAuthorisationRequired &&
+    submission?.officialRevisionId != null &&
+    submission.status === 'completed' &&
+    submission.nhsiAuthorisedAt === null;
+  const manage = returnAbilitiesOf(
+    principal,
+    { id: collectionId, status: context.collectionStatus },
+    {
+      started: submission !== undefined,
+      submitted: submission?.status === 'completed',
+      reopenable: submission !== undefined || context.periodFormId !== null,
+      awaitingNhsiAuthorisation,
+    },
+  );
   return {
     submissionId: submission?.id ?? null,
     collectionId,
@@ -142,13 +158,10 @@ export async function buildView(
     lockExpiresAt: live ? iso(submission?.lockExpiresAt ?? null) : null,
     lockedByMe: live && submission?.lockedBy === principal.userId,
     ...abilities,
+    ...manage,
     isTrustAuthorisationRequired: context.isTrustAuthorisationRequired,
     isNhsiAuthorisationRequired: context.isNhsiAuthorisationRequired,
-    awaitingNhsiAuthorisation:
-      context.isNhsiAuthorisationRequired &&
-      submission?.officialRevisionId != null &&
-      submission.status === 'completed' &&
-      submission.nhsiAuthorisedAt === null,
+    awaitingNhsiAuthorisation,
     nhsiAuthorisedBy: user(submission?.nhsiAuthorisedBy),
     nhsiAuthorisedAt: iso(submission?.nhsiAuthorisedAt ?? null),
     returned:

@@ -111,7 +111,8 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
       config: { access: access.collectionMonitor(collectionFromParam('collectionId')) },
       schema: { tags, params: collectionParams, response: { 200: managerCollectionHomeSchema } },
     },
-    async (request) => service.getManagerCollectionHome(db, request.params.collectionId),
+    async (request) =>
+      service.getManagerCollectionHome(db, principalOf(request), request.params.collectionId),
   );
 
   app.get(
@@ -198,7 +199,7 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
         response: { 200: adminSubmissionsSchema },
       },
     },
-    async (request) => service.getAdminSubmissions(db, request.query),
+    async (request) => service.getAdminSubmissions(db, principalOf(request), request.query),
   );
 
   // The worklists (decision 0020): each answers only what the caller's own roles put on it.

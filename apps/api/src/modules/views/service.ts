@@ -25,7 +25,7 @@ import {
 } from '@dcf/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../platform/errors';
-import { viewerOf } from '../../platform/policy';
+import { collectionAbilitiesOf, viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { iso, presentPeriodDates, presentRecipient, ref } from './presenters';
 import {
@@ -206,6 +206,7 @@ function monitoredCollectionIds(principal: Principal): readonly number[] | null 
 
 async function summarise(
   db: Db,
+  principal: Principal,
   collections: readonly { id: number; name: string; status: ManagerCollection['status'] }[],
   now: Date,
 ): Promise<ManagerCollection[]> {
@@ -228,6 +229,7 @@ async function summarise(
     recipients: recipients.find((r) => r.collectionId === c.id)?.recipients ?? 0,
     currentPeriod: summary(current.find((p) => p.collectionId === c.id)),
     nextPeriod: summary(next.find((p) => p.collectionId === c.id)),
+    abilities: collectionAbilitiesOf(principal, c),
   }));
 }
 
@@ -236,14 +238,19 @@ export async function getManagerHome(db: Db, principal: Principal, now = new Dat
     ids: monitoredCollectionIds(principal),
     excludeArchived: true,
   });
-  return { collections: await summarise(db, collections, now) };
+  return { collections: await summarise(db, principal, collections, now) };
 }
 
 /** One collection with the trend: the latest TREND_PERIODS periods that have opened, oldest first. */
-export async function getManagerCollectionHome(db: Db, collectionId: number, now = new Date()) {
+export async function getManagerCollectionHome(
+  db: Db,
+  principal: Principal,
+  collectionId: number,
+  now = new Date(),
+) {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound();
-  const [summary] = await summarise(db, [collection], now);
+  const [summary] = await summarise(db, principal, [collection], now);
   const periods = (await findOpenedPeriods(db, collectionId, now, TREND_PERIODS)).reverse();
   const counts = await countByPeriod(
     db,
@@ -285,10 +292,15 @@ export async function listCollectionPeriodSummaries(
   };
 }
 
-export async function getAdminSubmissions(db: Db, params: AdminSubmissionsParams, now = new Date()) {
+export async function getAdminSubmissions(
+  db: Db,
+  principal: Principal,
+  params: AdminSubmissionsParams,
+  now = new Date(),
+) {
   const collections = await findCollections(db, { ids: null, ...params });
   return {
-    items: await summarise(db, collections, now),
+    items: await summarise(db, principal, collections, now),
     total: collections.length > 0 ? Number(collections[0]!.total) : 0,
   };
 }

@@ -3,9 +3,8 @@ import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { useForms } from '../../api/forms';
 import { useReportingPeriod, useReportingPeriods } from '../../api/reporting-periods';
-import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, type Crumb, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, type Crumb, PageContainer, QueryState, Spinner } from '../../components';
 import { CollectionPeriods } from '../reporting-period/collection-periods';
 import { PeriodEditor } from '../reporting-period/period-editor';
 import { PeriodList } from '../reporting-period/period-list';
@@ -27,8 +26,6 @@ export function ReportingPeriodsPage() {
   const params = useParams();
   const collectionId = numeric(params.collectionId);
   const isManager = params.isManager === 'true';
-  const user = useUser();
-  const canEdit = user.isCollectionManager || user.isCollectionAdmin || user.isSuperAdmin;
   const periodId = numeric(params.id);
   const adding = params.id === NEW;
   const listPath = collectionId === undefined ? paths.managerHome : paths.reportingPeriods(collectionId);
@@ -51,9 +48,9 @@ export function ReportingPeriodsPage() {
       {collectionId === undefined || (params.id !== undefined && !adding && periodId === undefined) ? (
         <p className="nhsuk-body">This reporting period does not exist.</p>
       ) : adding || periodId !== undefined ? (
-        <PeriodPage collectionId={collectionId} periodId={periodId} canEdit={canEdit} listPath={listPath} />
+        <PeriodPage collectionId={collectionId} periodId={periodId} listPath={listPath} />
       ) : (
-        <ListPage collectionId={collectionId} canEdit={canEdit} isManager={isManager} />
+        <ListPage collectionId={collectionId} isManager={isManager} />
       )}
     </PageContainer>
   );
@@ -64,18 +61,10 @@ function CollectionName({ collectionId }: { collectionId: number }) {
   return collection.data ? <p className="nhsuk-lede-text">{collection.data.name}</p> : null;
 }
 
-function ListPage({
-  collectionId,
-  canEdit: mayEdit,
-  isManager,
-}: {
-  collectionId: number;
-  canEdit: boolean;
-  isManager: boolean;
-}) {
-  // The collection's abilities decide, once they have arrived (the same query as the name above).
+function ListPage({ collectionId, isManager }: { collectionId: number; isManager: boolean }) {
+  // The collection's abilities (the API's policy) decide what is offered; nothing until they arrive.
   const collection = useCollection(collectionId);
-  const canEdit = collection.data ? collection.data.abilities.canAmend : mayEdit;
+  const canEdit = collection.data?.abilities.canAmend ?? false;
   const canMonitor = collection.data?.abilities.canMonitor ?? false;
   const periods = useReportingPeriods(collectionId);
   const forms = useForms(collectionId);
@@ -118,17 +107,18 @@ function ListPage({
 function PeriodPage({
   collectionId,
   periodId,
-  canEdit,
   listPath,
 }: {
   collectionId: number;
   periodId: number | undefined;
-  canEdit: boolean;
   listPath: string;
 }) {
+  const collection = useCollection(collectionId);
   const periods = useReportingPeriods(collectionId);
   const period = useReportingPeriod(collectionId, periodId);
   const forms = useForms(collectionId);
+  if (collection.isPending) return <Spinner block />;
+  const canEdit = collection.data?.abilities.canAmend ?? false;
   if (!canEdit) {
     return periodId === undefined ? (
       <p className="nhsuk-body">You cannot change this collection's reporting periods.</p>

@@ -3,7 +3,6 @@ import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
-import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
   ErrorMessage,
@@ -28,7 +27,7 @@ import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
 import { LockNotice } from './lock-notice';
-import { isManagerOf, ManagerActions } from './manager-actions';
+import { ManagerActions } from './manager-actions';
 import { SendBackForm } from './send-back';
 import { SubmissionBanners } from './submission-banners';
 import { useFieldFromAddress } from './use-field-from-address';
@@ -47,7 +46,6 @@ export interface FormEntryProps {
  * downloads and the manager's actions.
  */
 export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryProps) {
-  const user = useUser();
   const [settled, setSettled] = useState(false);
   // `?field=` (a Change link of check your answers) opens the form at that question.
   const { ref: rendererRef, handle: renderer } = useFieldFromAddress(settled);
@@ -292,7 +290,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         </p>
       ) : null}
 
-      {isManagerOf(user, collectionId) ? (
+      {view.canChangeRules ? (
         <ReturnRulesNotChecked
           collectionId={collectionId}
           formRules={unchecked}
@@ -309,7 +307,6 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       />
 
       <ManagerActions
-        user={user}
         pageKey={pageKey}
         view={view}
         onView={entry.replaceView}

@@ -1,21 +1,11 @@
-import { type CurrentUser, messages, type SubmissionView } from '@dcf/domain';
+import { messages, type SubmissionView } from '@dcf/domain';
 import { DateTime } from 'luxon';
 import { useId, useState } from 'react';
 import { fieldErrorsOf, problemText } from '../../api/problems';
 import { authoriseNhsi, reopenReturn, returnSubmission, type SubmissionPageKey } from '../../api/submissions';
 import { DateInput, ErrorMessage } from '../../components';
 
-/** Collection managers and administrators act on returns; the API checks every call. */
-export function isManagerOf(user: CurrentUser, collectionId: number): boolean {
-  return (
-    user.isSuperAdmin ||
-    user.isCollectionAdmin ||
-    user.collectionRoles.some((r) => r.collectionId === collectionId && r.role === 'collectionManager')
-  );
-}
-
 export interface ManagerActionsProps {
-  user: CurrentUser;
   pageKey: SubmissionPageKey;
   view: SubmissionView;
   onView: (view: SubmissionView) => void;
@@ -28,13 +18,14 @@ export interface ManagerActionsProps {
  * NHSI. Releasing someone's lock is in the lock notice (lock-notice.tsx), for managers and the
  * organisation's authorisers alike.
  */
-export function ManagerActions({ user, pageKey, view, onView, onDone }: ManagerActionsProps) {
-  const manager = isManagerOf(user, pageKey.collectionId);
-  const nhsi = user.isManagementOrganisationUser && view.awaitingNhsiAuthorisation;
+export function ManagerActions({ pageKey, view, onView, onDone }: ManagerActionsProps) {
+  // Each action as the API's policy allows it (the view's abilities), never worked out from roles.
   const submissionId = view.submissionId;
-  // A closed period's return can be reopened even if nobody started it (no submission yet).
-  const canReopen = manager && view.period.reportingPeriodStatus === 'Closed';
-  if ((!manager && !nhsi) || (submissionId === null && !canReopen)) return null;
+  const nhsi = view.canAuthoriseNhsi && submissionId !== null;
+  const canReturn = view.canReturn && submissionId !== null;
+  // Offered once the period has closed; a return never started can be reopened too.
+  const canReopen = view.canReopen && view.period.reportingPeriodStatus === 'Closed';
+  if (!nhsi && !canReturn && !canReopen) return null;
   return (
     <section className="dcf-manager-actions" aria-labelledby="manager-actions-title">
       <h2 className="nhsuk-heading-m" id="manager-actions-title">
@@ -48,7 +39,7 @@ export function ManagerActions({ user, pageKey, view, onView, onDone }: ManagerA
           onDone={() => onDone('The return has been authorised.')}
         />
       ) : null}
-      {manager && submissionId !== null && view.status === 'completed' ? (
+      {canReturn && submissionId !== null ? (
         <ReturnForm submissionId={submissionId} onView={onView} onDone={onDone} />
       ) : null}
       {canReopen ? <ReopenForm pageKey={pageKey} onView={onView} onDone={onDone} /> : null}

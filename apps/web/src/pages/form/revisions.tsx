@@ -4,11 +4,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSoftDeleteRevisions, useSubmissionRevision, useSubmissionRevisions } from '../../api/submissions';
-import { useUser } from '../../app/current-user-context';
 import { QueryState, TableScroll, YesNoModal } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 import { compareRevisions, parseContent } from './compare-revisions';
-import { isManagerOf } from './manager-actions';
 
 const PAGE_SIZE = 20;
 
@@ -23,13 +21,12 @@ export interface RevisionLinks {
  * compare them; managers and administrators can also soft delete (never the official revision).
  */
 export function RevisionsList({ view, links }: { view: SubmissionView; links: RevisionLinks }) {
-  const user = useUser();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const revisions = useSubmissionRevisions(view.submissionId, page, PAGE_SIZE);
   const softDelete = useSoftDeleteRevisions();
-  const manager = isManagerOf(user, view.collectionId);
+  const manager = view.canDeleteRevisions;
   const toggle = (id: number) =>
     setSelected((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   const [older, newer] = [...selected].sort((a, b) => a - b);

@@ -38,6 +38,7 @@ function collection(id: number, name: string, closeInDays: number, status = 'Ope
       counts,
     },
     nextPeriod: null,
+    abilities: { canAmend: true, canDelete: false, canPublish: false, canArchive: true, canMonitor: true },
   };
 }
 

@@ -122,11 +122,9 @@ export function CollectionsTable({
   /** Sortable Collection and Status headers, for a list the server sorts (the admin overview). */
   sort?: { sortBy: string; sortOrder: SortOrder; onSort: (sortBy: string, sortOrder: SortOrder) => void };
 }) {
-  const user = useUser();
-  // Submission managers monitor only; collection managers and administrators also set up (the API's rule).
-  const canSetUp = (collectionId: number) =>
-    menuSections(user).admin ||
-    user.collectionRoles.some((r) => r.collectionId === collectionId && r.role === 'collectionManager');
+  // Submission managers monitor only; collection managers and administrators also set up: the
+  // collection's abilities say which (the API's policy). An archived collection is set up to restore it.
+  const canSetUp = (c: ManagerCollection) => c.abilities.canAmend || c.abilities.canPublish;
   return (
     <TableScroll label="Collections you manage">
       <table className="nhsuk-table">
@@ -206,7 +204,7 @@ export function CollectionsTable({
                   )}
                 </td>
                 <td className="nhsuk-table__cell">
-                  <CollectionLinks collection={c} canSetUp={canSetUp(c.id)} />
+                  <CollectionLinks collection={c} canSetUp={canSetUp(c)} />
                 </td>
               </tr>
             );

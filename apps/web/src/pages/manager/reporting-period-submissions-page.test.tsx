@@ -104,6 +104,13 @@ describe('ReportingPeriodSubmissionsPage', () => {
             recipients: 3,
             currentPeriod: null,
             nextPeriod: null,
+            abilities: {
+              canAmend: true,
+              canDelete: false,
+              canPublish: false,
+              canArchive: true,
+              canMonitor: true,
+            },
             periods: [],
           });
         return jsonResponse([]);
@@ -197,6 +204,13 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
             recipients: 3,
             currentPeriod: null,
             nextPeriod: null,
+            abilities: {
+              canAmend: true,
+              canDelete: false,
+              canPublish: false,
+              canArchive: true,
+              canMonitor: true,
+            },
             periods: [],
           });
         return jsonResponse([]);

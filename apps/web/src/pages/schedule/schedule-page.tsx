@@ -1,8 +1,8 @@
 import { messages, type ReportingPeriodDto } from '@dcf/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCollection } from '../../api/collections';
 import { useReportingPeriods } from '../../api/reporting-periods';
-import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
@@ -39,8 +39,9 @@ export function SchedulePage() {
 }
 
 function ScheduleLinks({ collectionId }: { collectionId: number }) {
-  const user = useUser();
-  if (!user.isCollectionManager && !user.isCollectionAdmin && !user.isSuperAdmin) return null;
+  // Offered when the API's policy says the caller may change this collection (its abilities).
+  const collection = useCollection(collectionId);
+  if (!collection.data?.abilities.canAmend) return null;
   return (
     <p className="nhsuk-body">
       <Link to={paths.amendCollection(collectionId, 'schedule')}>Edit the schedule</Link>
