@@ -5,8 +5,9 @@ import { ODataQueryError } from './options';
 
 /**
  * $filter to SQL (decision 0040). The text is parsed by @odata/parser (the OASIS ABNF grammar); we
- * accept the comparisons eq, ne, gt, ge, lt, le between a property and a literal, joined by and, or,
- * not and parentheses, and refuse anything else with a 400 that says what. Literals are always bound
+ * accept the comparisons eq, ne, gt, ge, lt, le between a property and a literal, and contains,
+ * startswith and endswith of a text property and a text, joined by and, or, not and parentheses, and
+ * refuse anything else with a 400 that says what. Literals are always bound
  * parameters, properties always the feed's own expressions: the client's text never reaches the SQL.
  *
  * Nulls as OData says: `X eq null` is true when X has no value, `X ne 5` is true then too, and an
@@ -108,9 +109,41 @@ function compile(node: Node, resolve: Resolve, depth: number): RawBuilder<SqlBoo
   if (node.type === 'BoolParenExpression') return compile(node.value as Node, resolve, depth + 1);
   const op = COMPARISONS[node.type];
   if (op) return comparison(node, op, resolve);
+  if (node.type === 'MethodCallExpression') return textMatch(node, resolve);
   throw new ODataQueryError(
-    `$filter: "${shorten(node.raw)}" is not supported; use eq, ne, gt, ge, lt, le, and, or, not and parentheses, comparing a property with a value.`,
+    `$filter: "${shorten(node.raw)}" is not supported; use eq, ne, gt, ge, lt, le, and, or, not and parentheses, comparing a property with a value, or contains, startswith and endswith.`,
   );
+}
+
+/**
+ * contains, startswith and endswith of a text property and a text value: what Power Query sends for
+ * "Text Filters". Matched by position, not LIKE, so `%` and `_` in the value are plain characters.
+ */
+function textMatch(node: Node, resolve: Resolve): RawBuilder<SqlBool> {
+  const { method, parameters } = node.value as { method: string; parameters: Node[] };
+  const [subject, literal] = parameters;
+  const name = subject && propertyName(subject);
+  if (
+    !['contains', 'startswith', 'endswith'].includes(method) ||
+    parameters.length !== 2 ||
+    !name ||
+    literal?.type !== 'Literal'
+  )
+    throw new ODataQueryError(
+      `$filter: "${shorten(node.raw)}" is not supported; of the functions the feed takes contains, startswith and endswith of a property and a text.`,
+    );
+  const property = resolve(name);
+  if (property.expr === null) throw new ODataQueryError(`$filter: ${name} cannot be filtered on.`);
+  if (property.type !== 'Edm.String')
+    throw new ODataQueryError(
+      `$filter: ${method} takes a text property; ${name} is ${property.type.replace('Edm.', '')}.`,
+    );
+  const value = literalValue(literal, 'Edm.String', name);
+  if (value === null) return sql<SqlBool>`false`;
+  const x = property.expr;
+  if (method === 'contains') return sql<SqlBool>`coalesce(strpos(${x}, ${value}) > 0, false)`;
+  if (method === 'startswith') return sql<SqlBool>`coalesce(left(${x}, length(${value})) = ${value}, false)`;
+  return sql<SqlBool>`coalesce(right(${x}, length(${value})) = ${value}, false)`;
 }
 
 /** The property a side names (`Headcount`), or null when the side is not a plain property. */

@@ -141,6 +141,11 @@ describe('query options, as the OData v4 URL conventions define them', () => {
     expect(await filtered('onCall eq false')).toEqual([rgt()]);
     expect(await filtered("site_postcode eq 'SE1 9RT'")).toEqual([rj1()]);
     expect(await filtered("comments eq 'It''s fine'")).toEqual([rj1()]);
+    // Power Query's text filters; % and _ are plain characters.
+    expect(await filtered("contains(comments,'s f')")).toEqual([rj1()]);
+    expect(await filtered("contains(comments,'%')")).toEqual([]);
+    expect(await filtered(`startswith(OrganisationCode,'${rgt().slice(0, 2)}')`)).toContain(rgt());
+    expect(await filtered("endswith(site_postcode,'9RT') and not contains(comments,'x')")).toEqual([rj1()]);
   });
 
   it('$orderby sorts with nulls first ascending and last descending; $top and $skip page it', async () => {
@@ -151,6 +156,16 @@ describe('query options, as the OData v4 URL conventions define them', () => {
     const window = await returns(manager, '?$orderby=headcount desc&$select=headcount&$top=2&$skip=1');
     expect(window.body.value.map((r) => r.headcount)).toEqual([80, null]);
     expect(window.body['@odata.nextLink']).toBeUndefined();
+  });
+
+  it('the /$count segment gives the number the filter keeps as plain text (Power Query counts rows so)', async () => {
+    const response = await manager.get(
+      `${root}/Returns/$count?$filter=${encodeURIComponent("Status eq 'Completed'")}`,
+    );
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type'])).toContain('text/plain');
+    expect(response.text).toBe('2');
+    expect((await (await t.as('clerkA')).get(`${root}/Returns_staff/$count`)).text).toBe('2');
   });
 
   it('$count gives the number of rows the filter keeps, whatever the page holds', async () => {
@@ -216,7 +231,9 @@ describe('what the feed refuses', () => {
     await refused('?$orderby=Nope desc', /Returns has no property Nope/);
     await refused('?$orderby=headcount sideways', /asc or desc/);
     await refused(`?$filter=${encodeURIComponent("headcount eq 'many'")}`, /headcount is Int64/);
-    await refused(`?$filter=${encodeURIComponent("contains(comments,'x')")}`, /not supported/);
+    await refused(`?$filter=${encodeURIComponent("contains(tolower(comments),'x')")}`, /not supported/);
+    await refused(`?$filter=${encodeURIComponent('year(SubmittedAt) eq 2026')}`, /one property with a value/);
+    await refused(`?$filter=${encodeURIComponent('contains(headcount,1)')}`, /takes a text property/);
     await refused(`?$filter=${encodeURIComponent('headcount eq fte')}`, /one property with a value/);
     await refused(`?$filter=${encodeURIComponent("DataQuality eq 'x'")}`, /cannot be filtered/);
     await refused(`?$filter=${encodeURIComponent('openedOn eq 2026-02-30')}`, /not a value of that type/);

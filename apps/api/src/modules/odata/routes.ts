@@ -6,7 +6,7 @@ import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
 import { metadataXml, serviceDocument } from './metadata';
 import { PAGE_SIZE, preferredPageSize, readOptions } from './options';
-import { readModel, readPage } from './service';
+import { readCount, readModel, readPage } from './service';
 
 /**
  * The OData v4 feed of a collection's returns (decision 0040), for Power BI, Excel and any OData
@@ -77,6 +77,29 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
     async (request, reply) => {
       const model = await readModel(db, request.params.id);
       return odata(reply).type('application/xml').send(metadataXml(model));
+    },
+  );
+
+  app.get(
+    '/OData/Collection/:id/:set/$count',
+    {
+      config: { access: access.collectionRead() },
+      schema: {
+        tags,
+        operationId: 'getODataEntitySetCount',
+        description:
+          'The number of rows of an entity set the caller may see that $filter keeps, as plain text.',
+        params: setParams,
+        querystring: feedQuery,
+      },
+    },
+    async (request, reply) => {
+      const count = await readCount(db, principalOf(request), {
+        collectionId: request.params.id,
+        setName: request.params.set,
+        options: readOptions(request.query),
+      });
+      return odata(reply).type('text/plain; charset=utf-8').send(String(count));
     },
   );
 

@@ -83,29 +83,25 @@ export async function readPage(
   }
 }
 
-async function pageInSnapshot(
-  snapshot: Snapshot,
+/** The set a request names and its options as SQL, checked against the collection's model. */
+async function querySet(
+  db: Db,
   principal: Principal,
-  request: FeedRequest,
-  requestId: string,
-): Promise<FeedPage> {
-  const db = snapshot.db;
-  const { options } = request;
-  const model = await modelOf(db, request.collectionId);
-  const scope: FeedScope = {
-    collectionId: request.collectionId,
-    viewer: viewerOf(principal),
-    now: new Date(),
-  };
-  const grid = model.grids.find((g) => g.name === request.setName);
-  if (request.setName !== 'Returns' && !grid) throw notFound();
+  collectionId: number,
+  setName: string,
+  options: FeedOptions,
+) {
+  const model = await modelOf(db, collectionId);
+  const scope: FeedScope = { collectionId, viewer: viewerOf(principal), now: new Date() };
+  const grid = model.grids.find((g) => g.name === setName);
+  if (setName !== 'Returns' && !grid) throw notFound();
   const properties = grid ? grid.properties : model.returns;
   const set: FeedSet = grid ? gridSet(scope, grid.path) : returnsSet(scope);
 
   const byName = new Map(properties.map((p) => [p.name, p]));
   const resolve = (name: string, option: string): Property => {
     const p = byName.get(name);
-    if (!p) throw new ODataQueryError(`${option}: ${request.setName} has no property ${name}.`);
+    if (!p) throw new ODataQueryError(`${option}: ${setName} has no property ${name}.`);
     return p;
   };
   const selected = options.select
@@ -119,6 +115,40 @@ async function pageInSnapshot(
     if (!expr) throw new ODataQueryError(`$orderby: ${item.name} cannot be sorted on.`);
     return { expr, descending: item.descending };
   });
+  return { set, selected, where, order };
+}
+
+/** `.../{set}/$count`: the number of rows the $filter keeps, as plain text (Power Query's row count). */
+export async function readCount(
+  db: Db,
+  principal: Principal,
+  request: Pick<FeedRequest, 'collectionId' | 'setName' | 'options'>,
+): Promise<number> {
+  const { set, where } = await querySet(
+    db,
+    principal,
+    request.collectionId,
+    request.setName,
+    request.options,
+  );
+  return countRows(db, set, where);
+}
+
+async function pageInSnapshot(
+  snapshot: Snapshot,
+  principal: Principal,
+  request: FeedRequest,
+  requestId: string,
+): Promise<FeedPage> {
+  const db = snapshot.db;
+  const { options } = request;
+  const { set, selected, where, order } = await querySet(
+    db,
+    principal,
+    request.collectionId,
+    request.setName,
+    options,
+  );
 
   const count = options.count ? await countRows(db, set, where) : null;
   // This page: from $skip plus the rows earlier pages sent, at most a page, within $top.
