@@ -133,7 +133,15 @@ function answerProperties(columns: ExportColumn[], taken: Set<string>): Property
  * is not served (decision 0040: its rows would need a set keyed to a grid row; the exports have it).
  */
 export function feedModel(forms: { components: FormComponent[] }[]): FeedModel {
-  const taken = new Set(FIXED_PROPERTIES.map((p) => p.name.toLowerCase()));
+  const setNames = new Set(['returns']);
+  const found = topGrids(forms).map((grid) => ({
+    grid,
+    name: identifierOf(['Returns', ...grid.path], setNames),
+  }));
+  // A grid's set name is also the return's navigation property: no question may take it.
+  const taken = new Set(
+    [...FIXED_PROPERTIES.map((p) => p.name), ...found.map((g) => g.name)].map((n) => n.toLowerCase()),
+  );
   const returns = [
     ...FIXED_PROPERTIES,
     ...answerProperties(
@@ -141,12 +149,11 @@ export function feedModel(forms: { components: FormComponent[] }[]): FeedModel {
       taken,
     ),
   ];
-  const setNames = new Set(['returns']);
-  const grids = topGrids(forms).map((grid) => {
+  const grids = found.map(({ grid, name }) => {
     const inRow = new Set(GRID_KEYS.map((p) => p.name.toLowerCase()));
     const columns = exportColumns(grid.versions, () => 0);
     return {
-      name: identifierOf(['Returns', ...grid.path], setNames),
+      name,
       label: grid.label,
       path: grid.path,
       properties: [...GRID_KEYS, ...answerProperties(columns, inRow)],
