@@ -7,10 +7,10 @@ import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DataTable,
   Notification,
   PageContainer,
   QueryState,
-  TableScroll,
   YesNoModal,
 } from '../../components';
 import { GiveRoleForm } from './give-role-form';
@@ -169,141 +169,94 @@ function UserRolesView({ data }: { data: UserRoles }) {
       )}
 
       <h2 className="nhsuk-heading-m">Collection roles</h2>
-      {data.collectionRoles.length === 0 ? (
-        <p className="nhsuk-body">No collection roles.</p>
-      ) : (
-        <TableScroll label="Roles">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Collection roles</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  Collection
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Role
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  <span className="nhsuk-u-visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.collectionRoles.map((r) => (
-                <tr key={`${r.collectionId}:${r.role}`} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">
-                    <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
-                  </td>
-                  <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
-                  <td className="nhsuk-table__cell">
-                    {removeButton(
-                      { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
-                      `${roleLabels[r.role]} of ${r.collectionName}`,
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        caption="Collection roles"
+        emptyMessage="No collection roles."
+        rows={data.collectionRoles}
+        rowKey={(r) => `${r.collectionId}:${r.role}`}
+        columns={[
+          {
+            key: 'collection',
+            header: 'Collection',
+            cell: (r) => (
+              <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
+            ),
+          },
+          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
+        ]}
+        rowActions={(r) =>
+          removeButton(
+            { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
+            `${roleLabels[r.role]} of ${r.collectionName}`,
+          )
+        }
+      />
 
       <h2 className="nhsuk-heading-m">Organisation roles</h2>
-      {data.organisationRoles.length === 0 ? (
-        <p className="nhsuk-body">No organisation roles.</p>
-      ) : (
-        <TableScroll label="Roles">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Organisation roles</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  Collection
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Organisation
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Role
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  <span className="nhsuk-u-visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.organisationRoles.map((r) => (
-                <tr key={`${r.collectionId}:${r.organisationId}:${r.role}`} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{r.collectionName}</td>
-                  <td className="nhsuk-table__cell">
-                    {r.organisationName} ({r.organisationCode})
-                    {r.isFromElsewhere ? (
-                      <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
-                        From another organisation
-                      </strong>
-                    ) : null}
-                  </td>
-                  <td className="nhsuk-table__cell">{roleLabels[r.role]}</td>
-                  <td className="nhsuk-table__cell">
-                    {removeButton(
-                      {
-                        scope: 'organisation',
-                        collectionId: r.collectionId,
-                        organisationId: r.organisationId,
-                        role: r.role,
-                        granted: false,
-                      },
-                      `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        caption="Organisation roles"
+        emptyMessage="No organisation roles."
+        rows={data.organisationRoles}
+        rowKey={(r) => `${r.collectionId}:${r.organisationId}:${r.role}`}
+        columns={[
+          { key: 'collection', header: 'Collection', cell: (r) => r.collectionName },
+          {
+            key: 'organisation',
+            header: 'Organisation',
+            cell: (r) => (
+              <>
+                {r.organisationName} ({r.organisationCode})
+                {r.isFromElsewhere ? (
+                  <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
+                    From another organisation
+                  </strong>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
+        ]}
+        rowActions={(r) =>
+          removeButton(
+            {
+              scope: 'organisation',
+              collectionId: r.collectionId,
+              organisationId: r.organisationId,
+              role: r.role,
+              granted: false,
+            },
+            `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
+          )
+        }
+      />
 
       {isSelf ? null : (
         <GiveRoleForm onGive={(roleChange, text) => changeRole(roleChange, `${text} given`)} />
       )}
 
       <h2 className="nhsuk-heading-m">Changes to this user</h2>
-      {data.audit.length === 0 ? (
-        <p className="nhsuk-body">No changes recorded.</p>
-      ) : (
-        <TableScroll label="Roles">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Changes to this user</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  When
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  What
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {data.audit.map((a) => (
-                <tr key={a.id} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">{formatMediumDateTime(a.occurredAt)}</td>
-                  <td className="nhsuk-table__cell">
-                    {a.action}
-                    {a.collectionName ? <> in {a.collectionName}</> : null}
-                    {a.organisationName ? <> for {a.organisationName}</> : null}:{' '}
-                    {a.before.join(', ') || 'none'} to {a.after.join(', ') || 'none'}
-                  </td>
-                  <td className="nhsuk-table__cell">{a.by ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        caption="Changes to this user"
+        emptyMessage="No changes recorded."
+        rows={data.audit}
+        rowKey={(a) => a.id}
+        columns={[
+          { key: 'when', header: 'When', cell: (a) => formatMediumDateTime(a.occurredAt) },
+          {
+            key: 'what',
+            header: 'What',
+            cell: (a) => (
+              <>
+                {a.action}
+                {a.collectionName ? <> in {a.collectionName}</> : null}
+                {a.organisationName ? <> for {a.organisationName}</> : null}: {a.before.join(', ') || 'none'}{' '}
+                to {a.after.join(', ') || 'none'}
+              </>
+            ),
+          },
+          { key: 'by', header: 'By', cell: (a) => a.by ?? '' },
+        ]}
+      />
 
       <YesNoModal
         open={removing !== null}

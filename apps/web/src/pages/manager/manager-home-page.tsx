@@ -6,13 +6,12 @@ import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  DataTable,
   PageContainer,
   PeriodStatusTag,
   QueryState,
   Select,
-  SortableHeader,
   type SortOrder,
-  TableScroll,
 } from '../../components';
 import { ExportButtons } from './exports/export-buttons';
 import { onTimeText, receivedText } from './period-counts';
@@ -126,91 +125,71 @@ export function CollectionsTable({
   // collection's abilities say which (the API's policy). An archived collection is set up to restore it.
   const canSetUp = (c: ManagerCollection) => c.abilities.canAmend || c.abilities.canPublish;
   return (
-    <TableScroll label="Collections you manage">
-      <table className="nhsuk-table">
-        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-        <thead className="nhsuk-table__head">
-          <tr className="nhsuk-table__row">
-            {sort ? (
-              <SortableHeader column="name" label="Collection" {...sort} />
+    <DataTable
+      caption={caption}
+      rows={collections}
+      rowKey={(c) => c.id}
+      {...(sort ? { sort } : {})}
+      columns={[
+        {
+          key: 'name',
+          header: 'Collection',
+          sortable: true,
+          cell: (c) => (
+            <>
+              {c.name}
+              <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
+              </span>
+            </>
+          ),
+        },
+        { key: 'status', header: 'Status', sortable: true, shown: showStatus, cell: (c) => c.status },
+        {
+          key: 'current',
+          header: 'Current period',
+          cell: ({ currentPeriod: current }) =>
+            current ? (
+              <>
+                <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
+                <PeriodStatusTag status={current.reportingPeriodStatus} />
+              </>
             ) : (
-              <th scope="col" className="nhsuk-table__header">
-                Collection
-              </th>
-            )}
-            {showStatus && sort ? <SortableHeader column="status" label="Status" {...sort} /> : null}
-            {showStatus && !sort ? (
-              <th scope="col" className="nhsuk-table__header">
-                Status
-              </th>
-            ) : null}
-            <th scope="col" className="nhsuk-table__header">
-              Current period
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              Received
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              On time
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              Missed
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              Next period
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              <span className="nhsuk-u-visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {collections.map((c) => {
-            const current = c.currentPeriod;
-            return (
-              <tr key={c.id} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">
-                  {c.name}
-                  <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                    {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
-                  </span>
-                </td>
-                {showStatus ? <td className="nhsuk-table__cell">{c.status}</td> : null}
-                <td className="nhsuk-table__cell">
-                  {current ? (
-                    <>
-                      <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
-                      <PeriodStatusTag status={current.reportingPeriodStatus} />
-                    </>
-                  ) : (
-                    'None yet'
-                  )}
-                </td>
-                <td className="nhsuk-table__cell">{current ? receivedText(current.counts) : ''}</td>
-                <td className="nhsuk-table__cell">{current ? onTimeText(current.counts) : ''}</td>
-                <td className="nhsuk-table__cell">
-                  {current ? current.counts.missed.toLocaleString('en-GB') : ''}
-                </td>
-                <td className="nhsuk-table__cell">
-                  {c.nextPeriod ? (
-                    <>
-                      <Link to={paths.managerReportingPeriod(c.nextPeriod.id)}>{c.nextPeriod.name}</Link>
-                      <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                        opens {formatMediumDateTime(c.nextPeriod.submissionsOpen)}
-                      </span>
-                    </>
-                  ) : (
-                    'None scheduled'
-                  )}
-                </td>
-                <td className="nhsuk-table__cell">
-                  <CollectionLinks collection={c} canSetUp={canSetUp(c)} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+              'None yet'
+            ),
+        },
+        {
+          key: 'received',
+          header: 'Received',
+          cell: (c) => (c.currentPeriod ? receivedText(c.currentPeriod.counts) : ''),
+        },
+        {
+          key: 'onTime',
+          header: 'On time',
+          cell: (c) => (c.currentPeriod ? onTimeText(c.currentPeriod.counts) : ''),
+        },
+        {
+          key: 'missed',
+          header: 'Missed',
+          cell: (c) => (c.currentPeriod ? c.currentPeriod.counts.missed.toLocaleString('en-GB') : ''),
+        },
+        {
+          key: 'next',
+          header: 'Next period',
+          cell: ({ nextPeriod: next }) =>
+            next ? (
+              <>
+                <Link to={paths.managerReportingPeriod(next.id)}>{next.name}</Link>
+                <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+                  opens {formatMediumDateTime(next.submissionsOpen)}
+                </span>
+              </>
+            ) : (
+              'None scheduled'
+            ),
+        },
+      ]}
+      rowActions={(c) => <CollectionLinks collection={c} canSetUp={canSetUp(c)} />}
+    />
   );
 }
