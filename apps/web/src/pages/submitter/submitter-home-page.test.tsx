@@ -118,4 +118,68 @@ describe('SubmitterHomePage', () => {
     );
     expect(asked).toEqual(['/v1/api/View/Submitter/Homes']);
   });
+
+  it('leaves no collection out: more than one answer holds, and every return is in the paged table', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/View/Submitter/Homes'))
+          return jsonResponse({
+            total: 51,
+            items: [
+              {
+                collection: { id: 1, name: 'Beds' },
+                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+                isTrustAuthorisationRequired: false,
+                isNhsiAuthorisationRequired: false,
+                guidance: null,
+                periods: [],
+              },
+            ],
+          });
+        if (url.includes('/View/Submitter/Returns'))
+          return jsonResponse({
+            total: 1,
+            collections: [{ id: 51, name: 'Zebra count', guidance: null }],
+            items: [
+              {
+                collection: { id: 51, name: 'Zebra count' },
+                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+                period: { id: 7, name: 'Month 7' },
+                windowStatus: 'Open',
+                status: 'notStarted',
+                displayState: 'Open',
+                deadline: '2026-12-21T00:00:00.000Z',
+                deadlineText: 'closes in 3 days',
+                returned: false,
+                action: 'start',
+              },
+            ],
+          });
+        return jsonResponse({}, 404);
+      }),
+    );
+    renderRoutes(
+      [
+        {
+          path: paths.submitterHome,
+          element: (
+            <CurrentUserContext value={users.submitter}>
+              <SubmitterHomePage />
+            </CurrentUserContext>
+          ),
+        },
+      ],
+      paths.submitterHome,
+    );
+    expect(await screen.findByText(/You submit for 51 collections/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', {
+      name: 'Your returns by organisation, collection and period',
+    });
+    expect(within(table).getByRole('link', { name: /^Start ?Month 7/ })).toHaveAttribute(
+      'href',
+      '/form/collection/51/organisation/10/reportingPeriod/7',
+    );
+    expect(screen.queryByRole('region', { name: /Beds/ })).toBeNull();
+  });
 });

@@ -41,13 +41,23 @@ function OneOrganisation() {
       isEmpty={(data) => data.items.length === 0}
       emptyMessage="You do not submit for any collection yet."
     >
-      {(data) => (
-        <>
-          {data.items.map((home) => (
+      {(data) =>
+        // More collections than one answer holds (SUBMITTER_HOMES_LIMIT): rather than leave some out
+        // without a word, every return goes in the paged table a clerk at several organisations uses.
+        data.total > data.items.length ? (
+          <>
+            <p className="nhsuk-body">
+              You submit for {data.total} collections, so your returns are listed in one table. Filter it by
+              collection to find one.
+            </p>
+            <ReturnsTable />
+          </>
+        ) : (
+          data.items.map((home) => (
             <OrganisationPeriods key={`${home.collection.id}:${home.organisation.id}`} home={home} />
-          ))}
-        </>
-      )}
+          ))
+        )
+      }
     </QueryState>
   );
 }
