@@ -4,7 +4,7 @@ import { useCollectionRoles, useSetCollectionRole } from '../../api/collection-r
 import { problemMessages } from '../../api/problems';
 import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
-import { Notification, QueryState, SearchWidget, TableScroll, YesNoModal } from '../../components';
+import { DataTable, Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
 
 type ManagedRole = 'collectionManager' | 'submissionManager';
 
@@ -74,51 +74,29 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
                   {roleLabels[role].plural}
                 </h3>
                 <p className="nhsuk-hint">{roleLabels[role].explains}</p>
-                {holders.length === 0 ? (
-                  <p className="nhsuk-body">There are no {roleLabels[role].plural.toLowerCase()}.</p>
-                ) : (
-                  <TableScroll label="Permissions">
-                    <table className="nhsuk-table">
-                      <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                        {roleLabels[role].plural}
-                      </caption>
-                      <thead className="nhsuk-table__head">
-                        <tr className="nhsuk-table__row">
-                          <th scope="col" className="nhsuk-table__header">
-                            Name
-                          </th>
-                          <th scope="col" className="nhsuk-table__header">
-                            Email
-                          </th>
-                          <th scope="col" className="nhsuk-table__header">
-                            <span className="nhsuk-u-visually-hidden">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="nhsuk-table__body">
-                        {holders.map((holder) => (
-                          <tr key={holder.userId} className="nhsuk-table__row">
-                            <td className="nhsuk-table__cell">{holder.userName}</td>
-                            <td className="nhsuk-table__cell">{holder.email}</td>
-                            <td className="nhsuk-table__cell">
-                              <button
-                                type="button"
-                                className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                                onClick={() => setRemoving(holder)}
-                              >
-                                Remove
-                                <span className="nhsuk-u-visually-hidden">
-                                  {' '}
-                                  {holder.userName} as {roleLabels[role].singular}
-                                </span>
-                              </button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
-                )}
+                <DataTable
+                  caption={roleLabels[role].plural}
+                  emptyMessage={`There are no ${roleLabels[role].plural.toLowerCase()}.`}
+                  rows={holders}
+                  rowKey={(holder) => holder.userId}
+                  columns={[
+                    { key: 'name', header: 'Name', cell: (holder) => holder.userName },
+                    { key: 'email', header: 'Email', cell: (holder) => holder.email },
+                  ]}
+                  rowActions={(holder) => (
+                    <button
+                      type="button"
+                      className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+                      onClick={() => setRemoving(holder)}
+                    >
+                      Remove
+                      <span className="nhsuk-u-visually-hidden">
+                        {' '}
+                        {holder.userName} as {roleLabels[role].singular}
+                      </span>
+                    </button>
+                  )}
+                />
                 <button
                   type="button"
                   className="nhsuk-button nhsuk-button--secondary"

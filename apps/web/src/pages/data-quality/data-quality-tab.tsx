@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useDataQualityRules, useSaveDataQualityRule } from '../../api/data-quality';
 import { currentForm, useForms } from '../../api/forms';
 import { problemMessages } from '../../api/problems';
-import { Notification, QueryState, TableScroll, useNotification } from '../../components';
+import { DataTable, Notification, QueryState, useNotification } from '../../components';
 import { kindLabels, RuleEditor } from './rule-editor';
 
 /**
@@ -84,73 +84,16 @@ function RulesOfForm({
       <QueryState query={rules}>
         {(set) => (
           <>
-            {set.rules.length === 0 ? (
-              <p className="nhsuk-body">No rules yet.</p>
-            ) : (
-              <TableScroll label="Data quality rules">
-                <table className="nhsuk-table">
-                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                    Data quality rules of form version {set.version}
-                  </caption>
-                  <thead className="nhsuk-table__head">
-                    <tr className="nhsuk-table__row">
-                      <th scope="col" className="nhsuk-table__header">
-                        Rule
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Check
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Severity
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        Actions
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="nhsuk-table__body">
-                    {set.rules.map((rule) => (
-                      <tr className="nhsuk-table__row" key={rule.id}>
-                        <td className="nhsuk-table__cell">
-                          {rule.name}
-                          <div className="nhsuk-hint nhsuk-u-margin-bottom-0">{rule.message}</div>
-                        </td>
-                        <td className="nhsuk-table__cell">{describeCheck(rule, fields)}</td>
-                        <td className="nhsuk-table__cell">
-                          <strong
-                            className={`nhsuk-tag ${rule.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
-                          >
-                            {rule.severity === 'error' ? 'Error' : 'Warning'}
-                          </strong>
-                        </td>
-                        <td className="nhsuk-table__cell">
-                          <div className="nhsuk-button-group">
-                            <button
-                              type="button"
-                              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
-                              onClick={() => {
-                                setServerProblems([]);
-                                setEditing(rule);
-                              }}
-                            >
-                              Change<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
-                            </button>
-                            <button
-                              type="button"
-                              className="nhsuk-button nhsuk-button--warning nhsuk-button--small"
-                              disabled={save.isPending}
-                              onClick={() => void run(rule.id, null, `Rule '${rule.name}' removed.`)}
-                            >
-                              Remove<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            )}
+            <RulesTable
+              set={set}
+              fields={fields}
+              busy={save.isPending}
+              onChange={(rule) => {
+                setServerProblems([]);
+                setEditing(rule);
+              }}
+              onRemove={(rule) => void run(rule.id, null, `Rule '${rule.name}' removed.`)}
+            />
             {editing === null ? (
               <button
                 type="button"
@@ -206,4 +149,71 @@ function describeCheck(rule: DataQualityRule, fields: readonly RuleField[]): str
     case 'logic':
       return kindLabels.logic;
   }
+}
+
+/** The rules of one form version, each with Change and Remove. */
+function RulesTable({
+  set,
+  fields,
+  busy,
+  onChange,
+  onRemove,
+}: {
+  set: { version: number; rules: readonly DataQualityRule[] };
+  fields: readonly RuleField[];
+  busy: boolean;
+  onChange: (rule: DataQualityRule) => void;
+  onRemove: (rule: DataQualityRule) => void;
+}) {
+  return (
+    <DataTable
+      caption={`Data quality rules of form version ${set.version}`}
+      emptyMessage="No rules yet."
+      rows={set.rules}
+      rowKey={(rule) => rule.id}
+      columns={[
+        {
+          key: 'rule',
+          header: 'Rule',
+          cell: (rule) => (
+            <>
+              {rule.name}
+              <div className="nhsuk-hint nhsuk-u-margin-bottom-0">{rule.message}</div>
+            </>
+          ),
+        },
+        { key: 'check', header: 'Check', cell: (rule) => describeCheck(rule, fields) },
+        {
+          key: 'severity',
+          header: 'Severity',
+          cell: (rule) => (
+            <strong
+              className={`nhsuk-tag ${rule.severity === 'error' ? 'nhsuk-tag--red' : 'nhsuk-tag--orange'}`}
+            >
+              {rule.severity === 'error' ? 'Error' : 'Warning'}
+            </strong>
+          ),
+        },
+      ]}
+      rowActions={(rule) => (
+        <div className="nhsuk-button-group">
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
+            onClick={() => onChange(rule)}
+          >
+            Change<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
+          </button>
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--warning nhsuk-button--small"
+            disabled={busy}
+            onClick={() => onRemove(rule)}
+          >
+            Remove<span className="nhsuk-u-visually-hidden"> {rule.name}</span>
+          </button>
+        </div>
+      )}
+    />
+  );
 }
