@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpProblem, validationProblem } from './errors';
+import { TOKEN_CHALLENGE } from './request-context';
 
 /**
  * Maps PostgreSQL errors caused by the request's data to user errors (never a 500 with SQL in it):
@@ -41,6 +42,9 @@ function sendProblem(url: string, reply: FastifyReply, problem: HttpProblem) {
   if (!path.startsWith(ODATA_PATH))
     return reply.status(problem.status).type('application/problem+json').send(body);
   const error = { code: problem.code, message: problem.extra.detail ?? problem.title };
+  // Power BI and Excel offer Basic (email and token) when the 401 names it, as token requests' 401s do.
+  if (problem.status === 401 && !reply.hasHeader('www-authenticate'))
+    reply.header('www-authenticate', TOKEN_CHALLENGE);
   return reply
     .status(problem.status)
     .header('odata-version', '4.0')

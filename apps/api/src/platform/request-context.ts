@@ -50,6 +50,9 @@ export function principalOf(request: FastifyRequest): Principal {
  * - preValidation: what a token may do (policy.ts, tokenDecision), then the route's access rule
  *   (401 / 403 / 404 before any body validation).
  */
+/** What a 401 to a token request asks for (Excel and Power BI then offer Basic: email and token). */
+export const TOKEN_CHALLENGE = 'Bearer, Basic realm="Data Collection Framework"';
+
 export function installRequestContext(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   const { db, config } = deps;
   app.decorateRequest('session', null);
@@ -72,7 +75,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     if (presented) {
       const principal = presented === 'malformed' ? null : await findTokenPrincipal(db, presented);
       if (!principal) {
-        reply.header('www-authenticate', 'Bearer, Basic realm="Data Collection Framework"');
+        reply.header('www-authenticate', TOKEN_CHALLENGE);
         throw new HttpProblem('token_invalid', messages.notAuthorised);
       }
       request.principal = principal;

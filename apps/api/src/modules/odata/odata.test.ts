@@ -33,7 +33,7 @@ describe('the OData feed of a collection', () => {
     expect(response.status).toBe(200);
     expect(response.headers['odata-version']).toBe('4.0');
     expect(response.body).toEqual({
-      '@odata.context': `http://localhost:80${root}/$metadata`,
+      '@odata.context': `${t.config.publicUrl}${root}/$metadata`,
       value: [
         { name: 'Returns', kind: 'EntitySet', url: 'Returns' },
         { name: 'Returns_staff', kind: 'EntitySet', url: 'Returns_staff' },
@@ -94,7 +94,7 @@ describe('query options, as the OData v4 URL conventions define them', () => {
     const response = await returns(manager, '?$select=OrganisationCode,headcount&$filter=headcount eq 120');
     expect(response.body.value).toEqual([{ OrganisationCode: rj1(), headcount: 120 }]);
     expect(response.body).toMatchObject({
-      '@odata.context': `http://localhost:80${root}/$metadata#Returns(OrganisationCode,headcount)`,
+      '@odata.context': `${t.config.publicUrl}${root}/$metadata#Returns(OrganisationCode,headcount)`,
     });
   });
 
@@ -185,7 +185,7 @@ describe('query options, as the OData v4 URL conventions define them', () => {
       expect(response.status).toBe(200);
       expect(response.headers['preference-applied']).toBe('odata.maxpagesize=2');
       seen.push(...codes(response.body.value));
-      url = response.body['@odata.nextLink']?.replace('http://localhost:80', '');
+      url = response.body['@odata.nextLink']?.replace(t.config.publicUrl, '');
       pages++;
     }
     expect(pages).toBe(2);
@@ -285,7 +285,11 @@ describe('who sees which rows (the one visibility rule)', () => {
       expect((await client.get(`${root}/Returns`)).status).toBe(404);
       expect((await client.get(`${root}/$metadata`)).status).toBe(404);
     }
-    expect((await t.anonymous().get(`${root}/Returns`)).status).toBe(401);
+    // Power BI and Excel first ask without credentials and offer Basic when the 401 names it.
+    const anonymous = await t.anonymous().get(`${root}/Returns`);
+    expect(anonymous.status).toBe(401);
+    expect(String(anonymous.headers['www-authenticate'])).toContain('Basic');
+    expect(anonymous.body).toMatchObject({ error: { code: 'sign_in_required' } });
   });
 
   it('stops the next page once the role that allowed the first is removed', async () => {
@@ -302,10 +306,7 @@ describe('who sees which rows (the one visibility rule)', () => {
       .where('collectionId', '=', s.collectionId)
       .where('userId', '=', submissionManager)
       .execute();
-    const next = await client.request(
-      'GET',
-      first.body['@odata.nextLink']!.replace('http://localhost:80', ''),
-    );
+    const next = await client.request('GET', first.body['@odata.nextLink']!.replace(t.config.publicUrl, ''));
     expect(next.status).toBe(404);
   });
 });
@@ -338,11 +339,11 @@ describe('read by what we did not write', () => {
   it('an OData client counts, filters and pages through Returns with the queries it builds', async () => {
     const cookie = `${[...manager.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}`;
     const client = OData.New4({
-      serviceEndpoint: `http://localhost:80${root}/`,
+      serviceEndpoint: `${t.config.publicUrl}${root}/`,
       fetchProxy: async (url, init) => {
         const response = await t.app.inject({
           method: 'GET',
-          url: url.replace('http://localhost:80', ''),
+          url: url.replace(t.config.publicUrl, ''),
           headers: { ...(init.headers as Record<string, string>), cookie },
         });
         return { content: JSON.parse(response.body), response: { headers: response.headers } as never };
@@ -377,12 +378,12 @@ describe('read with a personal access token, as Power BI and Excel send it', () 
     const secret = created.body.secret as string;
     // The OData client sends the Basic header itself from its credential; no cookie goes with it.
     const client = OData.New4({
-      serviceEndpoint: `http://localhost:80${root}/`,
+      serviceEndpoint: `${t.config.publicUrl}${root}/`,
       credential: { username: 'clerk.a@dcf.example', password: secret },
       fetchProxy: async (url, init) => {
         const response = await t.app.inject({
           method: 'GET',
-          url: url.replace('http://localhost:80', ''),
+          url: url.replace(t.config.publicUrl, ''),
           headers: init.headers as Record<string, string>,
         });
         return { content: JSON.parse(response.body), response: { headers: response.headers } as never };

@@ -1,5 +1,5 @@
 import { idParam } from '@dcf/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
@@ -35,13 +35,17 @@ const feedQuery = z
 
 const ODATA_JSON = 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false';
 
-/** The absolute URL of the collection's service root, as the client reached it. */
-const serviceRootOf = (request: FastifyRequest, collectionId: number) =>
-  `${request.protocol}://${request.host}/v1/api/OData/Collection/${collectionId}`;
+/**
+ * The absolute URL of the collection's service root, on the service's configured address (PUBLIC_URL),
+ * not the request's Host header: a client follows @odata.nextLink with its credentials, so the link must
+ * never name a host a request made up.
+ */
+const serviceRootOf = (publicUrl: string, collectionId: number) =>
+  `${publicUrl}/v1/api/OData/Collection/${collectionId}`;
 
 const odata = (reply: FastifyReply) => reply.header('odata-version', '4.0');
 
-export const odataRoutes: RouteModule = (app, { database: { db } }) => {
+export const odataRoutes: RouteModule = (app, { config, database: { db } }) => {
   app.get(
     '/OData/Collection/:id',
     {
@@ -58,7 +62,7 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
       const model = await readModel(db, request.params.id);
       return odata(reply)
         .type(ODATA_JSON)
-        .send(serviceDocument(serviceRootOf(request, request.params.id), model));
+        .send(serviceDocument(serviceRootOf(config.publicUrl, request.params.id), model));
     },
   );
 
@@ -129,7 +133,7 @@ export const odataRoutes: RouteModule = (app, { database: { db } }) => {
           setName: request.params.set,
           options,
           pageSize: preferred ?? PAGE_SIZE,
-          serviceRoot: serviceRootOf(request, request.params.id),
+          serviceRoot: serviceRootOf(config.publicUrl, request.params.id),
           query,
         },
         request.id,
