@@ -2,6 +2,7 @@ import type { AccessFlags } from '@dcf/domain';
 import { Link } from 'react-router';
 import { SERVICE_NAME } from '../components/use-page-title';
 import { currentState, navigationItems } from './navigation';
+import { paths } from './paths';
 
 function NhsLogo() {
   return (
@@ -27,9 +28,13 @@ export interface HeaderProps {
   pathname: string;
 }
 
-/** NHS.UK header titled Data Collection Framework, with the role-based navigation. */
+/**
+ * NHS.UK header titled Data Collection Framework, with the role-based navigation and, for a signed-in
+ * user, the account area (NHS.UK header's account list): their API access tokens.
+ */
 export function Header({ user, pathname }: HeaderProps) {
   const items = navigationItems(user, pathname);
+  const account = user.isAuthenticated && pathname !== paths.logout && pathname !== paths.endSession;
   return (
     <header className="nhsuk-header">
       <div className="nhsuk-header__container nhsuk-width-container">
@@ -39,6 +44,21 @@ export function Header({ user, pathname }: HeaderProps) {
             <span className="nhsuk-header__service-name">{SERVICE_NAME}</span>
           </Link>
         </div>
+        {account ? (
+          <nav className="nhsuk-header__account" aria-label="Account">
+            <ul className="nhsuk-header__account-list">
+              <li className="nhsuk-header__account-item">
+                <Link
+                  className="nhsuk-header__account-link"
+                  to={paths.accessTokens}
+                  aria-current={pathname === paths.accessTokens ? 'page' : undefined}
+                >
+                  API access tokens
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
       </div>
       {items.length > 0 ? (
         <nav className="nhsuk-header__navigation dcf-header__navigation" aria-label="Menu">

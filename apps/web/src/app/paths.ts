@@ -17,6 +17,8 @@ export const paths = {
   managerHome: '/collection/manage',
   adminHome: '/collection/admin',
   userSettings: '/user/settings',
+  /** Ours: the signed-in user's personal access tokens (decision 0039), from the header's account area. */
+  accessTokens: '/user/accessTokens',
   adminManageCollections: '/collection/admin/manage',
   adminSubmissions: '/collection/admin/submissions',
   hiddenCollections: '/collection/admin/hidden',

@@ -87,6 +87,15 @@ const homeRoutes: RouteObject[] = [paths.adminHome, paths.userSettings].map((pat
   ),
 );
 
+/** Any signed-in user's own account: their personal access tokens (decision 0039). */
+const accountRoutes: RouteObject[] = [
+  lazyPage(
+    paths.accessTokens,
+    () => import('../pages/access-tokens/access-tokens-page'),
+    (m) => m.AccessTokensPage,
+  ),
+];
+
 /** The worklists: each answers only what the user's own roles put on it (empty otherwise). */
 const worklistRoutes: RouteObject[] = [
   lazyPage(
@@ -212,6 +221,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, Component: LandingPage },
               ...homeRoutes,
+              ...accountRoutes,
               ...worklistRoutes,
               guarded('submitter', submitterRoutes),
               guarded('manager', managerRoutes),

@@ -307,7 +307,7 @@ describe('the user’s current rights', () => {
       .executeTakeFirstOrThrow();
     const token = await makeToken(await t.asUser(user.id), { scope: 'read' });
     const before = await withToken('GET', '/v1/api/User/Current', bearer(token.secret));
-    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ isAuthenticated: true, email: 'pat.user@dcf.example' });
     const off = await admin.put(`/v1/api/User/${user.id}/Active`, { active: false });
     expect(off.status, off.text).toBeLessThan(300);
     expect((await withToken('GET', '/v1/api/User/Current', bearer(token.secret))).status).toBe(401);

@@ -43,13 +43,11 @@ export const userRoutes: RouteModule = (app, { database, config }) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!request.principal || !request.session) return anonymousUser;
+      if (!request.principal) return anonymousUser;
+      // A personal access token's user (decision 0039) has no session to expire.
+      const idleExpiresAt = request.session?.idleExpiresAt ?? null;
       const flags = await getFeatureFlags(db, config);
-      return currentUser(
-        db,
-        request.principal,
-        flags.SESSIONMANAGEMENT ? request.session.idleExpiresAt : null,
-      );
+      return currentUser(db, request.principal, flags.SESSIONMANAGEMENT ? idleExpiresAt : null);
     },
   );
 

@@ -1,0 +1,79 @@
+import type { AccessToken, CreatedAccessToken } from '@dcf/domain';
+import { useState } from 'react';
+import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../api/access-tokens';
+import { errorMessage } from '../../api/client';
+import { paths } from '../../app/paths';
+import { Breadcrumbs, PageContainer, QueryState, useNotification, YesNoModal } from '../../components';
+import { CreateTokenForm } from './create-token-form';
+import { NewTokenSecret } from './new-token-secret';
+import { TokenList } from './token-list';
+
+export const ACCESS_TOKENS_TITLE = 'API access tokens';
+
+/**
+ * Your personal access tokens (decision 0039): for Power BI and Excel to read what you can see, or for
+ * your organisation's own system to submit returns you may submit. Created here (the secret shown once),
+ * listed with when each was last used, and revoked.
+ */
+export function AccessTokensPage() {
+  const tokens = useAccessTokens();
+  const create = useCreateAccessToken();
+  const revoke = useRevokeAccessToken();
+  const { notification, notify, clear } = useNotification();
+  const [created, setCreated] = useState<CreatedAccessToken | null>(null);
+  const [revoking, setRevoking] = useState<AccessToken | null>(null);
+
+  async function confirmRevoke() {
+    const token = revoking;
+    setRevoking(null);
+    if (!token) return;
+    try {
+      await revoke.mutateAsync(token.id);
+      if (created?.id === token.id) setCreated(null);
+      notify({ variant: 'success', message: `Token ${token.name} revoked. It no longer works.` });
+    } catch (error) {
+      notify({ variant: 'error', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <PageContainer
+      title={ACCESS_TOKENS_TITLE}
+      breadcrumbs={
+        <Breadcrumbs items={[{ text: 'Home', href: paths.adminHome }, { text: ACCESS_TOKENS_TITLE }]} />
+      }
+      notification={notification}
+      onNotificationClose={clear}
+    >
+      <p className="nhsuk-body">
+        A token lets another system use this service as you: Power BI or Excel reading the returns you can
+        see, or your organisation’s own system submitting the returns you may submit. It never has more rights
+        than you have now: if your roles change, so does what it can do.
+      </p>
+      {created ? <NewTokenSecret token={created} onDone={() => setCreated(null)} /> : null}
+      <h2 className="nhsuk-heading-m">Your tokens</h2>
+      <QueryState query={tokens}>
+        {(data) => <TokenList tokens={data.items} now={Date.now()} onRevoke={setRevoking} />}
+      </QueryState>
+      <h2 className="nhsuk-heading-m" id="create-token-heading">
+        Create a token
+      </h2>
+      <CreateTokenForm
+        onCreate={async (body) => {
+          clear();
+          setCreated(await create.mutateAsync(body));
+        }}
+      />
+      <YesNoModal
+        open={revoking !== null}
+        title={`Revoke ${revoking?.name ?? 'this token'}?`}
+        yesLabel="Revoke token"
+        noLabel="Cancel"
+        onYes={confirmRevoke}
+        onNo={() => setRevoking(null)}
+      >
+        Any system using it stops working at once. This cannot be undone.
+      </YesNoModal>
+    </PageContainer>
+  );
+}

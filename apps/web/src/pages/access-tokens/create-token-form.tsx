@@ -1,0 +1,165 @@
+import {
+  type AccessTokenScope,
+  accessTokenExpiryProblem,
+  accessTokenMessages,
+  type CreateAccessToken,
+} from '@dcf/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useCollections } from '../../api/collections';
+import { fieldErrorsOf } from '../../api/problems';
+import { DateInput, ErrorMessage, ErrorSummary, Notification, Select, TextField } from '../../components';
+
+const fieldId = (field: string) => `token-${field}`;
+const fieldOrder = ['name', 'scope', 'collectionId', 'expires'] as const;
+
+const scopeOptions: [AccessTokenScope, string, string][] = [
+  ['read', 'Read data', 'For Power BI, Excel and reports: it can see what you can see, and change nothing'],
+  [
+    'submit',
+    'Submit returns',
+    'For your organisation’s own system: it can lock, save and submit returns you may submit, and nothing else',
+  ],
+];
+
+interface Values {
+  name: string;
+  scope: AccessTokenScope | '';
+  collectionId: string;
+  expires: string;
+}
+const empty: Values = { name: '', scope: '', collectionId: '', expires: '' };
+
+/** The problems the browser can tell before sending (the API checks the same and answers in the same words). */
+function problemsOf(values: Values): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (!values.name.trim()) errors.name = [accessTokenMessages.nameRequired];
+  else if (values.name.trim().length > 100) errors.name = [accessTokenMessages.nameTooLong];
+  if (!values.scope) errors.scope = [accessTokenMessages.scopeRequired];
+  const expiry = accessTokenExpiryProblem(values.expires);
+  if (expiry) errors.expires = [expiry];
+  return errors;
+}
+
+/**
+ * Create a token: a name, what it may do (radios), optionally one collection, and an expiry date at most
+ * a year away (the NHS.UK date input). 400 answers land at their fields.
+ */
+export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessToken) => Promise<unknown> }) {
+  const collections = useCollections({ pageSize: 100, sortBy: 'name', sortOrder: 'ASC' });
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) summary.current?.focus();
+  }, [errors]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const error = (field: string) => errors[field]?.[0];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const problems = problemsOf(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !values.scope) return;
+    setPending(true);
+    try {
+      await onCreate({
+        name: values.name.trim(),
+        scope: values.scope,
+        collectionId: values.collectionId ? Number(values.collectionId) : null,
+        expires: values.expires,
+      });
+      setValues(empty);
+    } catch (caught) {
+      const fields = fieldErrorsOf(caught);
+      if (fields) setErrors(fields);
+      else setFailure(errorMessage(caught));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const summaryItems = fieldOrder
+    .filter((field) => error(field))
+    .map((field) => ({
+      href: `#${field === 'scope' ? fieldId('scope-read') : fieldId(field)}`,
+      message: error(field) ?? '',
+    }));
+
+  return (
+    <>
+      <ErrorSummary id="token-errors" ref={summary} items={summaryItems} />
+      {failure ? <Notification variant="error" message={failure} /> : null}
+      <form onSubmit={submit} noValidate aria-labelledby="create-token-heading">
+        <TextField
+          id={fieldId('name')}
+          label="Name"
+          hint="So you know which system uses it, for example, Power BI workforce dashboard"
+          required
+          value={values.name}
+          error={error('name')}
+          onChange={(v) => set('name', v)}
+        />
+        <div className={`nhsuk-form-group${error('scope') ? ' nhsuk-form-group--error' : ''}`}>
+          <fieldset
+            className="nhsuk-fieldset"
+            aria-describedby={error('scope') ? `${fieldId('scope')}-error` : undefined}
+          >
+            <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">
+              What may the token do?
+            </legend>
+            <ErrorMessage fieldId={fieldId('scope')} error={error('scope')} />
+            <div className="nhsuk-radios">
+              {scopeOptions.map(([value, label, hint]) => (
+                <div className="nhsuk-radios__item" key={value}>
+                  <input
+                    className="nhsuk-radios__input"
+                    id={fieldId(`scope-${value}`)}
+                    name="scope"
+                    type="radio"
+                    value={value}
+                    checked={values.scope === value}
+                    aria-describedby={`${fieldId(`scope-${value}`)}-hint`}
+                    onChange={() => set('scope', value)}
+                  />
+                  <label className="nhsuk-label nhsuk-radios__label" htmlFor={fieldId(`scope-${value}`)}>
+                    {label}
+                  </label>
+                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${fieldId(`scope-${value}`)}-hint`}>
+                    {hint}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <Select
+          id={fieldId('collectionId')}
+          label="Collection (optional)"
+          hint="Limit the token to one collection. Leave it unselected for every collection you can see."
+          options={(collections.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={values.collectionId}
+          {...(error('collectionId') ? { error: error('collectionId') } : {})}
+          onChange={(v) => set('collectionId', v)}
+        />
+        <DateInput
+          id={fieldId('expires')}
+          label="Expiry date"
+          hint="The token stops working at the end of this day. At most one year from today. For example, 15 3 2027"
+          required
+          value={values.expires}
+          error={error('expires')}
+          onChange={(v) => set('expires', v)}
+        />
+        <button className="nhsuk-button" type="submit" disabled={pending}>
+          Create token
+        </button>
+      </form>
+    </>
+  );
+}
