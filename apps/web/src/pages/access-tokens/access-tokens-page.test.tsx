@@ -1,3 +1,4 @@
+import type { AccessToken } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
@@ -7,7 +8,7 @@ import { jsonResponse, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 const PATH = '/v1/api/User/Current/AccessToken';
-const existing = {
+const existing: AccessToken = {
   id: 3,
   name: 'Power BI dashboard',
   scope: 'read',
@@ -19,7 +20,7 @@ const existing = {
 };
 const secret = `dcf_pat_${'x'.repeat(43)}`;
 
-let tokens: (typeof existing)[];
+let tokens: AccessToken[];
 let posted: unknown[];
 let deleted: string[];
 
@@ -38,7 +39,13 @@ beforeEach(() => {
       if (url.pathname === PATH && method === 'POST') {
         const body = JSON.parse(String(init?.body));
         posted.push(body);
-        const created = { ...existing, id: 4, name: body.name, scope: body.scope, lastUsedAt: null };
+        const created: AccessToken = {
+          ...existing,
+          id: 4,
+          name: body.name,
+          scope: body.scope,
+          lastUsedAt: null,
+        };
         tokens = [created, ...tokens];
         return jsonResponse({ ...created, secret }, 201);
       }

@@ -7,6 +7,7 @@ import { Breadcrumbs, PageContainer, QueryState, useNotification, YesNoModal } f
 import { CreateTokenForm } from './create-token-form';
 import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';
+import { UsingAToken } from './using-a-token';
 
 export const ACCESS_TOKENS_TITLE = 'API access tokens';
 
@@ -50,6 +51,7 @@ export function AccessTokensPage() {
         see, or your organisation’s own system submitting the returns you may submit. It never has more rights
         than you have now: if your roles change, so does what it can do.
       </p>
+      <UsingAToken />
       {created ? <NewTokenSecret token={created} onDone={() => setCreated(null)} /> : null}
       <h2 className="nhsuk-heading-m">Your tokens</h2>
       <QueryState query={tokens}>
