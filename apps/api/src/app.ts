@@ -14,6 +14,7 @@ import { installJobWorker } from './jobs';
 import { accessTokenRoutes } from './modules/access-tokens/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bulkReturnRoutes } from './modules/bulk-returns/routes';
 import { collectionOrganisationRoutes } from './modules/collection-organisations/routes';
 import { collectionRoleRoutes } from './modules/collection-roles/routes';
 import { collectionRoutes } from './modules/collections/routes';
@@ -73,6 +74,7 @@ const modules: RouteModule[] = [
   notificationRoutes,
   auditRoutes,
   submissionRoutes,
+  bulkReturnRoutes,
   viewRoutes,
   dataQualityRoutes,
   storageRoutes,

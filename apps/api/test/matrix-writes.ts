@@ -858,6 +858,12 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     },
 
     // ---- Sessions and migrations -----------------------------------------------------------------------
+    // The bulk call (decision 0039): whoever sees the collection may call it; each row then needs the
+    // right to edit its organisation (bulk-returns.test.ts), so an empty call changes nothing for anyone.
+    'POST /v1/api/Collection/:collectionId/ReportingPeriod/:periodId/Submission/Bulk': {
+      changes: [],
+      arrange: async () => ({ body: { returns: [] } }),
+    },
     // Personal access tokens (decision 0039): each signed-in user makes and revokes their own.
     'POST /v1/api/User/Current/AccessToken': {
       changes: ['access_token'],

@@ -67,6 +67,16 @@ export const errorCodes = {
     status: 409,
     meaning: 'Regulator (NHSI) authorisation is not required here.',
   },
+  client_reference_reused: {
+    status: 409,
+    meaning:
+      'A bulk returns call named a client reference already used for a different request: a reference names one request, retried as often as needed.',
+  },
+  bulk_in_progress: {
+    status: 409,
+    meaning:
+      'A bulk returns call with this client reference is still being processed: retry with the same reference to get its results.',
+  },
   lock_page_closed: {
     status: 409,
     meaning:

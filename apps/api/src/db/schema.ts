@@ -304,7 +304,8 @@ export interface BulkReturnRequestTable {
   reportingPeriodId: number;
   requestHash: string;
   result: Json;
-  createdAt: CreatedAt;
+  /** When the call was claimed: moved on when a retry takes over a claim left running (idempotency.ts). */
+  createdAt: Timestamp;
 }
 /** Rate-limit counters shared by every instance (platform/rate-limit). */
 export interface RateLimitCounterTable {

@@ -82,7 +82,24 @@ export async function takeLock(
   pageToken?: string,
 ) {
   const now = new Date();
-  await db.transaction().execute(async (tx) => {
+  await lockReturn(db, principal, key, requestId, pageToken, now);
+  return buildView(db, principal, key.collectionId, key.periodId, key.organisationId, now);
+}
+
+/**
+ * Takes or renews the lock (takeLock's rules and audit) and answers the return's submission and current
+ * revision (what a save needs, without the page's view: the bulk call locks a thousand returns), and
+ * whether the caller held it already.
+ */
+export async function lockReturn(
+  db: Db,
+  principal: Principal,
+  key: PageKey,
+  requestId: string,
+  pageToken: string | undefined,
+  now = new Date(),
+): Promise<{ submissionId: number; currentRevisionId: number | null; alreadyHeld: boolean }> {
+  return db.transaction().execute(async (tx) => {
     const context = await findPageContext(tx, key.collectionId, key.periodId, key.organisationId);
     if (!context) throw notFound();
     if (context.collectionStatus !== 'published')
@@ -126,8 +143,8 @@ export async function takeLock(
         after: { lockedBy: principal.userId },
         requestId,
       });
+    return { submissionId: id, currentRevisionId: row.currentRevisionId, alreadyHeld: renewing };
   });
-  return buildView(db, principal, key.collectionId, key.periodId, key.organisationId, now);
 }
 
 /**
