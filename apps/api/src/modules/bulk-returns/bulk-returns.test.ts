@@ -273,8 +273,9 @@ describe('POST .../Submission/Bulk', () => {
       .then(() => t.app.server.address() as AddressInfo);
     const rows = codes.slice(100, 140).map((code, i) => ({ organisationCode: code, headcount: i }));
     const payload = JSON.stringify({ returns: rows });
-    // The client sends the whole request and goes away before the answer.
-    await new Promise<void>((resolve) => {
+    // The client sends the whole request and goes away while the service works on it (its claim of
+    // the reference is in the database), before the answer.
+    await new Promise<void>((resolve, reject) => {
       const req = httpRequest({
         host: '127.0.0.1',
         port: address.port,
@@ -286,20 +287,28 @@ describe('POST .../Submission/Bulk', () => {
           'content-length': Buffer.byteLength(payload),
         },
       });
-      req.on('error', () => resolve());
-      req.end(payload, () => {
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, 50);
-      });
+      req.on('error', () => {});
+      req.on('response', () => reject(new Error('answered before the connection was dropped')));
+      req.end(payload);
+      const dropOnceClaimed = async () => {
+        for (let i = 0; i < 600; i++) {
+          const claim = await t.database.db
+            .selectFrom('bulkReturnRequest')
+            .select('id')
+            .where('clientReference', '=', 'dropped-1')
+            .executeTakeFirst();
+          if (claim) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        req.destroy();
+        resolve();
+      };
+      void dropOnceClaimed();
     });
     // Retried until the first call has finished: meanwhile told it is still being processed.
     let retry: Response<any> | undefined;
-    const seen = new Set<number>();
     for (let i = 0; i < 600; i++) {
       retry = await bulk({ returns: rows }, 'clientReference=dropped-1');
-      seen.add(retry.status);
       if (retry.status !== 409) break;
       expect(retry.body.code).toBe('bulk_in_progress');
       await new Promise((r) => setTimeout(r, 100));

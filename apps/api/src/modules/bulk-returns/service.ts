@@ -182,6 +182,7 @@ async function saveRows(
           status: request.action === 'submit' ? 'completed' : 'draft',
           baseRevisionId: locked.currentRevisionId,
           declaration: request.declaration,
+          explanations: explanationsOf(row),
         },
         requestId,
       );
