@@ -9,12 +9,11 @@ import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../ap
 import { searchOrganisations } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
 import {
+  DataTable,
   ListPaging,
   Notification,
   QueryState,
   SearchWidget,
-  SortableHeader,
-  TableScroll,
   useListQuery,
   YesNoModal,
 } from '../../components';
@@ -245,95 +244,67 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           const pages = Math.max(1, Math.ceil(list.total / pageSize));
           return (
             <>
-              <TableScroll label="Recipient organisations">
-                <table className="nhsuk-table">
-                  <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                    Recipient organisations
-                  </caption>
-                  <thead className="nhsuk-table__head">
-                    <tr className="nhsuk-table__row">
-                      <SortableHeader
-                        column="name"
-                        label="Name"
-                        sortBy={listQuery.sortBy}
-                        sortOrder={listQuery.sortOrder}
-                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
-                      />
-                      <SortableHeader
-                        column="code"
-                        label="Code"
-                        sortBy={listQuery.sortBy}
-                        sortOrder={listQuery.sortOrder}
-                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
-                      />
-                      <SortableHeader
-                        column="region"
-                        label="Region"
-                        sortBy={listQuery.sortBy}
-                        sortOrder={listQuery.sortOrder}
-                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
-                      />
-                      <SortableHeader
-                        column="type"
-                        label="Type"
-                        sortBy={listQuery.sortBy}
-                        sortOrder={listQuery.sortOrder}
-                        onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}
-                      />
-                      <th scope="col" className="nhsuk-table__header">
-                        Trust authorisation
-                      </th>
-                      <th scope="col" className="nhsuk-table__header">
-                        NHSI authorisation
-                      </th>
-                      {canChange ? (
-                        <th scope="col" className="nhsuk-table__header">
-                          <span className="nhsuk-u-visually-hidden">Actions</span>
-                        </th>
-                      ) : null}
-                    </tr>
-                  </thead>
-                  <tbody className="nhsuk-table__body">
-                    {list.items.map((row) => (
-                      <tr key={row.organisationId} className="nhsuk-table__row">
-                        <td className="nhsuk-table__cell">{row.organisation.name}</td>
-                        <td className="nhsuk-table__cell">{row.organisation.code}</td>
-                        <td className="nhsuk-table__cell">{row.organisation.region?.name ?? ''}</td>
-                        <td className="nhsuk-table__cell">
-                          {row.organisation.organisationType?.shortDescription ?? ''}
-                        </td>
-                        <td className="nhsuk-table__cell">
-                          {flagCell(
-                            row,
-                            'isTrustAuthorisationRequired',
-                            collection.trustAuthorisation,
-                            'Trust authorisation',
-                          )}
-                        </td>
-                        <td className="nhsuk-table__cell">
-                          {flagCell(
-                            row,
-                            'isNhsiAuthorisationRequired',
-                            collection.nhsiAuthorisation,
-                            'NHSI authorisation',
-                          )}
-                        </td>
-                        {canChange ? (
-                          <td className="nhsuk-table__cell">
-                            <button
-                              type="button"
-                              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                              onClick={() => setRemoving(row)}
-                            >
-                              Remove<span className="nhsuk-u-visually-hidden"> {row.organisation.name}</span>
-                            </button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                caption="Recipient organisations"
+                rows={list.items}
+                rowKey={(row) => row.organisationId}
+                sort={{
+                  sortBy: listQuery.sortBy,
+                  sortOrder: listQuery.sortOrder,
+                  onSort: (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
+                }}
+                columns={[
+                  { key: 'name', header: 'Name', sortable: true, cell: (row) => row.organisation.name },
+                  { key: 'code', header: 'Code', sortable: true, cell: (row) => row.organisation.code },
+                  {
+                    key: 'region',
+                    header: 'Region',
+                    sortable: true,
+                    cell: (row) => row.organisation.region?.name ?? '',
+                  },
+                  {
+                    key: 'type',
+                    header: 'Type',
+                    sortable: true,
+                    cell: (row) => row.organisation.organisationType?.shortDescription ?? '',
+                  },
+                  {
+                    key: 'trust',
+                    header: 'Trust authorisation',
+                    cell: (row) =>
+                      flagCell(
+                        row,
+                        'isTrustAuthorisationRequired',
+                        collection.trustAuthorisation,
+                        'Trust authorisation',
+                      ),
+                  },
+                  {
+                    key: 'nhsi',
+                    header: 'NHSI authorisation',
+                    cell: (row) =>
+                      flagCell(
+                        row,
+                        'isNhsiAuthorisationRequired',
+                        collection.nhsiAuthorisation,
+                        'NHSI authorisation',
+                      ),
+                  },
+                ]}
+                {...(canChange
+                  ? {
+                      rowActions: (row: (typeof list.items)[number]) => (
+                        <button
+                          type="button"
+                          className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+                          onClick={() => setRemoving(row)}
+                        >
+                          Remove<span className="nhsuk-u-visually-hidden"> {row.organisation.name}</span>
+                        </button>
+                      ),
+                    }
+                  : {})}
+              />
               <p className="nhsuk-body" data-testid="recipients-page">
                 Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
               </p>
