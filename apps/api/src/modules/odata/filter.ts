@@ -229,7 +229,9 @@ function literalValue(node: Node, type: EdmType, name: string): RawBuilder<unkno
       if (kind !== 'Edm.DateTimeOffset' || !INSTANT.test(raw) || !isRealDate(raw.slice(0, 10))) throw wrong();
       const at = new Date(raw.replace(/(\.\d{3})\d+/, '$1'));
       if (Number.isNaN(at.getTime())) throw wrong();
-      return sql`${at.toISOString()}::timestamptz`;
+      // As seconds since 1970, not ISO text: 0001-01-01T00:00+14:00 is in year 0 once in UTC, which
+      // PostgreSQL does not read as text (a 500 before), and 9999-12-31T23:59-14:00 in year 10000.
+      return sql`to_timestamp(${at.getTime() / 1000}::double precision)`;
     }
   }
 }
