@@ -146,7 +146,7 @@ test('the clerk explains it with the keyboard (autosaved) and submits with the e
   await expectNoAxeViolations(clerk);
   await clerk.getByLabel('I confirm that the information in this return is correct and complete').check();
   await clerk.getByRole('button', { name: 'Submit return' }).click();
-  await expect(clerk.getByText('Your return has been submitted.')).toBeVisible();
+  await expect(clerk.getByRole('heading', { level: 1, name: 'Return submitted' })).toBeVisible();
 });
 
 test("the manager's period view counts the return, shows the explanation and filters by rule", async () => {

@@ -48,13 +48,18 @@ const answerRow = (page: Page, question: string) =>
 const DECLARATION = 'I confirm that the information in this return is correct and complete';
 const DECLARATION_REQUIRED = 'Confirm that the information in this return is correct and complete';
 
-/** Submit, then on check your answers: the declaration ticked and Submit return. */
+/** The confirmation page of an authoriser's submit (the demo collection requires trust authorisation). */
+const signedOff = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: 'Return authorised and submitted' });
+
+/** Submit, then on check your answers: the declaration ticked and Submit return; back to the return. */
 async function submitReturn(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(checkHeading(page)).toBeVisible();
   await page.getByLabel(DECLARATION).check();
   await page.getByRole('button', { name: 'Submit return' }).click();
-  await expect(page.getByText('Your return has been submitted.')).toBeVisible();
+  await expect(signedOff(page)).toBeVisible();
+  await page.getByRole('link', { name: 'View the return' }).click();
   await expect(page.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
 }
 
@@ -170,9 +175,10 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await authoriser.getByLabel(DECLARATION).focus();
   await authoriser.keyboard.press('Space');
   await authoriser.getByRole('button', { name: 'Submit return' }).press('Enter');
-  await expect(authoriser.getByText('Your return has been submitted.')).toBeVisible();
-  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
+  await expect(signedOff(authoriser)).toBeFocused();
   await expectNoAxeViolations(authoriser);
+  await authoriser.getByRole('link', { name: 'View the return' }).click();
+  await expect(authoriser.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
 
   // Revisions, newest first: the submit, the two drafts saved on the way to check your answers, and
   // the clerk's two drafts. The official one compared with the clerk's last draft, field by field.
@@ -206,7 +212,8 @@ test('the manager returns the submitted return with a reason; the clerk sees why
   await expectNoAxeViolations(manager);
   await manager.getByLabel('Reason for returning it for correction').fill('Vacancies look too low');
   await manager.getByRole('button', { name: 'Return for correction' }).click();
-  await expect(manager.getByText('The return has been sent back for correction.')).toBeVisible();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Return sent back for correction' })).toBeVisible();
+  await manager.getByRole('link', { name: 'View the return' }).click();
   await expect(manager.getByText(/Reason: Vacancies look too low/)).toBeVisible();
   await manager.context().close();
 

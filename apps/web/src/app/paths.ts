@@ -55,11 +55,11 @@ export const paths = {
   formCheck: (collectionId: Id, organisationId: Id, reportingPeriodId: Id) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/check`,
   /**
-   * What happened to a return handed between people (decision 0036): `sentForSignOff` or `sentBack`.
-   * A minimal confirmation the confirmation pages of issue 26 item 3 build on.
+   * The confirmation page after a return's journey ends for this person (decision 0037): `outcome` is
+   * submitted, authorised, nhsiAuthorised, sentForSignOff, sentBack or returned (`ReturnOutcome`).
    */
-  formOutcome: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, outcome: string) =>
-    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/done/${outcome}`,
+  formConfirmation: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, outcome: string) =>
+    `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}/confirmation/${encodeURIComponent(outcome)}`,
   /** The form, opened at one question (the Change links of check your answers). */
   formField: (collectionId: Id, organisationId: Id, reportingPeriodId: Id, field: string) =>
     `/form/collection/${collectionId}/organisation/${organisationId}/reportingPeriod/${reportingPeriodId}?field=${encodeURIComponent(field)}`,
@@ -67,7 +67,10 @@ export const paths = {
   adminUser: (userId: Id) => `/collection/admin/users/${userId}`,
 } as const;
 
-/** Route patterns in React Router syntax: the specification's routes (and the form's check sub-route, decision 0016). */
+/**
+ * Route patterns in React Router syntax: the specification's routes (and the form's check and
+ * confirmation sub-routes, decisions 0016 and 0037).
+ */
 export const routePatterns = {
   amendCollection: '/collection/amend/:collectionId/*',
   managerReportingPeriod: '/collection/manage/reportingPeriod/:id',
@@ -78,8 +81,8 @@ export const routePatterns = {
   form: '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId?',
   formCheck:
     '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/check',
-  formOutcome:
-    '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/done/:outcome',
+  formConfirmation:
+    '/form/collection/:collectionId/organisation/:organisationId/reportingPeriod/:reportingPeriodId/confirmation/:outcome',
   collectionOrganisations: '/manage/collection/:collectionId/organisations',
   adminUser: '/collection/admin/users/:userId',
 } as const;

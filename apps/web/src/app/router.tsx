@@ -186,9 +186,9 @@ const sharedRoutes: RouteObject[] = [
     (m) => m.CheckAnswersPage,
   ),
   lazyPage(
-    routePatterns.formOutcome,
-    () => import('../pages/form/outcome-page'),
-    (m) => m.OutcomePage,
+    routePatterns.formConfirmation,
+    () => import('../pages/form/confirmation-page'),
+    (m) => m.ConfirmationPage,
   ),
 ];
 

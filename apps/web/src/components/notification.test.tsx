@@ -34,6 +34,34 @@ describe('Notification', () => {
     expect(screen.getByText('Manual')).toBeInTheDocument();
   });
 
+  it('takes focus when it stays open (an outcome), never when it closes by itself (a passing notice)', () => {
+    const { unmount } = render(<Notification variant="success" message="Schedule applied" stayOpen />);
+    const banner = screen.getByRole('alert', { name: 'Success' });
+    expect(banner).toHaveFocus();
+    unmount();
+    render(
+      <>
+        <button type="button">Download</button>
+        <Notification variant="success" message="Downloaded returns.csv" />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Download' }).focus();
+    expect(screen.getByRole('alert', { name: 'Success' })).not.toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Download' })).toHaveFocus();
+  });
+
+  it('focuses a warning that stays open, as its labelled region', () => {
+    render(
+      <Notification
+        variant="warn"
+        title="Reminders"
+        message="3 organisations have nobody to email"
+        stayOpen
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Reminders' })).toHaveFocus();
+  });
+
   it('closes any variant after a custom delay when autoClose is set', () => {
     render(
       <Notification

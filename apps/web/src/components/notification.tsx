@@ -1,6 +1,6 @@
 import { constants } from '@dcf/domain/constants';
 import { messages } from '@dcf/domain/messages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 
 export type NotificationVariant = 'success' | 'error' | 'warn' | 'none';
 
@@ -18,7 +18,11 @@ export interface NotificationProps {
   stayOpen?: boolean;
   /** Offer a Close button. Default true. */
   dismissible?: boolean;
-  /** Move focus to an error summary when it appears (NHS.UK pattern after a failed submit). Default true. */
+  /**
+   * Move focus to it when it appears: an error summary (NHS.UK pattern after a failed submit) and a
+   * banner that stays open (the outcome of an action, product decisions "The return between people"),
+   * so it is read out and scrolled into view wherever the button was. Default: true for those two.
+   */
   focusOnShow?: boolean;
   /** Called once when it closes, by timer or by the Close button. */
   onClose?: () => void;
@@ -32,7 +36,9 @@ function asList(message: NotificationProps['message']): readonly string[] {
 /**
  * A page notification in NHS.UK style (specification, sections 2 and 4): success and warn are
  * notification banners; error is the NHS.UK error summary under 'There is a problem', focused when it
- * appears so keyboard and screen reader users land on it. Success closes itself after 5000 ms by default.
+ * appears so keyboard and screen reader users land on it. Success closes itself after 5000 ms by default,
+ * which suits only notices that confirm nothing one must know (a download done); the outcome of an
+ * action is given `stayOpen`: it stays until dismissed and takes focus (WCAG 2.2.1, product decisions).
  * Give it a new `key` to show a new notification.
  */
 export function Notification({
@@ -43,12 +49,13 @@ export function Notification({
   autoCloseMs = constants.notificationAutoCloseMs,
   stayOpen = false,
   dismissible = true,
-  focusOnShow = true,
+  focusOnShow,
   onClose,
 }: NotificationProps) {
   const [open, setOpen] = useState(true);
   const titleId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
+  const bannerRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const closesItself = !stayOpen && (autoClose ?? variant === 'success') && variant !== 'none';
@@ -62,9 +69,12 @@ export function Notification({
     return () => clearTimeout(timer);
   }, [open, closesItself, autoCloseMs]);
 
+  const takesFocus = focusOnShow ?? (variant === 'error' || stayOpen);
   useEffect(() => {
-    if (open && variant === 'error' && focusOnShow) summaryRef.current?.focus();
-  }, [open, variant, focusOnShow]);
+    if (!open || !takesFocus) return;
+    if (variant === 'error') summaryRef.current?.focus();
+    else bannerRef.current?.focus();
+  }, [open, variant, takesFocus]);
 
   if (!open || variant === 'none') return null;
 
@@ -123,11 +133,18 @@ export function Notification({
       className="nhsuk-notification-banner nhsuk-notification-banner--success dcf-notification"
       role="alert"
       aria-labelledby={titleId}
+      ref={bannerRef as RefObject<HTMLDivElement>}
+      tabIndex={-1}
     >
       {content}
     </div>
   ) : (
-    <section className="nhsuk-notification-banner dcf-notification" aria-labelledby={titleId}>
+    <section
+      className="nhsuk-notification-banner dcf-notification"
+      aria-labelledby={titleId}
+      ref={bannerRef}
+      tabIndex={-1}
+    >
       {content}
     </section>
   );

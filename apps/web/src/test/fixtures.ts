@@ -1,4 +1,4 @@
-import { anonymousUser, type CurrentUser, type SavedRevision } from '@dcf/domain';
+import { anonymousUser, type CurrentUser, type SavedRevision, type SubmissionView } from '@dcf/domain';
 
 /** Current users for each role, as GET /User/Current returns them. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -68,4 +68,75 @@ export function savedRevision(overrides: Partial<SavedRevision> & { id?: number 
     sentBack: null,
     ...rest,
   };
+}
+
+/** GET .../Submission for Trust A (RJ1, organisation 10), collection 1, period 3: a draft the user may edit. */
+export function submissionView(overrides: Partial<SubmissionView> = {}): SubmissionView {
+  return {
+    submissionId: 5,
+    collectionId: 1,
+    collectionName: 'Monthly workforce return',
+    reportingPeriodId: 3,
+    organisationId: 10,
+    organisationName: 'Trust A',
+    organisationCode: 'RJ1',
+    status: 'draft',
+    content: JSON.stringify({ headcount: 12 }),
+    completedPages: [],
+    currentRevisionId: 40,
+    officialRevisionId: null,
+    form: {
+      id: 2,
+      definition: {
+        display: 'form',
+        components: [{ type: 'number', key: 'headcount', label: 'Headcount', input: true }],
+      },
+    },
+    period: {
+      id: 3,
+      name: 'October 2026',
+      start: '2026-10-01',
+      end: '2026-10-31',
+      reportingPeriodStatus: 'Open',
+      submissionsOpen: '2026-11-01T00:00:00Z',
+      submissionsClose: '2026-12-01T00:00:00Z',
+      submissionsReopen: null,
+      submissionsReclose: null,
+    },
+    isLocked: false,
+    lockedBy: null,
+    lockedOn: null,
+    lockExpiresAt: null,
+    lockedByMe: false,
+    canEdit: true,
+    canSubmit: true,
+    readOnlyReason: null,
+    isTrustAuthorisationRequired: false,
+    isNhsiAuthorisationRequired: false,
+    awaitingNhsiAuthorisation: false,
+    nhsiAuthorisedBy: null,
+    nhsiAuthorisedAt: null,
+    returned: null,
+    reopenedUntil: null,
+    submittedBy: null,
+    submittedAt: null,
+    submissionRevisions: [],
+    ...overrides,
+  };
+}
+
+/**
+ * Stubs fetch with handlers keyed 'METHOD /path' (the path after /v1/api, no query string); anything
+ * else answers 500 naming the call. Returns the calls made, with their JSON bodies.
+ */
+export function stubApi(handlers: Record<string, (url: URL) => Response>) {
+  const calls: { key: string; url: URL; body: unknown }[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
+    calls.push({ key, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = handlers[key];
+    return handler ? handler(url) : jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
+  };
+  return { fetch, calls };
 }

@@ -37,6 +37,7 @@ export function FeatureFlagsSection() {
           key={notice.message}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

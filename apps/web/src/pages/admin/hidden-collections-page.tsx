@@ -39,6 +39,7 @@ export function HiddenCollectionsPage() {
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

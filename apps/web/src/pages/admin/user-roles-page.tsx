@@ -88,6 +88,7 @@ function UserRolesView({ data }: { data: UserRoles }) {
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

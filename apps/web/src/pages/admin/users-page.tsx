@@ -66,7 +66,7 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
     <section aria-labelledby="administrators-heading">
       <h2 id="administrators-heading">Collection administrators</h2>
       {notice && (
-        <Notification variant={notice.variant} message={notice.message} onClose={() => setNotice(null)} />
+        <Notification variant={notice.variant} message={notice.message} stayOpen onClose={() => setNotice(null)} />
       )}
       <QueryState
         query={administrators}
@@ -239,7 +239,7 @@ function RegisterUserSection() {
     <section aria-labelledby="register-heading">
       <h2 id="register-heading">Register a user</h2>
       {register.isError && <Notification variant="error" message={problemMessages(register.error)} />}
-      {done && <Notification variant="success" message={done} onClose={() => setDone(null)} />}
+      {done && <Notification variant="success" message={done} stayOpen onClose={() => setDone(null)} />}
       <form onSubmit={submit} noValidate>
         <div className="nhsuk-form-group">
           <label className="nhsuk-label" htmlFor="register-email">

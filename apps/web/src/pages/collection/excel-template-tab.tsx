@@ -155,7 +155,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
         Excel template
       </h2>
       {notice ? (
-        <Notification variant={notice.variant} message={notice.message} onClose={() => setNotice(null)} />
+        <Notification variant={notice.variant} message={notice.message} stayOpen onClose={() => setNotice(null)} />
       ) : null}
       {flags.data && !flagOn ? (
         <div className="nhsuk-inset-text">

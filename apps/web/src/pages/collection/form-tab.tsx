@@ -114,6 +114,7 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

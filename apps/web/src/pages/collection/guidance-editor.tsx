@@ -63,6 +63,7 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

@@ -79,6 +79,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
           variant={notice.variant}
           {...(notice.title ? { title: notice.title } : {})}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

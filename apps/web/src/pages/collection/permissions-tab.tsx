@@ -56,6 +56,7 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

@@ -156,6 +156,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           key={JSON.stringify(notice)}
           variant={notice.variant}
           message={notice.message}
+          stayOpen
           onClose={() => setNotice(null)}
         />
       ) : null}

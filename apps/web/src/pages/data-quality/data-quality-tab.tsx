@@ -59,6 +59,7 @@ function RulesOfForm({
         message: set.createdNewVersion
           ? `${done} The form had returns, so the rules now belong to a new form version (version ${set.version}); returns already made keep their rules.`
           : done,
+        stayOpen: true,
       });
     } catch (error) {
       if (body === null) notify({ variant: 'error', message: errorMessage(error) });

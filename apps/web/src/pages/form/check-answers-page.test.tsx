@@ -1,6 +1,7 @@
 import type { SubmissionView } from '@dcf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
@@ -128,6 +129,11 @@ function stubApi(handlers: Record<string, () => Response>) {
   return calls;
 }
 
+/** Stands in for the confirmation page: says which outcome it was sent. */
+function Outcome() {
+  return <p>Confirmation: {useParams().outcome}</p>;
+}
+
 function renderPage() {
   return renderRoutes(
     [
@@ -140,6 +146,7 @@ function renderPage() {
         ),
       },
       { path: routePatterns.form, element: <p>The form page</p> },
+      { path: routePatterns.formConfirmation, element: <Outcome /> },
     ],
     `${FORM}/check`,
   );
@@ -213,7 +220,8 @@ describe('Check your answers', () => {
 
     await userEvent.click(box);
     await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
-    expect(await screen.findByText('The form page')).toBeInTheDocument();
+    // No trust authorisation asked: the confirmation page says the return was submitted.
+    expect(await screen.findByText('Confirmation: submitted')).toBeInTheDocument();
     const submit = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
     expect(submit?.body).toEqual({
       content: { headcount: 12, covid: 'no', wards: [{ name: 'Ash', beds: 20 }] },
@@ -228,11 +236,28 @@ describe('Check your answers', () => {
       'POST /Submission/5/SubmissionRevision',
       `DELETE ${PAGE}/Lock`,
     ]);
-    // The save answers only what changed: the form page opens on the view read again after the submit.
+    // The save answers only what changed: the confirmation opens on the view read again after the submit.
     const keys = calls.map((c) => c.key);
     expect(keys.lastIndexOf(`GET ${PAGE}`)).toBeGreaterThan(
       keys.indexOf('POST /Submission/5/SubmissionRevision'),
     );
+  });
+
+  it("confirms an authoriser's submit as their sign-off where trust authorisation is required", async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView({ isTrustAuthorisationRequired: true })),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(savedRevision({ status: 'completed' }), 201),
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('checkbox', {
+        name: 'I confirm that the information in this return is correct and complete',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    expect(await screen.findByText('Confirmation: authorised')).toBeInTheDocument();
   });
 
   it("shows the server's field messages with links back to the questions", async () => {

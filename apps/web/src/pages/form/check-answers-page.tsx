@@ -13,21 +13,19 @@ import {
   takeLock,
   useSubmission,
 } from '../../api/submissions';
+import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, ErrorMessage, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { explanationId, useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
 import { parseContent } from './compare-revisions';
+import type { ReturnOutcome } from './outcomes';
+import { returnCrumbs } from './return-crumbs';
 
 const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 const TITLE = 'Check your answers before submitting your return';
 const DECLARATION_ID = 'declaration';
-
-/** Router state the form page reads after a submit from here, to say it was submitted. */
-export interface SubmittedState {
-  submitted: true;
-}
 
 /**
  * Check your answers (route: /form/collection/{collectionId}/organisation/{organisationId}/reportingPeriod/
@@ -55,6 +53,7 @@ export function CheckAnswersPage() {
 }
 
 function CheckAnswersScreen({ pageKey }: { pageKey: SubmissionPageKey }) {
+  const user = useUser();
   const submission = useSubmission(pageKey);
   const formHref = paths.form(pageKey.collectionId, pageKey.organisationId, pageKey.reportingPeriodId);
   const name = submission.data?.collectionName ?? 'Form';
@@ -64,7 +63,7 @@ function CheckAnswersScreen({ pageKey }: { pageKey: SubmissionPageKey }) {
       breadcrumbs={
         <Breadcrumbs
           items={[
-            { text: 'Submitter', href: paths.submitterHome },
+            ...returnCrumbs(user, { ...pageKey, periodName: submission.data?.period.name }),
             { text: name, href: formHref },
             { text: 'Check your answers' },
           ]}
@@ -159,11 +158,12 @@ function CheckAnswers({
       });
       await releaseLock(pageKey, { pageToken }).catch(() => undefined);
       locked = false;
-      // A submit changes more than its answer says (who submitted, authorisation awaited): the form
-      // page opens on the view read again.
+      // A submit changes more than its answer says (who submitted, authorisation awaited): the
+      // confirmation page and the form open on the view read again.
       await queryClient.invalidateQueries({ queryKey: submissionKeys.view(pageKey) });
-      const state: SubmittedState = { submitted: true };
-      await navigate(formHref, { state });
+      // Where the trust must authorise, whoever could submit is its authoriser: they signed it off.
+      const outcome: ReturnOutcome = view.isTrustAuthorisationRequired ? 'authorised' : 'submitted';
+      await navigate(paths.formConfirmation(collectionId, organisationId, reportingPeriodId, outcome));
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) {

@@ -154,7 +154,7 @@ function renderPage(search = '') {
         ),
       },
       { path: routePatterns.formCheck, element: <p>The check page</p> },
-      { path: routePatterns.formOutcome, element: <p>The outcome page</p> },
+      { path: routePatterns.formConfirmation, element: <p>The confirmation page</p> },
     ],
     `/form/collection/1/organisation/10/reportingPeriod/3${search}`,
   );
@@ -492,7 +492,7 @@ describe('Form entry page', () => {
     const button = screen.getByRole('button', { name: 'Send for sign-off' });
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(button);
-    expect(await screen.findByText('The outcome page')).toBeInTheDocument();
+    expect(await screen.findByText('The confirmation page')).toBeInTheDocument();
   });
 
   it("ticks 'This page is complete' only when the page's questions pass the submit's checks", async () => {

@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
+import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { CollectionGuidanceNote } from '../submitter/collection-guidance';
 import { FormEntry } from './form-entry';
+import { returnCrumbs } from './return-crumbs';
 import { RevisionCompare, type RevisionLinks, RevisionsList, RevisionView } from './revisions';
 
 const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
@@ -65,6 +67,7 @@ function OpenPeriodRedirect({
 }
 
 function SubmissionScreens({ pageKey }: { pageKey: SubmissionPageKey }) {
+  const user = useUser();
   const submission = useSubmission(pageKey);
   const [search] = useSearchParams();
   const base = paths.form(pageKey.collectionId, pageKey.organisationId, pageKey.reportingPeriodId);
@@ -96,7 +99,7 @@ function SubmissionScreens({ pageKey }: { pageKey: SubmissionPageKey }) {
       breadcrumbs={
         <Breadcrumbs
           items={[
-            { text: 'Submitter', href: paths.submitterHome },
+            ...returnCrumbs(user, { ...pageKey, periodName: data?.period.name }),
             ...(screen ? [{ text: title, href: base }, { text: screen }] : [{ text: title }]),
           ]}
         />

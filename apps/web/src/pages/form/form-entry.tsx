@@ -1,7 +1,7 @@
 import { formatMediumDateTime, lockedByMessage, messages, type SubmissionView } from '@dcf/domain';
 import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
 import { paths } from '../../app/paths';
 import {
@@ -22,7 +22,6 @@ import { summaryItems, useStableErrors } from '../data-quality/entry-summary';
 import { useFieldNotes } from '../data-quality/field-findings';
 import { ReturnRulesNotChecked } from '../data-quality/rules-not-checked';
 import { errorsByField, explanationId, questionOf, useDataQuality } from '../data-quality/use-data-quality';
-import type { SubmittedState } from './check-answers-page';
 import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
@@ -66,14 +65,6 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
   const { notification, notify, clear } = useNotification();
   const navigate = useNavigate();
-  // Back from check your answers after a submit: say so once (the state is dropped with it).
-  const location = useLocation();
-  const submitted = (location.state as SubmittedState | null)?.submitted === true;
-  useEffect(() => {
-    if (!submitted) return;
-    notify({ variant: 'success', message: 'Your return has been submitted.' });
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [submitted, notify, navigate, location.pathname, location.search]);
   const [page, setPage] = useState<WizardPage | null>(null);
   // The form's rules that could not be evaluated on these answers (decision 0030): shown to a manager.
   const [unchecked, setUnchecked] = useState<readonly UncheckedRule[]>([]);
@@ -104,7 +95,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const saveAndTell = async (action: 'draft' | 'completed' | 'sendForSignOff') => {
     await entry.save('draft', false, action === 'sendForSignOff');
     if (action === 'completed') setNext(paths.formCheck(c, o, rp));
-    if (action === 'sendForSignOff') setNext(paths.formOutcome(c, o, rp, 'sentForSignOff'));
+    if (action === 'sendForSignOff') setNext(paths.formConfirmation(c, o, rp, 'sentForSignOff'));
   };
   useEffect(() => {
     if (!next) return;
@@ -302,7 +293,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         view={view}
         onSent={(sent) => {
           entry.replaceView(sent);
-          setNext(paths.formOutcome(c, o, rp, 'sentBack'));
+          setNext(paths.formConfirmation(c, o, rp, 'sentBack'));
         }}
       />
 
@@ -310,7 +301,17 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         pageKey={pageKey}
         view={view}
         onView={entry.replaceView}
-        onDone={(message) => notify({ variant: 'success', message })}
+        onDone={(message) => notify({ variant: 'success', message, stayOpen: true })}
+        onOutcome={(outcome) =>
+          void navigate(
+            paths.formConfirmation(
+              pageKey.collectionId,
+              pageKey.organisationId,
+              pageKey.reportingPeriodId,
+              outcome,
+            ),
+          )
+        }
       />
       <UnsavedChangesPrompt when={entry.dirty} />
     </>

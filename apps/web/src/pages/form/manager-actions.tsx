@@ -9,7 +9,10 @@ export interface ManagerActionsProps {
   pageKey: SubmissionPageKey;
   view: SubmissionView;
   onView: (view: SubmissionView) => void;
+  /** A notice for the page (a lock released, a return reopened): it stays until dismissed. */
   onDone: (message: string) => void;
+  /** The end of the return's journey for this person: the confirmation page (decision 0037). */
+  onOutcome: (outcome: 'nhsiAuthorised' | 'returned') => void;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface ManagerActionsProps {
  * NHSI. Releasing someone's lock is in the lock notice (lock-notice.tsx), for managers and the
  * organisation's authorisers alike.
  */
-export function ManagerActions({ pageKey, view, onView, onDone }: ManagerActionsProps) {
+export function ManagerActions({ pageKey, view, onView, onDone, onOutcome }: ManagerActionsProps) {
   // Each action as the API's policy allows it (the view's abilities), never worked out from roles.
   const submissionId = view.submissionId;
   const nhsi = view.canAuthoriseNhsi && submissionId !== null;
@@ -36,11 +39,11 @@ export function ManagerActions({ pageKey, view, onView, onDone }: ManagerActions
           label="Authorise for NHSI"
           run={() => authoriseNhsi(submissionId)}
           onView={onView}
-          onDone={() => onDone('The return has been authorised.')}
+          onDone={() => onOutcome('nhsiAuthorised')}
         />
       ) : null}
       {canReturn && submissionId !== null ? (
-        <ReturnForm submissionId={submissionId} onView={onView} onDone={onDone} />
+        <ReturnForm submissionId={submissionId} onView={onView} onDone={() => onOutcome('returned')} />
       ) : null}
       {canReopen ? <ReopenForm pageKey={pageKey} onView={onView} onDone={onDone} /> : null}
     </section>
@@ -88,7 +91,7 @@ function ReturnForm({
 }: {
   submissionId: number;
   onView: (view: SubmissionView) => void;
-  onDone: (message: string) => void;
+  onDone: () => void;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
@@ -99,7 +102,7 @@ function ReturnForm({
         setReason('');
         setError(null);
         onView(next);
-        onDone('The return has been sent back for correction.');
+        onDone();
       })
       .catch((e: unknown) => setError(fieldErrorsOf(e)?.reason?.join(', ') ?? problemText(e)));
   return (

@@ -166,6 +166,7 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
         variant: 'success',
         title: 'Schedule applied',
         message: `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed, ${counts.kept} kept because they have submissions.`,
+        stayOpen: true,
       });
     } catch (error) {
       showFailure(error);
