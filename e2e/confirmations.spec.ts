@@ -39,7 +39,7 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   await expectNoAxeViolations(clerk.page);
   await clerk.page.screenshot({ path: '/tmp/confirmation-submitted.png', fullPage: true });
   await clerk.page.getByRole('link', { name: 'View the return' }).click();
-  await expect(clerk.page.getByText('Awaiting NHSI authorisation')).toBeVisible();
+  await expect(clerk.page.getByText('This return is awaiting NHSI authorisation.')).toBeVisible();
   await clerk.close();
 
   // The NHSI user authorises from the return and is led back to the NHSI worklist.
