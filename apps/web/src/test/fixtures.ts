@@ -1,4 +1,6 @@
 import { anonymousUser, type CurrentUser, type SavedRevision, type SubmissionView } from '@dcf/domain';
+import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
+import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 
 /** Current users for each role, as GET /User/Current returns them. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -139,4 +141,36 @@ export function stubApi(handlers: Record<string, (url: URL) => Response>) {
     return handler ? handler(url) : jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
   };
   return { fetch, calls };
+}
+
+/** A change rule on headcount (more than 50% from last month's 100): the return's 12 is queried. */
+export function qualityContext(explanation: string | null = null): DataQualityContext {
+  const check: DataQualityCheck = { kind: 'change', field: 'headcount', percent: 50, amount: null };
+  const rule = {
+    id: 'r1',
+    name: 'Headcount change',
+    severity: 'warning' as const,
+    message: 'Headcount changed a lot since last month',
+    check,
+    fields: checkFields(check),
+    logic: compileCheck(check),
+  };
+  return {
+    rules: [rule],
+    previous: { periodName: 'September 2026', answers: { headcount: 100 } },
+    stats: {},
+    statsPeriodName: null,
+    findings: explanation
+      ? [
+          {
+            ruleId: 'r1',
+            name: rule.name,
+            severity: 'warning',
+            message: rule.message,
+            fields: ['headcount'],
+            explanation,
+          },
+        ]
+      : [],
+  };
 }

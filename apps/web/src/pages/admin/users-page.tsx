@@ -66,7 +66,12 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
     <section aria-labelledby="administrators-heading">
       <h2 id="administrators-heading">Collection administrators</h2>
       {notice && (
-        <Notification variant={notice.variant} message={notice.message} stayOpen onClose={() => setNotice(null)} />
+        <Notification
+          variant={notice.variant}
+          message={notice.message}
+          stayOpen
+          onClose={() => setNotice(null)}
+        />
       )}
       <QueryState
         query={administrators}

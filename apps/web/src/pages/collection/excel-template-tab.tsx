@@ -155,7 +155,12 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
         Excel template
       </h2>
       {notice ? (
-        <Notification variant={notice.variant} message={notice.message} stayOpen onClose={() => setNotice(null)} />
+        <Notification
+          variant={notice.variant}
+          message={notice.message}
+          stayOpen
+          onClose={() => setNotice(null)}
+        />
       ) : null}
       {flags.data && !flagOn ? (
         <div className="nhsuk-inset-text">

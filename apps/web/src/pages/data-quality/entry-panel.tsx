@@ -15,20 +15,24 @@ function statisticsOf(stats: Record<string, unknown>, path: string): FieldStatis
 }
 
 /**
- * The findings of the data quality rules as the clerk works (decision 0028): each with the figures it
- * reads, the previous return's value, last period's range, and for a warning a textarea for the
- * explanation (saved with the next save, required before submit). Errors also show at their questions.
+ * The findings of the data quality rules in one warning callout (decision 0028): each with the figures
+ * it reads, the previous return's value, last period's range, and for a warning a textarea for the
+ * explanation (saved with the next save, required before submit). On check your answers it lists them
+ * all; on the form only those of rules naming no question (the others sit at their question).
  */
 export function DataQualityPanel({
   quality,
   definition,
   answers,
   editable,
+  missingExplanations,
 }: {
   quality: DataQualityState;
   definition: FormDefinition;
   answers: Record<string, unknown>;
   editable: boolean;
+  /** Rules whose explanation a refused submit asked for: their boxes are shown in error. */
+  missingExplanations?: ReadonlySet<string>;
 }) {
   const labels = useMemo(() => new Map(ruleFields(definition).map((f) => [f.path, f.label])), [definition]);
   if (quality.findings.length === 0) return null;
@@ -47,6 +51,7 @@ export function DataQualityPanel({
             labels={labels}
             answers={answers}
             editable={editable}
+            explanationMissing={missingExplanations?.has(finding.ruleId) ?? false}
           />
         ))}
       </ul>
@@ -70,8 +75,11 @@ export interface FindingProps {
   editable: boolean;
   /** False beside a question whose field error already says the message. */
   showMessage?: boolean;
-  /** False where the explanation is asked elsewhere (the finding's other questions). */
-  explain?: boolean;
+  /**
+   * A submit was refused for want of this explanation: the box is shown in error. Never while the
+   * person works: a warning is a warning, not an error (decision 0037).
+   */
+  explanationMissing?: boolean;
 }
 
 /**
@@ -85,7 +93,7 @@ export function FindingBody({
   answers,
   editable,
   showMessage = true,
-  explain = true,
+  explanationMissing = false,
 }: FindingProps) {
   const context = quality.context;
   const id = explanationId(finding.ruleId);
@@ -96,6 +104,8 @@ export function FindingBody({
         {dataQualityMessages.notChecked(finding.name, finding.notChecked)}
       </p>
     );
+  // Once typed, the explanation is no longer missing, whatever the refused submit said.
+  const missing = explanationMissing && finding.explanation === null;
   const isRange = finding.rule.check.kind === 'range';
   const isChange = finding.rule.check.kind === 'change';
   return (
@@ -143,8 +153,8 @@ export function FindingBody({
           );
         })}
       </ul>
-      {finding.severity === 'warning' && explain ? (
-        <div className={`nhsuk-form-group${finding.explanation === null ? ' nhsuk-form-group--error' : ''}`}>
+      {finding.severity === 'warning' ? (
+        <div className={`nhsuk-form-group${missing ? ' nhsuk-form-group--error' : ''}`}>
           <label className="nhsuk-label" htmlFor={id}>
             {dataQualityMessages.explanationLabel}
             {/* Several warnings may sit at one question: each box is known by its rule when heard. */}
@@ -152,17 +162,15 @@ export function FindingBody({
           </label>
           <ErrorMessage
             fieldId={id}
-            error={
-              finding.explanation === null ? dataQualityMessages.explanationRequired(finding.name) : undefined
-            }
+            error={missing ? dataQualityMessages.explanationRequired(finding.name) : undefined}
           />
           <textarea
-            className={`nhsuk-textarea${finding.explanation === null ? ' nhsuk-textarea--error' : ''}`}
+            className={`nhsuk-textarea${missing ? ' nhsuk-textarea--error' : ''}`}
             id={id}
             rows={3}
             maxLength={2000}
             readOnly={!editable}
-            aria-describedby={finding.explanation === null ? `${id}-error` : undefined}
+            aria-describedby={missing ? `${id}-error` : undefined}
             value={quality.explanations[finding.ruleId] ?? ''}
             onChange={(event) => quality.setExplanation(finding.ruleId, event.target.value)}
           />

@@ -1,26 +1,17 @@
-import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { useMemo, useRef } from 'react';
-import { explanationId, type LiveFinding, questionOf } from './use-data-quality';
+import { type LiveFinding, questionOf } from './use-data-quality';
 
 /**
- * The error summary's lines for the data quality findings (NHS error pattern): a failing error rule
- * links to its question, an unexplained warning to its explanation box.
+ * The error summary's lines for the data quality findings (NHS error pattern): a failing error rule,
+ * linked to its question. Warnings are warnings (decision 0037): shown at their question, never in the
+ * red summary; an explanation still missing at submit is the submit's error, on check your answers.
  */
 export function summaryItems(findings: readonly LiveFinding[], fieldErrors: Record<string, string[]>) {
   return findings.flatMap((finding) => {
-    if (finding.notChecked) return [];
-    if (finding.severity === 'error') {
-      const field = questionOf(finding);
-      if (field && fieldErrors[field]?.includes(finding.message)) return [];
-      return [{ href: field ? `#dcf-field-${field}` : '#dcf-data-quality-title', message: finding.message }];
-    }
-    if (finding.explanation !== null) return [];
-    return [
-      {
-        href: `#${explanationId(finding.ruleId)}`,
-        message: dataQualityMessages.explanationRequired(finding.name),
-      },
-    ];
+    if (finding.notChecked || finding.severity !== 'error') return [];
+    const field = questionOf(finding);
+    if (field && fieldErrors[field]?.includes(finding.message)) return [];
+    return [{ href: field ? `#dcf-field-${field}` : '#dcf-data-quality-title', message: finding.message }];
   });
 }
 

@@ -74,6 +74,8 @@ export function useDataQuality(key: SubmissionPageKey, answers: Record<string, u
   }, []);
   return {
     context: context.data,
+    /** The rules and the engine are in: `findings` is a verdict, not an empty list while loading. */
+    ready: context.data !== undefined && loaded !== undefined,
     findings,
     explanations,
     setExplanation,

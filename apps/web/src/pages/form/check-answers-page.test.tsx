@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, savedRevision, users } from '../../test/fixtures';
+import { jsonResponse, qualityContext, savedRevision, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
 
@@ -291,6 +291,43 @@ describe('Check your answers', () => {
       'href',
       `${FORM}?field=wards%5B0%5D.beds`,
     );
+  });
+
+  it("asks for a warning's explanation as an error only once a submit lacks it", async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(
+          {
+            title: 'Bad Request',
+            status: 400,
+            code: 'validation_failed',
+            errors: { 'explanations.r1': ['Enter an explanation for "Headcount change"'] },
+          },
+          400,
+        ),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: /Check these figures/ });
+    const box = await within(region).findByLabelText(/Explain why this figure is right/);
+    expect(box).not.toHaveAccessibleDescription(/Error/);
+    expect(screen.queryByText('There is a problem')).toBeNull();
+    await userEvent.click(
+      screen.getByRole('checkbox', {
+        name: 'I confirm that the information in this return is correct and complete',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: 'Enter an explanation for "Headcount change"' }),
+    ).toHaveAttribute('href', expect.stringMatching(/#dcf-explanation-r1$/));
+    expect(box).toHaveAccessibleDescription('Error: Enter an explanation for "Headcount change"');
+    // Typed, the box is no longer in error.
+    await userEvent.type(box, 'Two wards closed');
+    expect(box).not.toHaveAccessibleDescription(/Error/);
   });
 
   it('tells a clerk why they cannot submit, with no declaration or Submit return', async () => {

@@ -188,6 +188,12 @@ function CheckAnswers({
     })),
   );
   const hasProblems = fieldLinks.length > 0 || declarationError || problem !== null;
+  // The warnings a refused submit asked to explain: only now are their boxes shown in error.
+  const missingExplanations = new Set(
+    Object.keys(fieldErrors)
+      .filter((key) => key.startsWith('explanations.'))
+      .map((key) => key.slice('explanations.'.length)),
+  );
 
   return (
     <>
@@ -239,6 +245,7 @@ function CheckAnswers({
         definition={definition}
         answers={content}
         editable={!cannotSubmit}
+        missingExplanations={missingExplanations}
       />
 
       {cannotSubmit ? (

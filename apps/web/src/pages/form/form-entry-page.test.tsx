@@ -1,12 +1,10 @@
 import type { SubmissionView } from '@dcf/domain';
-import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
-import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, savedRevision, users } from '../../test/fixtures';
+import { jsonResponse, qualityContext, savedRevision, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { FormEntryPage } from './form-entry-page';
 
@@ -101,38 +99,6 @@ function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
-}
-
-/** A change rule on headcount (more than 50% from last month's 100): the return's 12 is queried. */
-function qualityContext(explanation: string | null = null): DataQualityContext {
-  const check: DataQualityCheck = { kind: 'change', field: 'headcount', percent: 50, amount: null };
-  const rule = {
-    id: 'r1',
-    name: 'Headcount change',
-    severity: 'warning' as const,
-    message: 'Headcount changed a lot since last month',
-    check,
-    fields: checkFields(check),
-    logic: compileCheck(check),
-  };
-  return {
-    rules: [rule],
-    previous: { periodName: 'September 2026', answers: { headcount: 100 } },
-    stats: {},
-    statsPeriodName: null,
-    findings: explanation
-      ? [
-          {
-            ruleId: 'r1',
-            name: rule.name,
-            severity: 'warning',
-            message: rule.message,
-            fields: ['headcount'],
-            explanation,
-          },
-        ]
-      : [],
-  };
 }
 
 /** Whether closing the tab now would ask first (the unsaved-changes prompt). */
@@ -352,7 +318,7 @@ describe('Form entry page', () => {
     expect(screen.getByLabelText('Comments')).toHaveValue('');
   });
 
-  it("shows a warning beside its question with last month's figure; typing only its explanation is a change", async () => {
+  it("shows a warning once, beside its question, with last month's figure; never in the red summary; typing only its explanation is a change", async () => {
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
@@ -367,22 +333,55 @@ describe('Form entry page', () => {
     expect(within(note).getByText('Headcount changed a lot since last month')).toBeInTheDocument();
     expect(within(note).getByText(/Headcount: 12/)).toBeInTheDocument();
     expect(within(note).getByText(/Last submitted return \(September 2026\): 100/)).toBeInTheDocument();
+    expect(screen.getAllByText(/^Check th(is figure|ese figures)$/)).toHaveLength(1);
+    // A warning, not an error: no red summary, the box not in error, nothing said twice.
     const box = within(note).getByLabelText(/Explain why this figure is right/);
-    // The error summary links to the box until it is filled.
-    const summary = screen.getByRole('link', { name: 'Enter an explanation for "Headcount change"' });
-    expect(summary).toHaveAttribute('href', '#dcf-explanation-r1');
-    await userEvent.click(summary);
-    await waitFor(() => expect(box).toHaveFocus());
+    expect(screen.queryByText('There is a problem')).toBeNull();
+    expect(box).not.toHaveAccessibleDescription(/Error/);
+    expect(screen.queryByRole('link', { name: /Enter an explanation/ })).toBeNull();
     expect(closingAsks()).toBe(false);
 
     await userEvent.type(box, 'Two wards closed');
     await waitFor(() => expect(closingAsks()).toBe(true));
-    expect(screen.queryByRole('link', { name: /Enter an explanation/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Successfully saved.')).toBeInTheDocument();
     const save = calls.find((c) => c.key === 'POST /Submission/5/SubmissionRevision');
     expect(save?.body).toMatchObject({ explanations: { r1: 'Two wards closed' } });
     await waitFor(() => expect(closingAsks()).toBe(false));
+  });
+
+  it('flags a new warning at a save, never while the figure is typed; one corrected goes at once', async () => {
+    stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(makeView({ content: JSON.stringify({ headcount: 100 }) })),
+      [`POST ${PAGE}/Lock`]: () =>
+        jsonResponse(
+          makeView({ content: JSON.stringify({ headcount: 100 }), isLocked: true, lockedByMe: true }),
+        ),
+      [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
+      'POST /Submission/5/SubmissionRevision': () =>
+        jsonResponse(savedRevision({ id: 41, content: '{"headcount":12}' }), 201),
+    });
+    renderPage();
+    const headcount = await screen.findByLabelText(/^Headcount/);
+    await waitFor(() => expect(headcount).toBeEnabled());
+    await userEvent.clear(headcount);
+    await userEvent.type(headcount, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByTestId('finding-r1')).toBeInTheDocument();
+    // Corrected, it goes as the figure is typed (the rules run on every change)...
+    await userEvent.clear(headcount);
+    await userEvent.type(headcount, '100');
+    await waitFor(() => expect(screen.queryByTestId('finding-r1')).toBeNull());
+    // ...and the same figure typed again is not flagged until the next save.
+    await userEvent.clear(headcount);
+    await userEvent.type(headcount, '12');
+    expect(screen.queryByTestId('finding-r1')).toBeNull();
+    // The button rests for 3 s after a save ('Successfully saved.') before it saves again.
+    const saveDraft = screen.getByRole('button', { name: 'Save draft' });
+    await waitFor(() => expect(saveDraft).not.toHaveAttribute('aria-disabled'), { timeout: 5000 });
+    await userEvent.click(saveDraft);
+    expect(await screen.findByTestId('finding-r1')).toBeInTheDocument();
+    expect(screen.queryByText('There is a problem')).toBeNull();
   });
 
   it('an explanation saved before is not a change until it is edited', async () => {

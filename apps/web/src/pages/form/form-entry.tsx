@@ -22,6 +22,7 @@ import { summaryItems, useStableErrors } from '../data-quality/entry-summary';
 import { useFieldNotes } from '../data-quality/field-findings';
 import { ReturnRulesNotChecked } from '../data-quality/rules-not-checked';
 import { errorsByField, explanationId, questionOf, useDataQuality } from '../data-quality/use-data-quality';
+import { useShownFindings } from '../data-quality/use-shown-findings';
 import { parseContent } from './compare-revisions';
 import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
@@ -53,6 +54,16 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const [answers, setAnswers] = useState(() => parseContent(initial.content));
   const quality = useDataQuality(pageKey, answers);
   const entry = useFormEntry(pageKey, initial, readData, quality.readExplanations);
+  // The findings shown: those flagged at the last checkpoint (opened, saved, page changed), never
+  // while a figure is typed (decision 0037).
+  const [checkpoints, setCheckpoints] = useState(0);
+  const checkpoint = useCallback(() => setCheckpoints((n) => n + 1), []);
+  const shownFindings = useShownFindings(
+    quality.findings,
+    quality.ready,
+    `${checkpoints}:${entry.lastSaved?.at.getTime() ?? ''}`,
+  );
+  const shown = { ...quality, findings: shownFindings };
   const { view } = entry;
   // Typing an explanation is a change like an answer's; the ones saved with the return are the baseline.
   const { explanationChanged, explanationsLoaded } = entry;
@@ -89,11 +100,16 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   // real submit (check your answers, decision 0016). It leaves once the save has rendered: until then
   // the unsaved-changes prompt still holds the page as changed and would stop the navigation.
   // Send for sign-off (decision 0036) saves the answers with the submit's full checks; what is missing
-  // shows in the error summary, as for a submit. Sent, the page confirms it on a page of its own.
+  // shows in the error summary, as for a submit. Sent, the page confirms it on the confirmation page.
+  // Every save is a checkpoint at which the data quality warnings are shown (decision 0037).
   const [next, setNext] = useState<string | null>(null);
   const { collectionId: c, organisationId: o, reportingPeriodId: rp } = pageKey;
   const saveAndTell = async (action: 'draft' | 'completed' | 'sendForSignOff') => {
-    await entry.save('draft', false, action === 'sendForSignOff');
+    try {
+      await entry.save('draft', false, action === 'sendForSignOff');
+    } finally {
+      checkpoint();
+    }
     if (action === 'completed') setNext(paths.formCheck(c, o, rp));
     if (action === 'sendForSignOff') setNext(paths.formConfirmation(c, o, rp, 'sentForSignOff'));
   };
@@ -139,13 +155,13 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     }
     entry.setPageComplete(key, checked);
   };
-  const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(quality.findings));
-  const fieldNotes = useFieldNotes(quality, definition, answers, entry.editable);
+  const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(shown.findings));
+  const fieldNotes = useFieldNotes(shown, definition, answers, entry.editable);
   const errorItems = [
     ...Object.entries(entry.fieldErrors).flatMap(([key, list]) =>
       list.map((message) => ({ href: `#dcf-field-${key}`, message })),
     ),
-    ...summaryItems(quality.findings, entry.fieldErrors),
+    ...summaryItems(shown.findings, entry.fieldErrors),
   ];
   // The NHS error pattern: after a refused save, focus moves to the summary, so it is read out at once.
   const errorSummary = useRef<HTMLDivElement>(null);
@@ -191,7 +207,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           const href = link.getAttribute('href') ?? '';
           // An explanation box sits at its warning's question, perhaps on another wizard page; one of a
           // rule naming no question is below the form, where the link itself goes.
-          const finding = quality.findings.find((f) => href === `#${explanationId(f.ruleId)}`);
+          const finding = shown.findings.find((f) => href === `#${explanationId(f.ruleId)}`);
           const question = finding && questionOf(finding);
           if (finding && !question) return;
           event.preventDefault();
@@ -214,7 +230,10 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
             entry.onChange(data, modified);
             setAnswers(data);
           }}
-          onPageChange={setPage}
+          onPageChange={(wizardPage) => {
+            setPage(wizardPage);
+            checkpoint();
+          }}
           onUnchecked={setUnchecked}
           fieldErrors={qualityErrors}
           fieldNotes={fieldNotes}
@@ -226,7 +245,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
       {/* Findings of rules naming no question (an expert's logic rule) have no question to sit beside. */}
       {definition ? (
         <DataQualityPanel
-          quality={{ ...quality, findings: quality.findings.filter((f) => !questionOf(f)) }}
+          quality={{ ...shown, findings: shown.findings.filter((f) => !questionOf(f)) }}
           definition={definition}
           answers={answers}
           editable={entry.editable}
