@@ -29,7 +29,9 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   await clerk.page.goto(formUrl);
   await clerk.page.getByLabel(/^Headcount/).fill('40');
   await clerk.page.getByRole('button', { name: 'Submit' }).click();
-  await clerk.page.getByLabel('I confirm that the information in this return is correct and complete').check();
+  await clerk.page
+    .getByLabel('I confirm that the information in this return is correct and complete')
+    .check();
   await clerk.page.getByRole('button', { name: 'Submit return' }).click();
   await expect(confirmation(clerk.page, 'Return submitted')).toBeFocused();
   await expect(clerk.page.locator('.nhsuk-panel')).toContainText(`${collection.name}`);

@@ -93,7 +93,9 @@ test('clerk and authoriser: the lock leaves with the clerk; sent for sign-off, t
   await expect(
     authoriser.page.getByText('You can release it now if Chris Clerk has finished with it.'),
   ).toBeVisible();
-  await expect(authoriser.page.getByLabel(/^Headcount/)).toBeDisabled();
+  // Locked out, they read the return as a summary (decision 0037): no greyed inputs.
+  await expect(authoriser.page.getByRole('region', { name: 'Answers' })).toContainText('Headcount');
+  await expect(authoriser.page.getByLabel(/^Headcount/)).toHaveCount(0);
   await expectNoAxeViolations(authoriser.page);
 
   // Send for sign-off runs the submit's checks first and lists what is missing.

@@ -1,4 +1,4 @@
-import type { SubmissionView } from '@dcf/domain';
+import type { CurrentUser, SubmissionView } from '@dcf/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,12 @@ function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
   return calls;
 }
 
+/** A summary list's rows as [question, answer]. */
+const summaryRows = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
 /** Whether closing the tab now would ask first (the unsaved-changes prompt). */
 const closingAsks = () => {
   const event = new Event('beforeunload', { cancelable: true });
@@ -108,13 +114,13 @@ const closingAsks = () => {
   return event.defaultPrevented;
 };
 
-function renderPage(search = '') {
+function renderPage(search = '', user: CurrentUser = users.submitter) {
   return renderRoutes(
     [
       {
         path: routePatterns.form,
         element: (
-          <CurrentUserContext value={users.submitter}>
+          <CurrentUserContext value={user}>
             <FormEntryPage />
           </CurrentUserContext>
         ),
@@ -166,8 +172,41 @@ describe('Form entry page', () => {
     });
     renderPage();
     expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+    // A summary of the answers, as check your answers draws it: no greyed inputs, no Change links.
+    const answers = await screen.findByRole('region', { name: 'Answers' });
+    expect(summaryRows(answers)).toEqual([
+      ['Headcount', '12'],
+      ['Comments', 'Not answered'],
+    ]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Change/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
+
+  it("shows a manager the return as a summary, led back to the period's monitoring", async () => {
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () =>
+        jsonResponse(
+          makeView({ canEdit: false, canSubmit: false, readOnlyReason: 'You cannot edit this return' }),
+        ),
+    });
+    renderPage('', users.manager);
+    const answers = await screen.findByRole('region', { name: 'Answers' });
+    expect(summaryRows(answers)[0]).toEqual(['Headcount', '12']);
+    expect(screen.getByText('You cannot edit this return')).toBeInTheDocument();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Collections you manage' })).toHaveAttribute(
+      'href',
+      '/collection/manage',
+    );
+    expect(crumbs.getByRole('link', { name: 'October 2026' })).toHaveAttribute(
+      'href',
+      '/collection/manage/reportingPeriod/3',
+    );
+    expect(crumbs.queryByRole('link', { name: 'Submitter' })).toBeNull();
+    // Nobody asked for the lock: the page knew it could not edit.
+    expect(calls.some((c) => c.key.endsWith('/Lock'))).toBe(false);
   });
 
   it('lists 400 messages in the error summary and at the field; nothing is lost', async () => {

@@ -28,6 +28,7 @@ import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
 import { LockNotice } from './lock-notice';
 import { ManagerActions } from './manager-actions';
+import { ReadOnlyAnswers } from './read-only-answers';
 import { SendBackForm } from './send-back';
 import { SubmissionBanners } from './submission-banners';
 import { useFieldFromAddress } from './use-field-from-address';
@@ -119,6 +120,11 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     void navigate(next);
   }, [next, navigate]);
 
+  // Whoever cannot change the return now reads it as a summary, not as greyed inputs (decision 0037):
+  // those who may never edit it, and a person locked out. While the lock is being taken the form shows
+  // read-only, so it does not jump from one layout to the other.
+  const summaryOnly = !view.canEdit || entry.lock.state === 'refused';
+  const savedAnswers = useMemo(() => parseContent(view.content), [view.content]);
   const readOnlyReason =
     entry.lock.state === 'refused'
       ? entry.lock.message
@@ -218,39 +224,50 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         <ErrorSummary id="form-errors" items={errorItems} ref={errorSummary} />
       </div>
 
-      {definition ? (
-        <FormRenderer
-          key={entry.loaded.version}
-          ref={rendererRef}
-          definition={definition}
-          submission={entry.loaded.data}
-          readOnly={!entry.editable}
-          completedPages={entry.completedPages}
-          onChange={(data, modified) => {
-            entry.onChange(data, modified);
-            setAnswers(data);
-          }}
-          onPageChange={(wizardPage) => {
-            setPage(wizardPage);
-            checkpoint();
-          }}
-          onUnchecked={setUnchecked}
-          fieldErrors={qualityErrors}
-          fieldNotes={fieldNotes}
-          fileService={fileService}
-        />
-      ) : (
+      {!definition ? (
         <p className="nhsuk-body">{messages.noFormDefinition}</p>
+      ) : summaryOnly ? (
+        <>
+          <ReadOnlyAnswers definition={definition} content={savedAnswers} onUnchecked={setUnchecked} />
+          {/* Nothing to sit beside: every finding saved with the return, with its explanation. */}
+          <DataQualityPanel
+            quality={quality}
+            definition={definition}
+            answers={savedAnswers}
+            editable={false}
+          />
+        </>
+      ) : (
+        <>
+          <FormRenderer
+            key={entry.loaded.version}
+            ref={rendererRef}
+            definition={definition}
+            submission={entry.loaded.data}
+            readOnly={!entry.editable}
+            completedPages={entry.completedPages}
+            onChange={(data, modified) => {
+              entry.onChange(data, modified);
+              setAnswers(data);
+            }}
+            onPageChange={(wizardPage) => {
+              setPage(wizardPage);
+              checkpoint();
+            }}
+            onUnchecked={setUnchecked}
+            fieldErrors={qualityErrors}
+            fieldNotes={fieldNotes}
+            fileService={fileService}
+          />
+          {/* Findings of rules naming no question (an expert's logic rule) have no question to sit beside. */}
+          <DataQualityPanel
+            quality={{ ...shown, findings: shown.findings.filter((f) => !questionOf(f)) }}
+            definition={definition}
+            answers={answers}
+            editable={entry.editable}
+          />
+        </>
       )}
-      {/* Findings of rules naming no question (an expert's logic rule) have no question to sit beside. */}
-      {definition ? (
-        <DataQualityPanel
-          quality={{ ...shown, findings: shown.findings.filter((f) => !questionOf(f)) }}
-          definition={definition}
-          answers={answers}
-          editable={entry.editable}
-        />
-      ) : null}
       {/* 'Uploading: N%' in words for the form's attachments; cleared once stored. */}
       <FileUploadStatus status={upload?.status} fileName={upload?.fileName} />
 
@@ -264,7 +281,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         />
       ) : null}
 
-      {page && definition?.display === 'wizard' ? (
+      {page && definition?.display === 'wizard' && !summaryOnly ? (
         <PageCompleteTick
           page={page}
           checked={entry.completedPages.includes(page.key)}
