@@ -14,14 +14,25 @@ export function useShownFindings(
   findings: readonly LiveFinding[],
   ready: boolean,
   checkpoint: unknown,
+  /** Whether the person has typed since the page opened: then the rules' first run is not "as opened". */
+  typed = false,
 ): LiveFinding[] {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const latest = useRef(findings);
   latest.current = findings;
-  // At each checkpoint: what fails now. The first, once the rules are in, is the return as opened.
+  const typedRef = useRef(typed);
+  typedRef.current = typed;
+  const firstReady = useRef(true);
+  // At each checkpoint: what fails now. The first, once the rules are in, is the return as opened,
+  // unless the rules came in after the person had typed (a loaded machine): then those findings are of
+  // figures being typed, and wait for the next checkpoint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `checkpoint` is the trigger, not read.
   useEffect(() => {
-    if (ready) setShown(new Set(latest.current.map((f) => f.ruleId)));
+    if (!ready) return;
+    const opening = firstReady.current;
+    firstReady.current = false;
+    if (opening && typedRef.current) return;
+    setShown(new Set(latest.current.map((f) => f.ruleId)));
   }, [ready, checkpoint]);
   // Between checkpoints: a finding that passes again is no longer shown, even if it fails once more.
   useEffect(() => {

@@ -63,6 +63,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     quality.findings,
     quality.ready,
     `${checkpoints}:${entry.lastSaved?.at.getTime() ?? ''}`,
+    entry.dirty,
   );
   const shown = { ...quality, findings: shownFindings };
   const { view } = entry;
