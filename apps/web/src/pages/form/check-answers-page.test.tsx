@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, qualityContext, savedRevision, users } from '../../test/fixtures';
+import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
 
@@ -51,63 +51,14 @@ const definition = {
   ],
 };
 
-function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
-  return {
-    submissionId: 5,
-    collectionId: 1,
-    collectionName: 'Monthly workforce return',
-    reportingPeriodId: 3,
-    organisationId: 10,
-    organisationName: 'Trust A',
-    organisationCode: 'RJ1',
-    status: 'draft',
+/** The shared draft view (test/fixtures), with this file's form, answers and a page ticked complete. */
+const makeView = (overrides: Partial<SubmissionView> = {}): SubmissionView =>
+  submissionView({
     content: JSON.stringify({ headcount: 12, covid: 'no', wards: [{ name: 'Ash', beds: 20 }] }),
     completedPages: ['staffing'],
-    currentRevisionId: 40,
-    officialRevisionId: null,
     form: { id: 2, definition },
-    period: {
-      id: 3,
-      name: 'October 2026',
-      start: '2026-10-01',
-      end: '2026-10-31',
-      reportingPeriodStatus: 'Open',
-      submissionsOpen: '2026-11-01T00:00:00Z',
-      submissionsClose: '2026-12-01T00:00:00Z',
-      submissionsReopen: null,
-      submissionsReclose: null,
-    },
-    isLocked: false,
-    lockedBy: null,
-    lockedOn: null,
-    lockExpiresAt: null,
-    lockedByMe: false,
-    canEdit: true,
-    canSubmit: true,
-    readOnlyReason: null,
-    canReleaseLock: false,
-    canSendForSignOff: false,
-    canSendBack: false,
-    canReturn: false,
-    canReopen: false,
-    canDeleteRevisions: false,
-    canAuthoriseNhsi: false,
-    canChangeRules: false,
-    sentForSignOff: null,
-    sentBack: null,
-    isTrustAuthorisationRequired: false,
-    isNhsiAuthorisationRequired: false,
-    awaitingNhsiAuthorisation: false,
-    nhsiAuthorisedBy: null,
-    nhsiAuthorisedAt: null,
-    returned: null,
-    reopenedUntil: null,
-    submittedBy: null,
-    submittedAt: null,
-    submissionRevisions: [],
     ...overrides,
-  };
-}
+  });
 
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
 const FORM = '/form/collection/1/organisation/10/reportingPeriod/3';

@@ -174,6 +174,48 @@ describe('Confirmation page', () => {
     ]);
   });
 
+  it('confirms a return sent for sign-off, with the way to the home page', async () => {
+    renderOutcome(
+      'sentForSignOff',
+      users.submitter,
+      submissionView({ sentForSignOff: { by: { id: 1, name: 'Chris Clerk' }, at: '2026-11-10T10:00:00Z' } }),
+      { 'GET /View/Submitter/Returns': () => jsonResponse({ items: [], total: 0, collections: [] }) },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Return sent for sign-off' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your organisation’s authorisers will now check it/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'View the return' })).toHaveAttribute('href', FORM);
+  });
+
+  it('confirms a return sent back to the clerks, and offers the next on the sign-off list', async () => {
+    renderOutcome(
+      'sentBack',
+      users.submitter,
+      submissionView({
+        sentBack: { by: { id: 4, name: 'Alex Authoriser' }, at: '2026-11-10T10:00:00Z', reason: 'Too low' },
+      }),
+      {
+        'GET /View/Worklist/SignOff': () =>
+          jsonResponse({ items: [worklistItem(5, 'Trust A'), worklistItem(6, 'Trust B')], total: 2 }),
+      },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return sent back' })).toBeInTheDocument();
+    expect(screen.getByText(/data entry clerks can see your reason/)).toBeInTheDocument();
+    expect(await screen.findByTestId('next-return')).toHaveTextContent(
+      'Monthly workforce return: October 2026 for Trust B',
+    );
+  });
+
+  it('does not confirm a sign-off or a send-back the return no longer shows', async () => {
+    renderOutcome('sentForSignOff', users.submitter, submissionView({ sentForSignOff: null }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This return has changed' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Return sent for sign-off')).toBeNull();
+  });
+
   it('does not confirm what is no longer true when the address is opened later', async () => {
     renderOutcome('submitted', users.submitter, submissionView({ status: 'draft' }));
     expect(

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, qualityContext, savedRevision, users } from '../../test/fixtures';
+import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { FormEntryPage } from './form-entry-page';
 
@@ -19,63 +19,9 @@ const definition = {
   ],
 };
 
-function makeView(overrides: Partial<SubmissionView> = {}): SubmissionView {
-  return {
-    submissionId: 5,
-    collectionId: 1,
-    collectionName: 'Monthly workforce return',
-    reportingPeriodId: 3,
-    organisationId: 10,
-    organisationName: 'Trust A',
-    organisationCode: 'RJ1',
-    status: 'draft',
-    content: '{"headcount":12}',
-    completedPages: [],
-    currentRevisionId: 40,
-    officialRevisionId: null,
-    form: { id: 2, definition },
-    period: {
-      id: 3,
-      name: 'October 2026',
-      start: '2026-10-01',
-      end: '2026-10-31',
-      reportingPeriodStatus: 'Open',
-      submissionsOpen: '2026-11-01T00:00:00Z',
-      submissionsClose: '2026-12-01T00:00:00Z',
-      submissionsReopen: null,
-      submissionsReclose: null,
-    },
-    isLocked: false,
-    lockedBy: null,
-    lockedOn: null,
-    lockExpiresAt: null,
-    lockedByMe: false,
-    canEdit: true,
-    canSubmit: true,
-    readOnlyReason: null,
-    canReleaseLock: false,
-    canSendForSignOff: false,
-    canSendBack: false,
-    canReturn: false,
-    canReopen: false,
-    canDeleteRevisions: false,
-    canAuthoriseNhsi: false,
-    canChangeRules: false,
-    sentForSignOff: null,
-    sentBack: null,
-    isTrustAuthorisationRequired: false,
-    isNhsiAuthorisationRequired: false,
-    awaitingNhsiAuthorisation: false,
-    nhsiAuthorisedBy: null,
-    nhsiAuthorisedAt: null,
-    returned: null,
-    reopenedUntil: null,
-    submittedBy: null,
-    submittedAt: null,
-    submissionRevisions: [],
-    ...overrides,
-  };
-}
+/** The shared draft view (test/fixtures), with this file's form. */
+const makeView = (overrides: Partial<SubmissionView> = {}): SubmissionView =>
+  submissionView({ form: { id: 2, definition }, ...overrides });
 
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
 const problem = (status: number, code: string, title: string, extra: object = {}) =>
@@ -481,7 +427,9 @@ describe('Form entry page', () => {
       screen.getByText(/An authoriser of Trust A or a manager of this collection can release it/),
     ).toBeInTheDocument();
     expect(screen.getByText(/or at (.* at )?09:35 if they stop working on it/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+    // Locked out, the return reads as a summary (decision 0037): no greyed inputs.
+    expect(await screen.findByRole('region', { name: 'Answers' })).toHaveTextContent('Headcount');
+    expect(screen.queryByLabelText(/Headcount/)).toBeNull();
 
     released = true;
     // Reads are throttled to one a second: the page was read a moment ago.
