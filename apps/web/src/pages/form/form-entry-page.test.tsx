@@ -440,6 +440,36 @@ describe('Form entry page', () => {
     expect(calls.filter((c) => c.key === `GET ${PAGE}`).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('releasing the lock says so in a notice that stays, and the page takes the lock', async () => {
+    let released = false;
+    const lockedView = makeView({
+      isLocked: true,
+      lockedBy: { id: 9, name: 'Bea Clerk' },
+      lockedOn: '2026-11-10T09:15:00Z',
+      lockExpiresAt: '2026-11-10T09:35:00Z',
+      canEdit: false,
+      canSubmit: false,
+      canReleaseLock: true,
+      readOnlyReason: 'Locked by Bea Clerk since 09:15',
+    });
+    const calls = stubApi({
+      [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
+      [`DELETE ${PAGE}/Lock`]: () => {
+        released = true;
+        return new Response(null, { status: 204 });
+      },
+      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Release lock' }));
+    // A notice that stays takes focus, so it is read out wherever the button was.
+    const notice = await screen.findByText('The lock has been released.');
+    expect(notice.closest('.dcf-notification')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
+    expect(calls.some((c) => c.key === `POST ${PAGE}/Lock`)).toBe(true);
+    expect(screen.queryByText('Locked by Bea Clerk since 09:15')).toBeNull();
+  });
+
   it('a clerk sends the return for sign-off: what is missing is listed first; once sent, the page confirms it', async () => {
     let attempts = 0;
     const clerkView = { canSubmit: false, canSendForSignOff: true, isTrustAuthorisationRequired: true };

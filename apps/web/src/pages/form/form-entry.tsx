@@ -184,7 +184,15 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         onClose={clear}
       />
       <SubmissionBanners view={view} />
-      <LockNotice pageKey={pageKey} view={view} onReleased={entry.refresh} />
+      <LockNotice
+        pageKey={pageKey}
+        view={view}
+        onReleased={async () => {
+          // A notice that stays (decision 0037): the page changes under the button that was pressed.
+          notify({ variant: 'success', message: 'The lock has been released.', stayOpen: true });
+          await entry.refresh();
+        }}
+      />
       {readOnlyReason && !saysLock ? (
         <div className="nhsuk-inset-text">
           <span className="nhsuk-u-visually-hidden">Information: </span>
