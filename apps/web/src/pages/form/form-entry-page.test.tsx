@@ -221,7 +221,7 @@ describe('Form entry page', () => {
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveValue('My typing'));
   });
 
-  it('a save refused for want of the lock turns the form read-only, known by its code whatever its words', async () => {
+  it('a save refused for want of the lock turns the form into the summary, known by its code whatever its words', async () => {
     // Words the client has never seen: the page acts on the code 'lock_required', never on the title.
     const title = 'Your editing session ended before this save';
     stubApi({
@@ -232,7 +232,9 @@ describe('Form entry page', () => {
     renderPage();
     await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeDisabled());
+    // Locked out, the person reads the return as a summary (decision 0037): no greyed inputs.
+    expect(await screen.findByRole('region', { name: 'Answers' })).toHaveTextContent('Headcount');
+    expect(screen.queryByLabelText(/Headcount/)).toBeNull();
     expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
   });
