@@ -244,7 +244,11 @@ export async function publishedCollection(api: Api, options: CollectionOptions):
   };
 }
 
-/** Saves a return as a submitter through the API: takes the lock, then saves a draft or submits. */
+/**
+ * Saves a return as a submitter through the API: takes the lock, saves a draft or submits, and lets the
+ * lock go as a person leaving the return does (else it holds the return for 20 minutes against anyone
+ * who opens it next).
+ */
 export async function saveReturn(
   browser: Browser,
   who: PersonaName,
@@ -260,6 +264,7 @@ export async function saveReturn(
     { content, status, baseRevisionId: null, declaration: status === 'completed' },
     201,
   );
+  await submitter.api('DELETE', `${submissionApi}/Lock`, undefined, 204);
   await submitter.close();
   return view.submissionId;
 }

@@ -82,7 +82,7 @@ export const DAY = 86_400_000;
 /** page.request with the anti-forgery header, failing the test on an unexpected status. */
 export function apiOf(page: Page) {
   return async <T = any>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     data?: unknown,
     status = 200,
@@ -99,6 +99,18 @@ export function apiOf(page: Page) {
 }
 
 export type Api = ReturnType<typeof apiOf>;
+
+/**
+ * The person comes back to this window (as switching windows or tabs does): the window's focus and
+ * visibilitychange events, never a reload. What the product reads again then (decision 0036): the
+ * return's form page (the view and the lock) and the worklists (home counts and lists).
+ */
+export async function comeBack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
 
 export { expect };
 

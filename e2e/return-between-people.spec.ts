@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type BuiltCollection, publishedCollection, signedInPage } from './factories';
-import { type Api, expect, expectNoAxeViolations, test } from './fixtures';
+import { type Api, comeBack, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
  * The return between people (issue 26 items 1, 2 and 10; decision 0036): two or three people on one
@@ -41,14 +41,6 @@ async function collectionFor(api: Api, name: string): Promise<BuiltCollection> {
       { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
       { code: 'RJ1', persona: 'authoriserA', roles: ['Authoriser'] },
     ],
-  });
-}
-
-/** The person comes back to this window (as switching windows or tabs does). */
-async function comeBack(page: Page) {
-  await page.evaluate(() => {
-    window.dispatchEvent(new Event('focus'));
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
 }
 
