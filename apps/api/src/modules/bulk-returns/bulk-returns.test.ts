@@ -339,6 +339,51 @@ describe('POST .../Submission/Bulk', () => {
     expect(await revisionsOf('BK0050')).toEqual([]);
   });
 
+  it('takes a data quality warning’s explanation in an explanations.<rule id> column, as the browser does', async () => {
+    const db = t.database.db;
+    const formId = await insertForm(db, collectionId, 2, form);
+    await db
+      .updateTable('form')
+      .set({
+        dataQualityRules: JSON.stringify([
+          {
+            id: 'big',
+            name: 'Large headcount',
+            severity: 'warning',
+            message: 'Headcount is over 100',
+            check: { kind: 'compare', left: 'headcount', operator: '<=', right: '100' },
+            fields: ['headcount'],
+            logic: { '<=': [{ var: 'answers.headcount' }, 100] },
+          },
+        ]),
+      })
+      .where('id', '=', formId)
+      .execute();
+    const period = await insertPeriod(db, {
+      collectionId,
+      formId,
+      name: 'December',
+      open: new Date(Date.now() - 86_400_000),
+      close: new Date(Date.now() + 10 * 86_400_000),
+    });
+    const send = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/api/Collection/${collectionId}/ReportingPeriod/${period}/Submission/Bulk?action=submit&declaration=true`,
+        headers: { authorization: `Bearer ${submitToken}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const unexplained = (await send({ returns: [{ organisationCode: 'BK0060', headcount: 500 }] })).json();
+    expect(unexplained.results[0]).toMatchObject({ outcome: 'refused', code: 'validation_failed' });
+    expect(Object.keys(unexplained.results[0].errors)).toEqual(['explanations.big']);
+    const explained = (
+      await send({
+        returns: [{ organisationCode: 'BK0060', headcount: 500, 'explanations.big': 'Two sites merged' }],
+      })
+    ).json();
+    expect(explained.results[0]).toMatchObject({ outcome: 'submitted' });
+  });
+
   it(`submits ${ORGANISATIONS} organisations’ returns in one call`, { timeout: 600_000 }, async () => {
     const rows = codes.map((code, i) => ({
       organisationCode: code,
