@@ -14,6 +14,7 @@ import {
   type SortOrder,
 } from '../../components';
 import { ExportButtons } from './exports/export-buttons';
+import { LiveFeed } from './exports/live-feed';
 import { onTimeText, receivedText } from './period-counts';
 
 /**
@@ -70,7 +71,10 @@ function CollectionExport({ collections }: { collections: readonly ManagerCollec
         options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
       />
       {chosen ? (
-        <ExportButtons key={chosen.id} collectionId={chosen.id} subject={`all periods of ${chosen.name}`} />
+        <>
+          <ExportButtons key={chosen.id} collectionId={chosen.id} subject={`all periods of ${chosen.name}`} />
+          <LiveFeed collectionId={chosen.id} collectionName={chosen.name} />
+        </>
       ) : null}
     </section>
   );
