@@ -47,10 +47,23 @@ export function presentedToken(header: string | undefined): PresentedToken | 'ma
   return { secret, email: decoded.slice(0, colon) };
 }
 
-/** The rate limit's key for a token request (one allowance per token, not per address), or null. */
+/**
+ * Hashes of tokens this instance has seen live. Only these get their own allowance: keyed by whatever
+ * secret was presented, every made-up token had a fresh one, so a caller could send unlimited requests
+ * from one address by inventing a token each time (each still costing a database lookup).
+ */
+const liveTokenHashes = new Set<string>();
+
+/**
+ * The rate limit's key for a request with a token this instance knows (one allowance per token, not
+ * per address), or null: the address counts, for browsers and for unknown, made-up or malformed tokens.
+ * A token's first request on an instance is counted against its address.
+ */
 export function tokenRateLimitKey(request: FastifyRequest): string | null {
   const presented = presentedToken(request.headers.authorization);
-  return presented && presented !== 'malformed' ? `pat:${accessTokenHash(presented.secret)}` : null;
+  if (!presented || presented === 'malformed') return null;
+  const hash = accessTokenHash(presented.secret);
+  return liveTokenHashes.has(hash) ? `pat:${hash}` : null;
 }
 
 /** The live token a hash names, its user and every role, in one statement (as the session's). */
@@ -83,12 +96,15 @@ const tokenPrincipal = compiledStatement((db, slot) =>
  * the user's email.
  */
 export async function findTokenPrincipal(db: Db, presented: PresentedToken): Promise<Principal | null> {
+  const tokenHash = accessTokenHash(presented.secret);
   const [row] = await tokenPrincipal.rows(db, {
-    tokenHash: accessTokenHash(presented.secret),
+    tokenHash,
     now: new Date(),
   });
   if (row?.idpStatus !== 'Active') return null;
   if (presented.email !== null && presented.email.toLowerCase() !== row.email.toLowerCase()) return null;
+  if (liveTokenHashes.size > 10_000) liveTokenHashes.clear();
+  liveTokenHashes.add(tokenHash);
   return principalFromRow(row, { id: row.id, scope: row.scope, collectionId: row.collectionId });
 }
 

@@ -17,6 +17,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** What the route's scoped access rule located, for the handler (`locatedBy` in policy.ts). */
     located: { locate: Locate<unknown>; scope: unknown } | null;
+    /** An Authorization header with no live token: refused in preValidation (see onRequest). */
+    tokenRefused: boolean;
   }
 }
 
@@ -58,6 +60,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   app.decorateRequest('session', null);
   app.decorateRequest('principal', null);
   app.decorateRequest('located', null);
+  app.decorateRequest('tokenRefused', false);
 
   const routes: ApiRoute[] = [];
   registeredRoutes.set(app, routes);
@@ -75,8 +78,10 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     if (presented) {
       const principal = presented === 'malformed' ? null : await findTokenPrincipal(db, presented);
       if (!principal) {
-        reply.header('www-authenticate', TOKEN_CHALLENGE);
-        throw new HttpProblem('token_invalid', messages.notAuthorised);
+        // Refused in preValidation, not here: the rate limit is a route's onRequest hook, run after this
+        // app-wide one, so a refusal thrown here was never counted and made-up tokens were unlimited.
+        request.tokenRefused = true;
+        return;
       }
       request.principal = principal;
       traceUser(principal.userId);
@@ -98,7 +103,11 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     await touchSession(db, config, session, { sessionManagement: flags.SESSIONMANAGEMENT });
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.tokenRefused) {
+      reply.header('www-authenticate', TOKEN_CHALLENGE);
+      throw new HttpProblem('token_invalid', messages.notAuthorised);
+    }
     const rule = request.routeOptions.config.access as AccessRule | undefined;
     if (!rule) return;
     if (request.principal?.token) {
