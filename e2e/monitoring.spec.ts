@@ -262,6 +262,16 @@ test('a manager exports the closed period as XLSX (read back cell by cell) and t
       .map((line) => line.split(',')[0])
       .sort(),
   ).toEqual(['RGT', 'RJ1', 'RJ7']);
+  // The same returns live for Power BI or Excel: the address the home shows answers as an OData feed
+  // (read here with the manager's session; the tools use a personal access token).
+  const feed = (await page.getByText(/\/v1\/api\/OData\/Collection\/\d+$/).textContent())!;
+  const live = (await (await page.request.get(`${feed}/Returns`)).json()) as {
+    '@odata.context': string;
+    value: { OrganisationCode: string }[];
+  };
+  expect(live['@odata.context']).toContain('$metadata#Returns');
+  expect(live.value.length).toBeGreaterThan(0);
+  for (const row of live.value) expect(['RGT', 'RJ1', 'RJ7']).toContain(row.OrganisationCode);
   await expectNoAxeViolations(page);
 
   // The landing page's 'Needs your attention' panel (a lazy chunk), axe clean.
