@@ -128,6 +128,14 @@ describe('a token limited to one collection', () => {
       expectProblem(await call('GET', url, limited), 404, 'not_found');
     // The same user's session, and an open token, do see the other collection's feed.
     expect((await manager.get(`/v1/api/OData/Collection/${otherId}`)).status).toBe(200);
+    // Nor does the user's own profile name the other collections the user holds roles in.
+    const me = await call('GET', '/v1/api/User/Current', limited);
+    expect(me.status).toBe(200);
+    const named = [...me.body.collectionRoles, ...me.body.collectionOrganisationRoles].map(
+      (r: { collectionId: number }) => r.collectionId,
+    );
+    expect(named).toContain(demo);
+    expect(named).not.toContain(otherId);
   });
 
   it('a submit token limited to one collection cannot lock a return of another', async () => {

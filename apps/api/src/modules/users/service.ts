@@ -15,12 +15,15 @@ export async function currentUser(
   sessionExpiresAt: Date | null,
 ): Promise<CurrentUser> {
   const profile = await q.currentUserProfile(db, principal.userId);
+  // A token limited to one collection tells nothing of the user's others (decision 0039).
+  const limit = principal.token?.collectionId ?? null;
+  const shown = (collectionId: number) => limit === null || collectionId === limit;
   const collectionRoles = [...principal.collectionRoles].flatMap(([collectionId, roles]) =>
-    [...roles].map((role) => ({ role, collectionId })),
+    shown(collectionId) ? [...roles].map((role) => ({ role, collectionId })) : [],
   );
   const collectionOrganisationRoles = [...principal.organisationRoles].flatMap(([key, roles]) => {
     const [collectionId, organisationId] = key.split(':').map(Number) as [number, number];
-    return [...roles].map((role) => ({ role, collectionId, organisationId }));
+    return shown(collectionId) ? [...roles].map((role) => ({ role, collectionId, organisationId })) : [];
   });
   return {
     isAuthenticated: true,
