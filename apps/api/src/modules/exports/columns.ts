@@ -34,6 +34,8 @@ export interface ExportColumn {
   choices?: { value: string; label: string }[];
   /** A number question that allows no decimals (`decimalLimit: 0` or `validate.integer`). */
   integer?: boolean;
+  /** A multi-value question's whole list in one column (the OData feed; the exports give an item each). */
+  multiValue?: boolean;
 }
 
 /** A grid's data location with `*` for every enclosing grid's rows (a JSONPath-like pattern). */
@@ -83,6 +85,7 @@ export function headerOf(path: (string | number)[]): string {
 export function exportColumns(
   definitions: { components: FormComponent[] }[],
   rowsOf: (pattern: GridPattern) => number,
+  how: { multiValueWhole?: boolean } = {},
 ): ExportColumn[] {
   const columns = new Map<string, ExportColumn>();
   const add = (path: (string | number)[], column: Omit<ExportColumn, 'header' | 'path'>) => {
@@ -113,7 +116,15 @@ export function exportColumns(
         const options = optionsOf(c)
           .map((o) => `${o.value} = ${o.label}`)
           .join('; ');
-        const items = rowsOf([...at.pattern, key]);
+        if (how.multiValueWhole)
+          add([...at.path, key], {
+            label: `${at.prefix}${label}`,
+            type,
+            page: at.page,
+            options,
+            multiValue: true,
+          });
+        const items = how.multiValueWhole ? 0 : rowsOf([...at.pattern, key]);
         for (let i = 0; i < items; i++)
           add([...at.path, key, i], {
             label: `${at.prefix}${label} (${i + 1})`,

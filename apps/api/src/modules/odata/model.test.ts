@@ -56,4 +56,27 @@ describe('the feed model from a form', () => {
       ['Returns_wards', ['ReturnId', 'RowNumber', 'name']],
     ]);
   });
+
+  it('gives a multi-value question (in a return or a grid row) one column: its whole list as JSON text', () => {
+    const model = feedModel([
+      {
+        components: [
+          { type: 'textfield', key: 'wards', label: 'Wards', multiple: true, input: true },
+          {
+            type: 'datagrid',
+            key: 'staff',
+            label: 'Staff',
+            input: true,
+            components: [{ type: 'number', key: 'shifts', label: 'Shifts', multiple: true, input: true }],
+          },
+        ],
+      },
+    ]);
+    expect(model.returns.slice(13).map((p) => [p.name, p.type, p.label])).toEqual([
+      ['wards', 'Edm.String', 'Wards (a list, as JSON text)'],
+    ]);
+    expect(model.grids[0]!.properties.slice(2).map((p) => [p.name, p.type])).toEqual([
+      ['shifts', 'Edm.String'],
+    ]);
+  });
 });

@@ -85,6 +85,8 @@ export const GRID_KEYS: Property[] = [
 
 /** An answer's EDM type from its component (the export's column knows the component's type). */
 export function edmTypeOf(column: ExportColumn): EdmType {
+  // A multi-value question's list is one text: its answers as a JSON array (decision 0040).
+  if (column.multiValue) return 'Edm.String';
   switch (column.type) {
     case 'number':
     case 'currency':
@@ -123,7 +125,7 @@ function answerProperties(columns: ExportColumn[], taken: Set<string>): Property
   return columns.map((column) => ({
     name: identifierOf(column.path, taken),
     type: edmTypeOf(column),
-    label: column.label,
+    label: column.multiValue ? `${column.label} (a list, as JSON text)` : column.label,
     column,
   }));
 }
@@ -145,13 +147,13 @@ export function feedModel(forms: { components: FormComponent[] }[]): FeedModel {
   const returns = [
     ...FIXED_PROPERTIES,
     ...answerProperties(
-      exportColumns(forms, () => 0),
+      exportColumns(forms, () => 0, { multiValueWhole: true }),
       taken,
     ),
   ];
   const grids = found.map(({ grid, name }) => {
     const inRow = new Set(GRID_KEYS.map((p) => p.name.toLowerCase()));
-    const columns = exportColumns(grid.versions, () => 0);
+    const columns = exportColumns(grid.versions, () => 0, { multiValueWhole: true });
     return {
       name,
       label: grid.label,

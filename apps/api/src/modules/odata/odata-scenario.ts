@@ -62,6 +62,7 @@ export const feedForm = {
       ],
     },
     { type: 'textarea', key: 'comments', label: 'Comments', input: true },
+    { type: 'textfield', key: 'wards', label: 'Wards', multiple: true, input: true },
   ],
 };
 
@@ -121,6 +122,7 @@ export async function feedScenario(t: TestApp): Promise<FeedScenario> {
         { grade: 'Band 6', fte: 0.5 },
       ],
       comments: "It's fine",
+      wards: ['Ward 1', 'Ward "2"'],
     },
     at: new Date('2026-05-12T10:00:00Z'),
   });

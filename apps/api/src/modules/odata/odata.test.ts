@@ -71,7 +71,10 @@ describe('the OData feed of a collection', () => {
       onCall: true,
       site_postcode: 'SE1 9RT',
       comments: "It's fine",
+      // A multi-value question: its whole list, as JSON text (decision 0040).
+      wards: '["Ward 1","Ward \\"2\\""]',
     });
+    expect(JSON.parse(row!.wards as string)).toEqual(['Ward 1', 'Ward "2"']);
     expect(response.body.value).toHaveLength(4);
   });
 });
