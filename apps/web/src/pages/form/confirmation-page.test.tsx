@@ -184,7 +184,7 @@ describe('Confirmation page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Return sent for sign-off' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Your organisation’s authorisers will now check it/)).toBeInTheDocument();
+    expect(screen.getByText(/We have emailed your organisation’s authorisers/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'View the return' })).toHaveAttribute('href', FORM);
   });
@@ -202,7 +202,8 @@ describe('Confirmation page', () => {
       },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Return sent back' })).toBeInTheDocument();
-    expect(screen.getByText(/data entry clerks can see your reason/)).toBeInTheDocument();
+    expect(screen.getByText(/They can see your reason on the return/)).toBeInTheDocument();
+    expect(screen.getByText('Your reason: Too low')).toBeInTheDocument();
     expect(await screen.findByTestId('next-return')).toHaveTextContent(
       'Monthly workforce return: October 2026 for Trust B',
     );

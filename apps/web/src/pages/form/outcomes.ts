@@ -75,14 +75,15 @@ export const outcomeText: Record<ReturnOutcome, OutcomeText> = {
   sentForSignOff: {
     title: 'Return sent for sign-off',
     next: () => [
-      'Your organisation’s authorisers will now check it. They will submit it, or send it back to you with a reason.',
+      'We have emailed your organisation’s authorisers. They will check it, then submit it or send it back to you with a reason.',
     ],
     nextWork: 'submitter',
   },
   sentBack: {
     title: 'Return sent back',
-    next: () => [
-      'Your organisation’s data entry clerks can see your reason on the return and on their home page.',
+    next: (view) => [
+      ...(view.sentBack ? [`Your reason: ${view.sentBack.reason}`] : []),
+      'We have emailed your organisation’s data entry clerks. They can see your reason on the return and on their home page.',
       'It will come back to your list when they send it for sign-off again.',
     ],
     nextWork: 'signOff',
