@@ -1,5 +1,14 @@
 /** The shared interface of the specification (section 2), built once and used everywhere. */
 export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './breadcrumbs';
+export {
+  Checkbox,
+  CheckboxGroup,
+  type CheckboxGroupProps,
+  type CheckboxProps,
+  type ChoiceOption,
+  RadioGroup,
+  type RadioGroupProps,
+} from './choice-group';
 export { type Column, DataTable, type DataTableProps, type TableSort } from './data-table';
 export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date-input';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';

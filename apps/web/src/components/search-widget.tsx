@@ -2,6 +2,7 @@ import { isOwnStaff, messages } from '@dcf/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { searchOrganisations } from '../api/organisations';
+import { Checkbox } from './choice-group';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
@@ -398,22 +399,14 @@ function ResultsTable({
             <tr className="nhsuk-table__row">
               <th scope="col" className="nhsuk-table__header">
                 {multiple ? (
-                  <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                    <div className="nhsuk-checkboxes__item">
-                      <input
-                        id={`${idPrefix}-all`}
-                        className="nhsuk-checkboxes__input"
-                        type="checkbox"
-                        checked={allTicked}
-                        onChange={onToggleAll}
-                      />
-                      <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`${idPrefix}-all`}>
-                        <span className="nhsuk-u-visually-hidden">
-                          {heading ? `Select every row of ${caption}` : 'Select every row on this page'}
-                        </span>
-                      </label>
-                    </div>
-                  </div>
+                  <Checkbox
+                    id={`${idPrefix}-all`}
+                    inCell
+                    labelHidden
+                    label={heading ? `Select every row of ${caption}` : 'Select every row on this page'}
+                    checked={allTicked}
+                    onChange={onToggleAll}
+                  />
                 ) : (
                   <span className="nhsuk-u-visually-hidden">Select</span>
                 )}
@@ -432,20 +425,14 @@ function ResultsTable({
               return (
                 <tr key={key} className="nhsuk-table__row">
                   <td className="nhsuk-table__cell">
-                    <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                      <div className="nhsuk-checkboxes__item">
-                        <input
-                          id={checkboxId}
-                          className="nhsuk-checkboxes__input"
-                          type="checkbox"
-                          checked={isTicked(row)}
-                          onChange={() => onToggle(row)}
-                        />
-                        <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={checkboxId}>
-                          <span className="nhsuk-u-visually-hidden">Select {labelOf(row)}</span>
-                        </label>
-                      </div>
-                    </div>
+                    <Checkbox
+                      id={checkboxId}
+                      inCell
+                      labelHidden
+                      label={`Select ${labelOf(row)}`}
+                      checked={isTicked(row)}
+                      onChange={() => onToggle(row)}
+                    />
                   </td>
                   {columns.map((column) => (
                     <td key={column.header} className="nhsuk-table__cell">

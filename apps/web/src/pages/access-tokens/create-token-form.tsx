@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCollections } from '../../api/collections';
 import { fieldErrorsOf } from '../../api/problems';
-import { DateInput, ErrorMessage, ErrorSummary, Notification, Select, TextField } from '../../components';
+import { DateInput, ErrorSummary, Notification, RadioGroup, Select, TextField } from '../../components';
 
 const fieldId = (field: string) => `token-${field}`;
 const fieldOrder = ['name', 'scope', 'collectionId', 'expires'] as const;
@@ -105,39 +105,15 @@ export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessTok
           error={error('name')}
           onChange={(v) => set('name', v)}
         />
-        <div className={`nhsuk-form-group${error('scope') ? ' nhsuk-form-group--error' : ''}`}>
-          <fieldset
-            className="nhsuk-fieldset"
-            aria-describedby={error('scope') ? `${fieldId('scope')}-error` : undefined}
-          >
-            <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">
-              What may the token do?
-            </legend>
-            <ErrorMessage fieldId={fieldId('scope')} error={error('scope')} />
-            <div className="nhsuk-radios">
-              {scopeOptions.map(([value, label, hint]) => (
-                <div className="nhsuk-radios__item" key={value}>
-                  <input
-                    className="nhsuk-radios__input"
-                    id={fieldId(`scope-${value}`)}
-                    name="scope"
-                    type="radio"
-                    value={value}
-                    checked={values.scope === value}
-                    aria-describedby={`${fieldId(`scope-${value}`)}-hint`}
-                    onChange={() => set('scope', value)}
-                  />
-                  <label className="nhsuk-label nhsuk-radios__label" htmlFor={fieldId(`scope-${value}`)}>
-                    {label}
-                  </label>
-                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${fieldId(`scope-${value}`)}-hint`}>
-                    {hint}
-                  </div>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+        <RadioGroup
+          id={fieldId('scope')}
+          name="scope"
+          legend="What may the token do?"
+          error={error('scope')}
+          options={scopeOptions.map(([value, label, hint]) => ({ value, label, hint }))}
+          value={values.scope}
+          onChange={(value) => set('scope', value)}
+        />
         <Select
           id={fieldId('collectionId')}
           label="Collection (optional)"

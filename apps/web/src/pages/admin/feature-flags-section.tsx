@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type FeatureFlags, useFeatureFlags, useSetFeatureFlag } from '../../api/feature-flags';
-import { Notification, QueryState } from '../../components';
+import { CheckboxGroup, Notification, QueryState } from '../../components';
 
 const flagDescriptions: Record<keyof FeatureFlags, string> = {
   COLLECTIONICON: 'Collections can have an icon',
@@ -9,6 +9,7 @@ const flagDescriptions: Record<keyof FeatureFlags, string> = {
   EXCELTEMPLATE: 'Collections can offer an Excel template for returns',
   SESSIONMANAGEMENT: 'Sessions end after a time without activity, with a warning first',
 };
+const flagNames = Object.keys(flagDescriptions) as (keyof FeatureFlags)[];
 
 /**
  * Feature flags (super administrators, on their own screen): each flag's state from
@@ -43,32 +44,15 @@ export function FeatureFlagsSection() {
       ) : null}
       <QueryState query={flags}>
         {(values) => (
-          <div className="nhsuk-form-group">
-            <fieldset className="nhsuk-fieldset">
-              <legend className="nhsuk-fieldset__legend nhsuk-u-visually-hidden">Feature flags</legend>
-              <div className="nhsuk-checkboxes">
-                {(Object.keys(flagDescriptions) as (keyof FeatureFlags)[]).map((name) => (
-                  <div key={name} className="nhsuk-checkboxes__item">
-                    <input
-                      className="nhsuk-checkboxes__input"
-                      id={`flag-${name}`}
-                      type="checkbox"
-                      checked={values[name]}
-                      disabled={setFlag.isPending}
-                      aria-describedby={`flag-${name}-hint`}
-                      onChange={(e) => change(name, e.target.checked)}
-                    />
-                    <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`flag-${name}`}>
-                      {name}
-                    </label>
-                    <div className="nhsuk-hint nhsuk-checkboxes__hint" id={`flag-${name}-hint`}>
-                      {flagDescriptions[name]}
-                    </div>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
-          </div>
+          <CheckboxGroup
+            id="flag"
+            legend="Feature flags"
+            legendSize="hidden"
+            options={flagNames.map((name) => ({ value: name, label: name, hint: flagDescriptions[name] }))}
+            values={flagNames.filter((name) => values[name])}
+            disabled={setFlag.isPending}
+            onChange={change}
+          />
         )}
       </QueryState>
     </section>

@@ -11,14 +11,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useFeatureFlags } from '../../api/feature-flags';
 import { fieldErrorsOf } from '../../api/problems';
-import {
-  describedByOf,
-  ErrorMessage,
-  ErrorSummary,
-  Notification,
-  TextAreaField,
-  TextField,
-} from '../../components';
+import { Checkbox, ErrorSummary, Notification, RadioGroup, TextAreaField, TextField } from '../../components';
 
 export interface CollectionFormValues {
   name: string;
@@ -201,22 +194,12 @@ export function CollectionForm({
             />
           ) : null}
           {flags.data?.EMAILENABLED ? (
-            <div className="nhsuk-form-group">
-              <div className="nhsuk-checkboxes">
-                <div className="nhsuk-checkboxes__item">
-                  <input
-                    className="nhsuk-checkboxes__input"
-                    id={fieldId('isEmailEnabled')}
-                    type="checkbox"
-                    checked={values.isEmailEnabled}
-                    onChange={(e) => set('isEmailEnabled', e.target.checked)}
-                  />
-                  <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={fieldId('isEmailEnabled')}>
-                    Send emails for this collection
-                  </label>
-                </div>
-              </div>
-            </div>
+            <Checkbox
+              id={fieldId('isEmailEnabled')}
+              label="Send emails for this collection"
+              checked={values.isEmailEnabled}
+              onChange={(checked) => set('isEmailEnabled', checked)}
+            />
           ) : null}
           <Radios
             field="period"
@@ -257,52 +240,32 @@ export function CollectionForm({
   );
 }
 
-function Radios(props: {
+/** A collection setting's radios, side by side; the first takes the field's id, which the error summary links to. */
+function Radios<V extends string>(props: {
   field: keyof CollectionFormValues;
   legend: string;
   hint: string;
   value: string;
   error?: string | undefined;
-  options: readonly (readonly [string, string, string?])[];
-  onChange: (value: string) => void;
+  options: readonly (readonly [V, string, string?])[];
+  onChange: (value: V) => void;
 }) {
   const id = fieldId(props.field);
   return (
-    <div className={`nhsuk-form-group${props.error ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset className="nhsuk-fieldset" aria-describedby={describedByOf(id, props.hint, props.error)}>
-        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{props.legend}</legend>
-        <div className="nhsuk-hint" id={`${id}-hint`}>
-          {props.hint}
-        </div>
-        <ErrorMessage fieldId={id} error={props.error} />
-        <div className="nhsuk-radios nhsuk-radios--inline">
-          {props.options.map(([value, label, hint], index) => {
-            const optionId = index === 0 ? id : `${id}-${value}`;
-            return (
-              <div key={value} className="nhsuk-radios__item">
-                <input
-                  className="nhsuk-radios__input"
-                  id={optionId}
-                  name={id}
-                  type="radio"
-                  value={value}
-                  checked={props.value === value}
-                  aria-describedby={hint ? `${optionId}-item-hint` : undefined}
-                  onChange={() => props.onChange(value)}
-                />
-                <label className="nhsuk-label nhsuk-radios__label" htmlFor={optionId}>
-                  {label}
-                </label>
-                {hint ? (
-                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${optionId}-item-hint`}>
-                    {hint}
-                  </div>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
+    <RadioGroup
+      id={id}
+      legend={props.legend}
+      hint={props.hint}
+      error={props.error}
+      inline
+      options={props.options.map(([value, label, hint], index) => ({
+        value,
+        label,
+        hint,
+        id: index === 0 ? id : undefined,
+      }))}
+      value={props.value}
+      onChange={props.onChange}
+    />
   );
 }

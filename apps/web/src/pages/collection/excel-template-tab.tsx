@@ -17,7 +17,7 @@ import { useFeatureFlags } from '../../api/feature-flags';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl, useFileUpload } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { ErrorMessage, FileUploadStatus, Notification, QueryState } from '../../components';
+import { Checkbox, ErrorMessage, FileUploadStatus, Notification, QueryState } from '../../components';
 
 const inputId = 'excel-template-file';
 
@@ -202,23 +202,13 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
       </div>
 
       {flagOn && collection.data ? (
-        <div className="nhsuk-form-group">
-          <div className="nhsuk-checkboxes">
-            <div className="nhsuk-checkboxes__item">
-              <input
-                className="nhsuk-checkboxes__input"
-                id="excel-template-enabled"
-                type="checkbox"
-                checked={chosen ?? collection.data.isExcelTemplateEnabled}
-                disabled={setEnabled.isPending}
-                onChange={(event) => void toggle(event.currentTarget.checked)}
-              />
-              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="excel-template-enabled">
-                Let submitters use the Excel template
-              </label>
-            </div>
-          </div>
-        </div>
+        <Checkbox
+          id="excel-template-enabled"
+          label="Let submitters use the Excel template"
+          checked={chosen ?? collection.data.isExcelTemplateEnabled}
+          disabled={setEnabled.isPending}
+          onChange={(checked) => void toggle(checked)}
+        />
       ) : null}
     </section>
   );

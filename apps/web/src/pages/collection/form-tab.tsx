@@ -4,10 +4,12 @@ import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
 import { currentForm, useForms, useSaveForm } from '../../api/forms';
 import { problemMessages } from '../../api/problems';
 import {
+  type ChoiceOption,
   ErrorBoundary,
   ErrorMessage,
   Notification,
   QueryState,
+  RadioGroup,
   SaveButton,
   Spinner,
   UnsavedChangesPrompt,
@@ -15,6 +17,11 @@ import {
 import { emptyDefinition, parseDefinition, withDisplay } from './definition-input';
 
 /** Form.io's builder is large (about 490 kB gzip with the renderer): it loads only when this tab opens. */
+const layoutOptions: readonly ChoiceOption<'form' | 'wizard'>[] = [
+  { value: 'form', label: 'Single page' },
+  { value: 'wizard', label: 'Wizard' },
+];
+
 const FormioBuilder = lazy(() => import('../../formio-builder/form-builder'));
 
 /**
@@ -132,36 +139,15 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
         )}
       </div>
 
-      <div className="nhsuk-form-group">
-        <fieldset className="nhsuk-fieldset" aria-describedby={`${ids.display}-hint`}>
-          <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Form layout</legend>
-          <div className="nhsuk-hint" id={`${ids.display}-hint`}>
-            A wizard shows one page at a time; its pages are the top-level panels.
-          </div>
-          <div className="nhsuk-radios nhsuk-radios--inline">
-            {(
-              [
-                ['form', 'Single page'],
-                ['wizard', 'Wizard'],
-              ] as const
-            ).map(([value, label]) => (
-              <div key={value} className="nhsuk-radios__item">
-                <input
-                  className="nhsuk-radios__input"
-                  id={`${ids.display}-${value}`}
-                  name={ids.display}
-                  type="radio"
-                  checked={draft.display === value}
-                  onChange={() => load(withDisplay(draft, value))}
-                />
-                <label className="nhsuk-label nhsuk-radios__label" htmlFor={`${ids.display}-${value}`}>
-                  {label}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      </div>
+      <RadioGroup
+        id={ids.display}
+        legend="Form layout"
+        hint="A wizard shows one page at a time; its pages are the top-level panels."
+        inline
+        options={layoutOptions}
+        value={draft.display}
+        onChange={(value) => load(withDisplay(draft, value))}
+      />
 
       <TypeNotices definition={draft} />
 

@@ -9,6 +9,7 @@ import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../ap
 import { searchOrganisations } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
 import {
+  Checkbox,
   DataTable,
   ListPaging,
   Notification,
@@ -125,24 +126,15 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
     const id = `${flag}-${row.organisationId}`;
     const forced = setting !== 'optional';
     return (
-      <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-        <div className="nhsuk-checkboxes__item">
-          <input
-            id={id}
-            className="nhsuk-checkboxes__input"
-            type="checkbox"
-            checked={row[flag]}
-            disabled={!canChange || forced || flags.isPending}
-            onChange={(e) => toggle(row, flag, e.target.checked)}
-          />
-          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
-            <span className="nhsuk-u-visually-hidden">
-              {label} required for {row.organisation.name}
-              {forced ? ` (${forcedText[setting]})` : ''}
-            </span>
-          </label>
-        </div>
-      </div>
+      <Checkbox
+        id={id}
+        inCell
+        labelHidden
+        label={`${label} required for ${row.organisation.name}${forced ? ` (${forcedText[setting]})` : ''}`}
+        checked={row[flag]}
+        disabled={!canChange || forced || flags.isPending}
+        onChange={(checked) => toggle(row, flag, checked)}
+      />
     );
   };
 

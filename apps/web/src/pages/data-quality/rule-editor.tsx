@@ -9,7 +9,7 @@ import {
 } from '@dcf/domain/data-quality';
 import type { RuleField } from '@dcf/forms/data-quality/fields';
 import { useId, useState } from 'react';
-import { ErrorMessage, Select } from '../../components';
+import { CheckboxGroup, type ChoiceOption, ErrorMessage, RadioGroup, Select } from '../../components';
 
 export const kindLabels: Record<DataQualityCheckKind, string> = {
   compare: 'Compare two figures',
@@ -18,6 +18,11 @@ export const kindLabels: Record<DataQualityCheckKind, string> = {
   range: "Outside last period's range across organisations",
   logic: 'JSON Logic (for experts)',
 };
+
+const severityOptions: readonly ChoiceOption<DataQualitySeverity>[] = [
+  { value: 'warning', label: 'Warning: the submitter must explain the figure' },
+  { value: 'error', label: 'Error: the return cannot be submitted' },
+];
 
 const operatorLabels: Record<ComparisonOperator, string> = {
   '<': 'is less than',
@@ -192,40 +197,18 @@ export function RuleEditor({
   );
 
   const ticks = (key: 'parts' | 'logicFields', legend: string, hint: string) => (
-    <div className={`nhsuk-form-group${problems[key] ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset className="nhsuk-fieldset" aria-describedby={`${id}-${key}-hint`}>
-        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{legend}</legend>
-        <div className="nhsuk-hint" id={`${id}-${key}-hint`}>
-          {hint}
-        </div>
-        {problems[key] ? (
-          <span className="nhsuk-error-message">
-            <span className="nhsuk-u-visually-hidden">Error:</span> {problems[key]}
-          </span>
-        ) : null}
-        <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-          {fields.map((f) => (
-            <div className="nhsuk-checkboxes__item" key={f.path}>
-              <input
-                className="nhsuk-checkboxes__input"
-                id={`${id}-${key}-${f.path}`}
-                type="checkbox"
-                checked={draft[key].includes(f.path)}
-                onChange={(event) =>
-                  set(
-                    key,
-                    event.target.checked ? [...draft[key], f.path] : draft[key].filter((p) => p !== f.path),
-                  )
-                }
-              />
-              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={`${id}-${key}-${f.path}`}>
-                {f.label}
-              </label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
-    </div>
+    <CheckboxGroup
+      id={`${id}-${key}`}
+      legend={legend}
+      hint={hint}
+      error={problems[key]}
+      small
+      options={fields.map((f) => ({ value: f.path, label: f.label }))}
+      values={draft[key]}
+      onChange={(path, checked) =>
+        set(key, checked ? [...draft[key], path] : draft[key].filter((p) => p !== path))
+      }
+    />
   );
 
   return (
@@ -342,33 +325,14 @@ export function RuleEditor({
           {ticks('logicFields', 'Show the finding beside', 'The questions the submitter sees it at')}
         </>
       ) : null}
-      <div className="nhsuk-form-group">
-        <fieldset className="nhsuk-fieldset">
-          <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Severity</legend>
-          <div className="nhsuk-radios nhsuk-radios--inline">
-            {(
-              [
-                ['warning', 'Warning: the submitter must explain the figure'],
-                ['error', 'Error: the return cannot be submitted'],
-              ] as const
-            ).map(([value, label]) => (
-              <div className="nhsuk-radios__item" key={value}>
-                <input
-                  className="nhsuk-radios__input"
-                  id={`${id}-severity-${value}`}
-                  type="radio"
-                  name={`${id}-severity`}
-                  checked={draft.severity === value}
-                  onChange={() => set('severity', value)}
-                />
-                <label className="nhsuk-label nhsuk-radios__label" htmlFor={`${id}-severity-${value}`}>
-                  {label}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      </div>
+      <RadioGroup
+        id={`${id}-severity`}
+        legend="Severity"
+        inline
+        options={severityOptions}
+        value={draft.severity}
+        onChange={(value) => set('severity', value)}
+      />
       <div className={`nhsuk-form-group${problems.message ? ' nhsuk-form-group--error' : ''}`}>
         <label className="nhsuk-label" htmlFor={`${id}-message`}>
           Message the submitter sees

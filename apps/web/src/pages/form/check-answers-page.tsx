@@ -15,7 +15,7 @@ import {
 } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, ErrorMessage, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, Checkbox, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { explanationId, useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
@@ -262,28 +262,14 @@ function CheckAnswers({
           }}
         >
           <h2 className="nhsuk-heading-m">Declaration</h2>
-          <div className={`nhsuk-form-group${declarationError ? ' nhsuk-form-group--error' : ''}`}>
-            <ErrorMessage
-              fieldId={DECLARATION_ID}
-              error={declarationError ? messages.submissionDeclarationRequired : undefined}
-            />
-            <div className="nhsuk-checkboxes">
-              <div className="nhsuk-checkboxes__item">
-                <input
-                  className="nhsuk-checkboxes__input"
-                  id={DECLARATION_ID}
-                  name={DECLARATION_ID}
-                  type="checkbox"
-                  checked={confirmed}
-                  aria-describedby={declarationError ? `${DECLARATION_ID}-error` : undefined}
-                  onChange={(event) => setConfirmed(event.target.checked)}
-                />
-                <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={DECLARATION_ID}>
-                  {messages.submissionDeclaration}
-                </label>
-              </div>
-            </div>
-          </div>
+          <Checkbox
+            id={DECLARATION_ID}
+            name={DECLARATION_ID}
+            label={messages.submissionDeclaration}
+            checked={confirmed}
+            error={declarationError ? messages.submissionDeclarationRequired : undefined}
+            onChange={setConfirmed}
+          />
           <div className="nhsuk-button-group">
             <button type="submit" className="nhsuk-button" disabled={submitting}>
               {submitting ? 'Submitting...' : 'Submit return'}

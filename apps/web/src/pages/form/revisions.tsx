@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSoftDeleteRevisions, useSubmissionRevision, useSubmissionRevisions } from '../../api/submissions';
-import { QueryState, TableScroll, YesNoModal } from '../../components';
+import { Checkbox, QueryState, TableScroll, YesNoModal } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 import { compareRevisions, parseContent } from './compare-revisions';
 
@@ -67,25 +67,14 @@ export function RevisionsList({ view, links }: { view: SubmissionView; links: Re
                     return (
                       <tr key={r.id} className="nhsuk-table__row">
                         <td className="nhsuk-table__cell">
-                          <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                            <div className="nhsuk-checkboxes__item">
-                              <input
-                                className="nhsuk-checkboxes__input"
-                                type="checkbox"
-                                id={`revision-${r.id}`}
-                                checked={selected.includes(r.id)}
-                                onChange={() => toggle(r.id)}
-                              />
-                              <label
-                                className="nhsuk-label nhsuk-checkboxes__label"
-                                htmlFor={`revision-${r.id}`}
-                              >
-                                <span className="nhsuk-u-visually-hidden">
-                                  Select the revision saved {when}
-                                </span>
-                              </label>
-                            </div>
-                          </div>
+                          <Checkbox
+                            id={`revision-${r.id}`}
+                            inCell
+                            labelHidden
+                            label={`Select the revision saved ${when}`}
+                            checked={selected.includes(r.id)}
+                            onChange={() => toggle(r.id)}
+                          />
                         </td>
                         <td className="nhsuk-table__cell">{when}</td>
                         <td className="nhsuk-table__cell">{r.createdBy.name}</td>

@@ -24,6 +24,7 @@ import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  Checkbox,
   Notification,
   type OrganisationSearchRow,
   PageContainer,
@@ -252,37 +253,21 @@ function SubmitterAccessEditor({
                       const id = `${key}-${role}`;
                       return (
                         <td key={role} className="nhsuk-table__cell">
-                          <div className="nhsuk-checkboxes nhsuk-checkboxes--small">
-                            <div className="nhsuk-checkboxes__item">
-                              <input
-                                id={id}
-                                className="nhsuk-checkboxes__input"
-                                type="checkbox"
-                                checked={held.includes(role)}
-                                disabled={
-                                  readOnly ||
-                                  first.isDuplicate ||
-                                  (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
-                                }
-                                onChange={(e) =>
-                                  setList(
-                                    toggleRole(
-                                      list,
-                                      first.userId,
-                                      first.organisationId,
-                                      role,
-                                      e.target.checked,
-                                    ),
-                                  )
-                                }
-                              />
-                              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
-                                <span className="nhsuk-u-visually-hidden">
-                                  {roleLabels[role]}: {first.userName} at {first.organisationName}
-                                </span>
-                              </label>
-                            </div>
-                          </div>
+                          <Checkbox
+                            id={id}
+                            inCell
+                            labelHidden
+                            label={`${roleLabels[role]}: ${first.userName} at ${first.organisationName}`}
+                            checked={held.includes(role)}
+                            disabled={
+                              readOnly ||
+                              first.isDuplicate ||
+                              (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
+                            }
+                            onChange={(checked) =>
+                              setList(toggleRole(list, first.userId, first.organisationId, role, checked))
+                            }
+                          />
                         </td>
                       );
                     })}

@@ -17,6 +17,7 @@ import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  Checkbox,
   DateInput,
   ErrorSummary,
   Notification,
@@ -151,22 +152,12 @@ export function EditOrganisationPage() {
           onChange={(v) => set('code', v)}
           width={10}
         />
-        <div className="nhsuk-form-group">
-          <div className="nhsuk-checkboxes">
-            <div className="nhsuk-checkboxes__item">
-              <input
-                className="nhsuk-checkboxes__input"
-                id="organisation-isManagementOrg"
-                type="checkbox"
-                checked={values.isManagementOrg}
-                onChange={(e) => set('isManagementOrg', e.target.checked)}
-              />
-              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor="organisation-isManagementOrg">
-                Management organisation
-              </label>
-            </div>
-          </div>
-        </div>
+        <Checkbox
+          id="organisation-isManagementOrg"
+          label="Management organisation"
+          checked={values.isManagementOrg}
+          onChange={(checked) => set('isManagementOrg', checked)}
+        />
         <Select
           id="organisation-regionId"
           label="Region"

@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import {
+  Checkbox,
   DateInput,
   ErrorSummary,
   Notification,
@@ -184,25 +185,12 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
           dateError={error('submissionsClose')}
           timeError={error('closeTime')}
         />
-        <div className="nhsuk-form-group">
-          <div className="nhsuk-checkboxes">
-            <div className="nhsuk-checkboxes__item">
-              <input
-                className="nhsuk-checkboxes__input"
-                id={periodFieldId('ifSubmissionReopens')}
-                type="checkbox"
-                checked={values.ifSubmissionReopens}
-                onChange={(event) => set('ifSubmissionReopens', event.target.checked)}
-              />
-              <label
-                className="nhsuk-label nhsuk-checkboxes__label"
-                htmlFor={periodFieldId('ifSubmissionReopens')}
-              >
-                Submissions reopen after they close
-              </label>
-            </div>
-          </div>
-        </div>
+        <Checkbox
+          id={periodFieldId('ifSubmissionReopens')}
+          label="Submissions reopen after they close"
+          checked={values.ifSubmissionReopens}
+          onChange={(checked) => set('ifSubmissionReopens', checked)}
+        />
         {values.ifSubmissionReopens ? (
           <>
             <PeriodDateTime

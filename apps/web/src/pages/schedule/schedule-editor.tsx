@@ -11,8 +11,8 @@ import { fieldErrorsOf } from '../../api/problems';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
+  Checkbox,
   DateInput,
-  ErrorMessage,
   ErrorSummary,
   Notification,
   QueryState,
@@ -225,28 +225,13 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
           error={error('daysOpen')}
           onChange={(v) => set('daysOpen', v)}
         />
-        <div
-          className={`nhsuk-form-group${error('includeWorkingDaysOnly') ? ' nhsuk-form-group--error' : ''}`}
-        >
-          <ErrorMessage fieldId={fieldId('includeWorkingDaysOnly')} error={error('includeWorkingDaysOnly')} />
-          <div className="nhsuk-checkboxes">
-            <div className="nhsuk-checkboxes__item">
-              <input
-                className="nhsuk-checkboxes__input"
-                id={fieldId('includeWorkingDaysOnly')}
-                type="checkbox"
-                checked={values.includeWorkingDaysOnly}
-                onChange={(e) => set('includeWorkingDaysOnly', e.target.checked)}
-              />
-              <label
-                className="nhsuk-label nhsuk-checkboxes__label"
-                htmlFor={fieldId('includeWorkingDaysOnly')}
-              >
-                Count working days only (Monday to Friday, not bank holidays in England and Wales)
-              </label>
-            </div>
-          </div>
-        </div>
+        <Checkbox
+          id={fieldId('includeWorkingDaysOnly')}
+          label="Count working days only (Monday to Friday, not bank holidays in England and Wales)"
+          checked={values.includeWorkingDaysOnly}
+          error={error('includeWorkingDaysOnly')}
+          onChange={(checked) => set('includeWorkingDaysOnly', checked)}
+        />
         <TextField
           id={fieldId('reopenAfterDays')}
           name="reopenAfterDays"
