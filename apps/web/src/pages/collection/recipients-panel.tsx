@@ -2,31 +2,14 @@ import {
   type CollectionDto,
   type CollectionOrganisation,
   collectionOrganisationListQuerySchema,
-  type Requirement,
 } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
-import { useBulkRecipients, useRecipients, useSetRecipientFlags } from '../../api/collection-organisations';
+import { useRecipients } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
-import { problemMessages } from '../../api/problems';
-import {
-  Checkbox,
-  DataTable,
-  ListPaging,
-  Notification,
-  QueryState,
-  SearchWidget,
-  useListQuery,
-  YesNoModal,
-} from '../../components';
-import {
-  AddByCriteria,
-  CodeList,
-  type Criteria,
-  CriteriaFields,
-  RemoveMatching,
-} from './recipient-selection';
-
-const PAGE_SIZE = 25;
+import { Notification, SearchWidget, useListQuery, YesNoModal } from '../../components';
+import { type Criteria, CriteriaFields, RemoveMatching } from './recipient-selection';
+import { AddOrganisations, AuthorisationNote, PAGE_SIZE, RecipientsList } from './recipients-list';
+import { useRecipientActions } from './use-recipient-actions';
 
 /** The recipients list's state, kept in the URL (decision 0021). */
 const listDefaults = {
@@ -44,14 +27,6 @@ const listDefaults = {
 /** What a URL the API would refuse shows: every default (sort and status too, which the table reads). */
 const firstOpen = collectionOrganisationListQuerySchema.parse({});
 
-type Notice = { variant: 'success' | 'error'; message: string | string[] };
-type Flag = 'isTrustAuthorisationRequired' | 'isNhsiAuthorisationRequired';
-
-const forcedText: Record<Exclude<Requirement, 'optional'>, string> = {
-  mandatory: 'mandatory for this collection',
-  notRequired: 'not required for this collection',
-};
-
 /**
  * A collection's recipient organisations (amend page, organisations tab, and
  * /manage/collection/{id}/organisations): filtered, sorted and paged by the server (a national
@@ -63,7 +38,6 @@ const forcedText: Record<Exclude<Requirement, 'optional'>, string> = {
  */
 export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
   const [listQuery, setParams] = useListQuery(listDefaults, collectionOrganisationListQuerySchema, firstOpen);
-  const { page, pageSize, query } = listQuery;
   const filters: Criteria = {
     query: listQuery.query,
     organisationTypeId: listQuery.organisationTypeId,
@@ -76,67 +50,16 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
   // The search a user chose to add in full ("Select all N matching"), shown in the criteria form.
   const [matching, setMatching] = useState<string | null>(null);
   const [removing, setRemoving] = useState<CollectionOrganisation | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const recipients = useRecipients(collection.id, listQuery);
-  const bulk = useBulkRecipients(collection.id);
-  const flags = useSetRecipientFlags(collection.id);
+  const { notice, setNotice, done, addSelected, remove, toggle, flagsPending } = useRecipientActions(
+    collection.id,
+  );
   const canChange = collection.abilities.canAmend;
-
-  async function run(action: () => Promise<string>) {
-    setNotice(null);
-    try {
-      setNotice({ variant: 'success', message: await action() });
-    } catch (error) {
-      setNotice({ variant: 'error', message: problemMessages(error) });
-    }
-  }
-
-  const addSelected = (ids: number[]) =>
-    run(async () => {
-      const result = await bulk.mutateAsync({ add: ids });
-      return `${result.added} ${result.added === 1 ? 'organisation' : 'organisations'} added (${result.total} recipients)`;
-    });
-
-  const remove = (row: CollectionOrganisation) =>
-    run(async () => {
-      await bulk.mutateAsync({ remove: [row.organisationId] });
-      return `${row.organisation.name} removed`;
-    });
-
-  const toggle = (row: CollectionOrganisation, flag: Flag, value: boolean) =>
-    run(async () => {
-      await flags.mutateAsync([
-        {
-          organisationId: row.organisationId,
-          isTrustAuthorisationRequired: row.isTrustAuthorisationRequired,
-          isNhsiAuthorisationRequired: row.isNhsiAuthorisationRequired,
-          [flag]: value,
-        },
-      ]);
-      return `Authorisation saved for ${row.organisation.name}`;
-    });
 
   function search(event: FormEvent) {
     event.preventDefault();
     setParams({ ...draft, query: draft.query?.trim() || undefined, status: draft.status });
   }
-  const done = (message: string) => setNotice({ variant: 'success', message });
-
-  const flagCell = (row: CollectionOrganisation, flag: Flag, setting: Requirement, label: string) => {
-    const id = `${flag}-${row.organisationId}`;
-    const forced = setting !== 'optional';
-    return (
-      <Checkbox
-        id={id}
-        inCell
-        labelHidden
-        label={`${label} required for ${row.organisation.name}${forced ? ` (${forcedText[setting]})` : ''}`}
-        checked={row[flag]}
-        disabled={!canChange || forced || flags.isPending}
-        onChange={(checked) => toggle(row, flag, checked)}
-      />
-    );
-  };
 
   return (
     <section aria-labelledby="recipients-heading">
@@ -152,54 +75,14 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           onClose={() => setNotice(null)}
         />
       ) : null}
-      <p className="nhsuk-body">
-        Trust authorisation is {describe(collection.trustAuthorisation)}; NHSI authorisation is{' '}
-        {describe(collection.nhsiAuthorisation)}.
-        {collection.trustAuthorisation === 'optional' || collection.nhsiAuthorisation === 'optional'
-          ? ' Where it is optional, tick it for each organisation that needs it.'
-          : ''}
-      </p>
+      <AuthorisationNote collection={collection} />
       {canChange ? (
-        <>
-          <h3 className="nhsuk-heading-s">Add organisations</h3>
-          {/* "Select all N matching" in the search opens this with the search filled in and counted. */}
-          <details className="nhsuk-details" open={matching !== null ? true : undefined}>
-            <summary className="nhsuk-details__summary">
-              <span className="nhsuk-details__summary-text">By type, region, ICB or name</span>
-            </summary>
-            <div className="nhsuk-details__text">
-              <AddByCriteria
-                key={matching ?? ''}
-                collectionId={collection.id}
-                onDone={done}
-                {...(matching !== null ? { initial: { query: matching }, countAtOnce: true } : {})}
-              />
-            </div>
-          </details>
-          <details className="nhsuk-details">
-            <summary className="nhsuk-details__summary">
-              <span className="nhsuk-details__summary-text">From a list of ODS codes</span>
-            </summary>
-            <div className="nhsuk-details__text">
-              <CodeList collectionId={collection.id} action="add" onDone={done} />
-            </div>
-          </details>
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary"
-            onClick={() => setAdding(true)}
-          >
-            Add organisations
-          </button>
-          <details className="nhsuk-details">
-            <summary className="nhsuk-details__summary">
-              <span className="nhsuk-details__summary-text">Remove a list of ODS codes</span>
-            </summary>
-            <div className="nhsuk-details__text">
-              <CodeList collectionId={collection.id} action="remove" onDone={done} />
-            </div>
-          </details>
-        </>
+        <AddOrganisations
+          collectionId={collection.id}
+          matching={matching}
+          onDone={done}
+          onSearch={() => setAdding(true)}
+        />
       ) : null}
       <h3 className="nhsuk-heading-s">Recipients</h3>
       <search>
@@ -224,93 +107,15 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           onDone={done}
         />
       ) : null}
-      <QueryState
-        query={recipients}
-        isEmpty={(list) => list.items.length === 0}
-        emptyMessage={
-          query
-            ? 'No recipient organisations match this search.'
-            : 'There are no recipient organisations yet.'
-        }
-      >
-        {(list) => {
-          const pages = Math.max(1, Math.ceil(list.total / pageSize));
-          return (
-            <>
-              <DataTable
-                caption="Recipient organisations"
-                rows={list.items}
-                rowKey={(row) => row.organisationId}
-                sort={{
-                  sortBy: listQuery.sortBy,
-                  sortOrder: listQuery.sortOrder,
-                  onSort: (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
-                }}
-                columns={[
-                  { key: 'name', header: 'Name', sortable: true, cell: (row) => row.organisation.name },
-                  { key: 'code', header: 'Code', sortable: true, cell: (row) => row.organisation.code },
-                  {
-                    key: 'region',
-                    header: 'Region',
-                    sortable: true,
-                    cell: (row) => row.organisation.region?.name ?? '',
-                  },
-                  {
-                    key: 'type',
-                    header: 'Type',
-                    sortable: true,
-                    cell: (row) => row.organisation.organisationType?.shortDescription ?? '',
-                  },
-                  {
-                    key: 'trust',
-                    header: 'Trust authorisation',
-                    cell: (row) =>
-                      flagCell(
-                        row,
-                        'isTrustAuthorisationRequired',
-                        collection.trustAuthorisation,
-                        'Trust authorisation',
-                      ),
-                  },
-                  {
-                    key: 'nhsi',
-                    header: 'NHSI authorisation',
-                    cell: (row) =>
-                      flagCell(
-                        row,
-                        'isNhsiAuthorisationRequired',
-                        collection.nhsiAuthorisation,
-                        'NHSI authorisation',
-                      ),
-                  },
-                ]}
-                {...(canChange
-                  ? {
-                      rowActions: (row: (typeof list.items)[number]) => (
-                        <button
-                          type="button"
-                          className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                          onClick={() => setRemoving(row)}
-                        >
-                          Remove<span className="nhsuk-u-visually-hidden"> {row.organisation.name}</span>
-                        </button>
-                      ),
-                    }
-                  : {})}
-              />
-              <p className="nhsuk-body" data-testid="recipients-page">
-                Page {page} of {pages} ({list.total} {list.total === 1 ? 'organisation' : 'organisations'})
-              </p>
-              <ListPaging
-                total={list.total}
-                query={listQuery}
-                defaultPageSize={PAGE_SIZE}
-                onChange={setParams}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      <RecipientsList
+        collection={collection}
+        recipients={recipients}
+        listQuery={listQuery}
+        onParams={setParams}
+        canTick={canChange && !flagsPending}
+        onTick={toggle}
+        onRemove={canChange ? setRemoving : undefined}
+      />
       <SearchWidget
         kind="manageOrganisations"
         open={adding}
@@ -340,8 +145,4 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
       </YesNoModal>
     </section>
   );
-}
-
-function describe(setting: Requirement): string {
-  return setting === 'optional' ? 'optional' : forcedText[setting];
 }
