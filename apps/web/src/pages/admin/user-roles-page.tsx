@@ -1,20 +1,19 @@
-import { formatMediumDateTime, type UserRoleChange, type UserRoles } from '@dcf/domain';
+import type { UserRoleChange, UserRoles } from '@dcf/domain';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import {
-  Breadcrumbs,
-  DataTable,
-  Notification,
-  PageContainer,
-  QueryState,
-  YesNoModal,
-} from '../../components';
+import { Breadcrumbs, Notification, PageContainer, QueryState, YesNoModal } from '../../components';
 import { GiveRoleForm } from './give-role-form';
-import { roleLabels } from './role-labels';
+import {
+  AccountSummary,
+  CollectionRolesTable,
+  OrganisationRolesTable,
+  SystemRoles,
+  UserChanges,
+} from './user-roles-parts';
 
 type Notice = { variant: 'success' | 'error'; message: string };
 
@@ -39,13 +38,10 @@ export function UserRolesPage() {
   );
 }
 
-function UserRolesView({ data }: { data: UserRoles }) {
-  const me = useUser();
-  const change = useChangeUser(data.user.id);
+/** Changes to the user's roles and account, each ending in the one notice the page shows. */
+function useUserChanges(user: UserRoles['user']) {
+  const change = useChangeUser(user.id);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [removing, setRemoving] = useState<{ change: UserRoleChange; text: string } | null>(null);
-  const [deactivating, setDeactivating] = useState(false);
-  const isSelf = me.isAuthenticated && me.email === data.user.email;
 
   async function changeRole(roleChange: UserRoleChange, done: string) {
     setNotice(null);
@@ -63,12 +59,22 @@ function UserRolesView({ data }: { data: UserRoles }) {
       await change.active.mutateAsync({ active });
       setNotice({
         variant: 'success',
-        message: active ? `${data.user.email} can sign in again` : `${data.user.email} has been deactivated`,
+        message: active ? `${user.email} can sign in again` : `${user.email} has been deactivated`,
       });
     } catch (error) {
       setNotice({ variant: 'error', message: errorMessage(error) });
     }
   }
+
+  return { notice, setNotice, changeRole, setActive };
+}
+
+function UserRolesView({ data }: { data: UserRoles }) {
+  const me = useUser();
+  const { notice, setNotice, changeRole, setActive } = useUserChanges(data.user);
+  const [removing, setRemoving] = useState<{ change: UserRoleChange; text: string } | null>(null);
+  const [deactivating, setDeactivating] = useState(false);
+  const isSelf = me.isAuthenticated && me.email === data.user.email;
 
   const removeButton = (roleChange: UserRoleChange, text: string) =>
     isSelf ? null : (
@@ -99,19 +105,7 @@ function UserRolesView({ data }: { data: UserRoles }) {
         </div>
       ) : null}
 
-      <dl className="nhsuk-summary-list">
-        <SummaryRow label="Email" value={data.user.email} />
-        <SummaryRow label="ODS code" value={data.user.providerCode ?? 'Not known'} />
-        <SummaryRow label="Job title" value={data.user.jobTitle ?? 'Not known'} />
-        <SummaryRow
-          label="Last signed in"
-          value={data.user.lastSignInAt ? formatMediumDateTime(data.user.lastSignInAt) : 'Never'}
-        />
-        <SummaryRow
-          label="Account"
-          value={data.user.isActive ? 'Active' : `Deactivated (${data.user.idpStatus})`}
-        />
-      </dl>
+      <AccountSummary user={data.user} />
       {isSelf ? null : data.user.isActive ? (
         <button
           type="button"
@@ -130,24 +124,7 @@ function UserRolesView({ data }: { data: UserRoles }) {
         </button>
       )}
 
-      <h2 className="nhsuk-heading-m">System roles</h2>
-      <dl className="nhsuk-summary-list">
-        <SummaryRow label="Super administrator" value={data.isSuperAdmin ? 'Yes' : 'No'} />
-        <SummaryRow
-          label="Collection administrator"
-          value={data.isCollectionAdmin ? 'Yes' : 'No'}
-          hint={
-            <>
-              Nominated by a super administrator under{' '}
-              <Link to={paths.adminUsers}>collection administrators</Link>
-            </>
-          }
-        />
-        <SummaryRow
-          label="Management organisation (NHSI) user"
-          value={data.isManagementOrganisationUser ? 'Yes' : 'No'}
-        />
-      </dl>
+      <SystemRoles data={data} />
       {isSelf ? null : (
         <button
           type="button"
@@ -169,95 +146,15 @@ function UserRolesView({ data }: { data: UserRoles }) {
         </button>
       )}
 
-      <h2 className="nhsuk-heading-m">Collection roles</h2>
-      <DataTable
-        caption="Collection roles"
-        emptyMessage="No collection roles."
-        rows={data.collectionRoles}
-        rowKey={(r) => `${r.collectionId}:${r.role}`}
-        columns={[
-          {
-            key: 'collection',
-            header: 'Collection',
-            cell: (r) => (
-              <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
-            ),
-          },
-          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
-        ]}
-        rowActions={(r) =>
-          removeButton(
-            { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
-            `${roleLabels[r.role]} of ${r.collectionName}`,
-          )
-        }
-      />
+      <CollectionRolesTable rows={data.collectionRoles} removeButton={removeButton} />
 
-      <h2 className="nhsuk-heading-m">Organisation roles</h2>
-      <DataTable
-        caption="Organisation roles"
-        emptyMessage="No organisation roles."
-        rows={data.organisationRoles}
-        rowKey={(r) => `${r.collectionId}:${r.organisationId}:${r.role}`}
-        columns={[
-          { key: 'collection', header: 'Collection', cell: (r) => r.collectionName },
-          {
-            key: 'organisation',
-            header: 'Organisation',
-            cell: (r) => (
-              <>
-                {r.organisationName} ({r.organisationCode})
-                {r.isFromElsewhere ? (
-                  <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
-                    From another organisation
-                  </strong>
-                ) : null}
-              </>
-            ),
-          },
-          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
-        ]}
-        rowActions={(r) =>
-          removeButton(
-            {
-              scope: 'organisation',
-              collectionId: r.collectionId,
-              organisationId: r.organisationId,
-              role: r.role,
-              granted: false,
-            },
-            `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
-          )
-        }
-      />
+      <OrganisationRolesTable rows={data.organisationRoles} removeButton={removeButton} />
 
       {isSelf ? null : (
         <GiveRoleForm onGive={(roleChange, text) => changeRole(roleChange, `${text} given`)} />
       )}
 
-      <h2 className="nhsuk-heading-m">Changes to this user</h2>
-      <DataTable
-        caption="Changes to this user"
-        emptyMessage="No changes recorded."
-        rows={data.audit}
-        rowKey={(a) => a.id}
-        columns={[
-          { key: 'when', header: 'When', cell: (a) => formatMediumDateTime(a.occurredAt) },
-          {
-            key: 'what',
-            header: 'What',
-            cell: (a) => (
-              <>
-                {a.action}
-                {a.collectionName ? <> in {a.collectionName}</> : null}
-                {a.organisationName ? <> for {a.organisationName}</> : null}: {a.before.join(', ') || 'none'}{' '}
-                to {a.after.join(', ') || 'none'}
-              </>
-            ),
-          },
-          { key: 'by', header: 'By', cell: (a) => a.by ?? '' },
-        ]}
-      />
+      <UserChanges audit={data.audit} />
 
       <YesNoModal
         open={removing !== null}
@@ -283,19 +180,5 @@ function UserRolesView({ data }: { data: UserRoles }) {
         {`${data.user.email} will be signed out everywhere at once and will not be able to sign in until reactivated. Their roles are kept.`}
       </YesNoModal>
     </>
-  );
-}
-
-function SummaryRow({ label, value, hint }: { label: string; value: string; hint?: React.ReactNode }) {
-  return (
-    <div className="nhsuk-summary-list__row">
-      <dt className="nhsuk-summary-list__key">{label}</dt>
-      <dd className="nhsuk-summary-list__value">
-        {value}
-        {hint ? (
-          <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">{hint}</span>
-        ) : null}
-      </dd>
-    </div>
   );
 }

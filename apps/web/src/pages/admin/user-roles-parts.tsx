@@ -1,0 +1,182 @@
+import { formatMediumDateTime, type UserRoleChange, type UserRoles } from '@dcf/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { DataTable } from '../../components';
+import { roleLabels } from './role-labels';
+
+/** The Remove button of a role's row (none when the user is the one looking). */
+type RemoveButton = (roleChange: UserRoleChange, text: string) => ReactNode;
+
+/** The user's account: email, ODS code, job title, last sign-in and whether it is active. */
+export function AccountSummary({ user }: { user: UserRoles['user'] }) {
+  return (
+    <dl className="nhsuk-summary-list">
+      <SummaryRow label="Email" value={user.email} />
+      <SummaryRow label="ODS code" value={user.providerCode ?? 'Not known'} />
+      <SummaryRow label="Job title" value={user.jobTitle ?? 'Not known'} />
+      <SummaryRow
+        label="Last signed in"
+        value={user.lastSignInAt ? formatMediumDateTime(user.lastSignInAt) : 'Never'}
+      />
+      <SummaryRow label="Account" value={user.isActive ? 'Active' : `Deactivated (${user.idpStatus})`} />
+    </dl>
+  );
+}
+
+/** The roles that are not tied to a collection. */
+export function SystemRoles({ data }: { data: UserRoles }) {
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">System roles</h2>
+      <dl className="nhsuk-summary-list">
+        <SummaryRow label="Super administrator" value={data.isSuperAdmin ? 'Yes' : 'No'} />
+        <SummaryRow
+          label="Collection administrator"
+          value={data.isCollectionAdmin ? 'Yes' : 'No'}
+          hint={
+            <>
+              Nominated by a super administrator under{' '}
+              <Link to={paths.adminUsers}>collection administrators</Link>
+            </>
+          }
+        />
+        <SummaryRow
+          label="Management organisation (NHSI) user"
+          value={data.isManagementOrganisationUser ? 'Yes' : 'No'}
+        />
+      </dl>
+    </>
+  );
+}
+
+export function CollectionRolesTable({
+  rows,
+  removeButton,
+}: {
+  rows: UserRoles['collectionRoles'];
+  removeButton: RemoveButton;
+}) {
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Collection roles</h2>
+      <DataTable
+        caption="Collection roles"
+        emptyMessage="No collection roles."
+        rows={rows}
+        rowKey={(r) => `${r.collectionId}:${r.role}`}
+        columns={[
+          {
+            key: 'collection',
+            header: 'Collection',
+            cell: (r) => (
+              <Link to={paths.amendCollection(r.collectionId, 'permissions')}>{r.collectionName}</Link>
+            ),
+          },
+          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
+        ]}
+        rowActions={(r) =>
+          removeButton(
+            { scope: 'collection', collectionId: r.collectionId, role: r.role, granted: false },
+            `${roleLabels[r.role]} of ${r.collectionName}`,
+          )
+        }
+      />
+    </>
+  );
+}
+
+export function OrganisationRolesTable({
+  rows,
+  removeButton,
+}: {
+  rows: UserRoles['organisationRoles'];
+  removeButton: RemoveButton;
+}) {
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Organisation roles</h2>
+      <DataTable
+        caption="Organisation roles"
+        emptyMessage="No organisation roles."
+        rows={rows}
+        rowKey={(r) => `${r.collectionId}:${r.organisationId}:${r.role}`}
+        columns={[
+          { key: 'collection', header: 'Collection', cell: (r) => r.collectionName },
+          {
+            key: 'organisation',
+            header: 'Organisation',
+            cell: (r) => (
+              <>
+                {r.organisationName} ({r.organisationCode})
+                {r.isFromElsewhere ? (
+                  <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">
+                    From another organisation
+                  </strong>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'role', header: 'Role', cell: (r) => roleLabels[r.role] },
+        ]}
+        rowActions={(r) =>
+          removeButton(
+            {
+              scope: 'organisation',
+              collectionId: r.collectionId,
+              organisationId: r.organisationId,
+              role: r.role,
+              granted: false,
+            },
+            `${roleLabels[r.role]} for ${r.organisationName} in ${r.collectionName}`,
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** The audit trail of changes to the user's roles and account. */
+export function UserChanges({ audit }: { audit: UserRoles['audit'] }) {
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Changes to this user</h2>
+      <DataTable
+        caption="Changes to this user"
+        emptyMessage="No changes recorded."
+        rows={audit}
+        rowKey={(a) => a.id}
+        columns={[
+          { key: 'when', header: 'When', cell: (a) => formatMediumDateTime(a.occurredAt) },
+          {
+            key: 'what',
+            header: 'What',
+            cell: (a) => (
+              <>
+                {a.action}
+                {a.collectionName ? <> in {a.collectionName}</> : null}
+                {a.organisationName ? <> for {a.organisationName}</> : null}: {a.before.join(', ') || 'none'}{' '}
+                to {a.after.join(', ') || 'none'}
+              </>
+            ),
+          },
+          { key: 'by', header: 'By', cell: (a) => a.by ?? '' },
+        ]}
+      />
+    </>
+  );
+}
+
+function SummaryRow({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
+  return (
+    <div className="nhsuk-summary-list__row">
+      <dt className="nhsuk-summary-list__key">{label}</dt>
+      <dd className="nhsuk-summary-list__value">
+        {value}
+        {hint ? (
+          <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">{hint}</span>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
