@@ -4,58 +4,26 @@ import {
   hasDuplicates,
   heldRoles,
   isRemoveUserBlocked,
-  type OrganisationRole,
-  organisationRoleLabels,
   pendingRoleChanges,
-  type RoleAssignmentList,
   type RoleAssignmentRow,
   removeDuplicates,
-  removeUser,
-  roleMessages,
-  toggleRole,
 } from '@dcf/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { getRecipients } from '../../api/collection-organisations';
 import { useSaveSubmitterAccess, useSubmitterAccess } from '../../api/collection-roles';
 import { useCollection } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
-import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
-  Checkbox,
   Notification,
-  type OrganisationSearchRow,
   PageContainer,
   QueryState,
   SaveButton,
-  SearchWidget,
-  TableScroll,
   UnsavedChangesPrompt,
 } from '../../components';
-
-const roleLabels = organisationRoleLabels;
-const roles = Object.keys(roleLabels) as OrganisationRole[];
-
-/** One line of the table: a user at an organisation, with the rows (roles) behind it. */
-interface Assignment {
-  key: string;
-  first: RoleAssignmentRow;
-  rows: RoleAssignmentRow[];
-}
-
-function groupRows(list: RoleAssignmentList): Assignment[] {
-  const groups = new Map<string, Assignment>();
-  for (const row of list.rows) {
-    // Duplicates get a line of their own, so the manager sees what was picked twice.
-    const key = `${row.userId}:${row.organisationId}${row.isDuplicate ? ':duplicate' : ''}`;
-    const group = groups.get(key);
-    if (group) group.rows.push(row);
-    else groups.set(key, { key, first: row, rows: [row] });
-  }
-  return [...groups.values()];
-}
+import { GiveAccessSearch, type GiveAccessStep } from './give-access-search';
+import { SubmitterAccessTable } from './submitter-access-table';
 
 /**
  * Submitter access (route: /collection/manage/submitterAccess/{collectionId}): who may enter
@@ -112,15 +80,14 @@ function SubmitterAccessEditor({
 }) {
   const initial = useMemo(() => createRoleAssignmentList(saved), [saved]);
   const [list, setList] = useState(initial);
-  const [step, setStep] = useState<'idle' | 'organisation' | 'users'>('idle');
-  const [organisation, setOrganisation] = useState<OrganisationSearchRow | null>(null);
+  const [step, setStep] = useState<GiveAccessStep>('idle');
   const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
   const save = useSaveSubmitterAccess(collectionId);
 
   // A fresh server list (after a save) replaces the edited one.
   useEffect(() => setList(initial), [initial]);
 
-  const assignments = groupRows(list);
+  const empty = list.rows.length === 0;
   const blocked = isRemoveUserBlocked(list);
 
   async function saveChanges() {
@@ -193,156 +160,21 @@ function SubmitterAccessEditor({
           <p>Some users are listed twice. Remove the duplicates before removing anyone or saving.</p>
         </div>
       ) : null}
-      {assignments.length === 0 ? (
+      {empty ? (
         <p className="nhsuk-body">Nobody has submitter access to this collection yet.</p>
       ) : (
-        <TableScroll label="Submitter access">
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Submitter access</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">
-                <th scope="col" className="nhsuk-table__header">
-                  User
-                </th>
-                <th scope="col" className="nhsuk-table__header">
-                  Organisation
-                </th>
-                {roles.map((role) => (
-                  <th key={role} scope="col" className="nhsuk-table__header">
-                    {roleLabels[role]}
-                  </th>
-                ))}
-                <th scope="col" className="nhsuk-table__header">
-                  <span className="nhsuk-u-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="nhsuk-table__body">
-              {assignments.map(({ key, first, rows }) => {
-                const held = first.isDuplicate
-                  ? rows.map((row) => row.role)
-                  : heldRoles(list, first.userId, first.organisationId);
-                const removed = rows.every((row) => row.status === 'Deleted');
-                return (
-                  <tr key={key} className="nhsuk-table__row">
-                    <td className="nhsuk-table__cell">
-                      {first.userName}
-                      <br />
-                      <span className="nhsuk-body-s">{first.email}</span>
-                      {first.isDuplicate ? (
-                        <>
-                          {' '}
-                          <strong className="nhsuk-tag nhsuk-tag--orange">Duplicate</strong>
-                        </>
-                      ) : null}
-                      {removed ? (
-                        <>
-                          {' '}
-                          <strong className="nhsuk-tag nhsuk-tag--red">Removed when saved</strong>
-                        </>
-                      ) : null}
-                      {first.isFromElsewhere ? (
-                        <>
-                          <br />
-                          <strong className="nhsuk-tag nhsuk-tag--grey">{roleMessages.fromElsewhere}</strong>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="nhsuk-table__cell">{first.organisationName}</td>
-                    {roles.map((role) => {
-                      const id = `${key}-${role}`;
-                      return (
-                        <td key={role} className="nhsuk-table__cell">
-                          <Checkbox
-                            id={id}
-                            inCell
-                            labelHidden
-                            label={`${roleLabels[role]}: ${first.userName} at ${first.organisationName}`}
-                            checked={held.includes(role)}
-                            disabled={
-                              readOnly ||
-                              first.isDuplicate ||
-                              (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
-                            }
-                            onChange={(checked) =>
-                              setList(toggleRole(list, first.userId, first.organisationId, role, checked))
-                            }
-                          />
-                        </td>
-                      );
-                    })}
-                    <td className="nhsuk-table__cell">
-                      {!readOnly && !first.isDuplicate && !removed ? (
-                        <button
-                          type="button"
-                          className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                          disabled={blocked}
-                          onClick={() => setList(removeUser(list, first.userId, first.organisationId))}
-                        >
-                          Remove{' '}
-                          <span className="nhsuk-u-visually-hidden">
-                            {first.userName} at {first.organisationName}
-                          </span>
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <SubmitterAccessTable list={list} readOnly={readOnly} blocked={blocked} onChange={setList} />
       )}
       {!readOnly ? (
         <SaveButton onSave={saveChanges} disabled={!list.touched || hasDuplicates(list)}>
           Save changes
         </SaveButton>
       ) : null}
-      <SearchWidget
-        kind="organisations"
-        open={step === 'organisation'}
-        multiple={false}
-        title="Choose a recipient organisation"
-        search={async (term) =>
-          (await getRecipients(collectionId, { query: term || undefined, page: 1, pageSize: 100 })).items.map(
-            (row) => ({ id: row.organisationId, name: row.organisation.name, code: row.organisation.code }),
-          )
-        }
-        onCancel={() => setStep('idle')}
-        onSelect={(rows) => {
-          setOrganisation(rows[0] ?? null);
-          setStep(rows[0] ? 'users' : 'idle');
-        }}
-      />
-      <SearchWidget
-        kind="users"
-        open={step === 'users'}
-        title={organisation ? `Give access at ${organisation.name}` : 'Search users'}
-        {...(organisation ? { ownOrganisation: { name: organisation.name, code: organisation.code } } : {})}
-        search={async (term) =>
-          (await searchUsers(term, 1, 50, organisation ? { organisationId: organisation.id } : {})).items
-        }
-        onCancel={() => setStep('idle')}
-        onSelect={(users) => {
-          setStep('idle');
-          if (!organisation) return;
-          setList(
-            assignUsers(
-              list,
-              users.map((user) => ({
-                userId: Number(user.id),
-                userName: user.name ?? user.email ?? String(user.id),
-                email: user.email ?? '',
-                providerCode: user.providerCode ?? null,
-              })),
-              {
-                organisationId: organisation.id,
-                organisationName: organisation.name,
-                organisationCode: organisation.code,
-              },
-            ),
-          );
-        }}
+      <GiveAccessSearch
+        collectionId={collectionId}
+        step={step}
+        onStep={setStep}
+        onChoose={(users, organisation) => setList(assignUsers(list, users, organisation))}
       />
     </>
   );
