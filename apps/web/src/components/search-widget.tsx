@@ -5,7 +5,13 @@ import { searchOrganisations } from '../api/organisations';
 import { Checkbox } from './choice-group';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
-import { Spinner } from './spinner';
+import {
+  ResultsSummary,
+  SearchForm,
+  type SearchStatus,
+  SelectionFooter,
+  useTicks,
+} from './search-widget-parts';
 import { TableScroll } from './table-scroll';
 
 /** An organisation row as the search tables read it (specification, section 3). */
@@ -106,49 +112,23 @@ const userColumns: Column<UserSearchRow>[] = [
 
 type Row = OrganisationSearchRow | UserSearchRow;
 
-type Status =
-  | { state: 'idle' }
-  | { state: 'searching' }
-  | { state: 'done' }
-  | { state: 'failed'; message: string };
+const keyOf = (row: Row) => String(row.id);
 
 /**
- * The search modal of the specification (section 2): search, tick rows in the results table, then
- * Select (disabled until a row is ticked) or Cancel. Kinds: organisations, manageOrganisations, users.
- * The caller supplies the search function, so the widget works with any endpoint. Ticks are kept
- * across searches and pages (the count says how many), a page can be ticked at once, a search that
- * reports its total says "Showing 1 to 100 of 3,162" and pages, and where the caller can add by
- * criteria, "Select all N matching" hands it the search (decision 0025).
+ * The search's results: the page shown, for which term (the box may have been edited since), the total,
+ * and what the search is doing. Only the latest search's answer is shown.
  */
-export function SearchWidget(props: SearchWidgetProps) {
-  const { open, title = messages.searchTitle, onCancel, multiple = true } = props;
-  const inputId = useId();
-  const resultsId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [term, setTerm] = useState('');
-  // The term the results are for (the box may have been edited since), and the page shown.
+function useSearchPages(props: SearchWidgetProps) {
   const [searched, setSearched] = useState({ term: '', page: 1 });
   const [rows, setRows] = useState<readonly Row[]>([]);
   const [total, setTotal] = useState({ count: 0, pageSize: 0 });
-  // Ticked rows by key, kept across searches and pages until Select or Cancel (in the order ticked).
-  const [ticked, setTicked] = useState<ReadonlyMap<string, Row>>(new Map());
-  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const [status, setStatus] = useState<SearchStatus>({ state: 'idle' });
   const searchCount = useRef(0);
 
-  const isUsers = props.kind === 'users';
-  const columns = (
-    isUsers ? userColumns : props.kind === 'organisations' ? allOrganisationColumns : organisationColumns
-  ) as Column<Row>[];
-  const keyOf = (row: Row) => String(row.id);
-  const labelOf = (row: Row) =>
-    'code' in row ? `${row.name} (${row.code})` : (row.name ?? row.email ?? String(row.id));
-
-  function reset() {
-    setTerm('');
+  function clear() {
     setSearched({ term: '', page: 1 });
     setRows([]);
     setTotal({ count: 0, pageSize: 0 });
-    setTicked(new Map());
     setStatus({ state: 'idle' });
   }
 
@@ -177,32 +157,42 @@ export function SearchWidget(props: SearchWidgetProps) {
     }
   }
 
+  return { searched, rows, total, status, load, clear };
+}
+
+/**
+ * The search modal of the specification (section 2): search, tick rows in the results table, then
+ * Select (disabled until a row is ticked) or Cancel. Kinds: organisations, manageOrganisations, users.
+ * The caller supplies the search function, so the widget works with any endpoint. Ticks are kept
+ * across searches and pages (the count says how many), a page can be ticked at once, a search that
+ * reports its total says "Showing 1 to 100 of 3,162" and pages, and where the caller can add by
+ * criteria, "Select all N matching" hands it the search (decision 0025).
+ */
+export function SearchWidget(props: SearchWidgetProps) {
+  const { open, title = messages.searchTitle, onCancel, multiple = true } = props;
+  const inputId = useId();
+  const resultsId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [term, setTerm] = useState('');
+  const { searched, rows, total, status, load, clear } = useSearchPages(props);
+  const { ticked, setTicked, toggle, toggleAll } = useTicks<Row>(multiple, keyOf);
+
+  const isUsers = props.kind === 'users';
+  const columns = (
+    isUsers ? userColumns : props.kind === 'organisations' ? allOrganisationColumns : organisationColumns
+  ) as Column<Row>[];
+  const labelOf = (row: Row) =>
+    'code' in row ? `${row.name} (${row.code})` : (row.name ?? row.email ?? String(row.id));
+
+  function reset() {
+    setTerm('');
+    clear();
+    setTicked(new Map());
+  }
+
   function runSearch(event: FormEvent) {
     event.preventDefault();
     void load(term.trim(), 1);
-  }
-
-  function toggle(row: Row) {
-    const key = keyOf(row);
-    setTicked((current) => {
-      const next = new Map(multiple ? current : []);
-      if (current.has(key)) next.delete(key);
-      else next.set(key, row);
-      return next;
-    });
-  }
-
-  /** Ticks every row of a table, or unticks them all when all are ticked already. */
-  function toggleAll(list: readonly Row[]) {
-    setTicked((current) => {
-      const next = new Map(current);
-      const all = list.every((row) => current.has(keyOf(row)));
-      for (const row of list) {
-        if (all) next.delete(keyOf(row));
-        else next.set(keyOf(row), row);
-      }
-      return next;
-    });
   }
 
   function select() {
@@ -241,71 +231,26 @@ export function SearchWidget(props: SearchWidgetProps) {
       initialFocusRef={inputRef}
       wide
       footer={
-        <>
-          <p className="nhsuk-body nhsuk-u-margin-bottom-2" aria-live="polite" data-testid="ticked-count">
-            {ticked.size === 0
-              ? 'None selected'
-              : `${ticked.size.toLocaleString('en-GB')} selected${multiple ? ' (kept across searches and pages)' : ''}`}
-            {ticked.size > 0 ? (
-              <>
-                {' '}
-                <button type="button" className="dcf-link-button" onClick={() => setTicked(new Map())}>
-                  Clear selection
-                </button>
-              </>
-            ) : null}
-          </p>
-          <button type="button" className="nhsuk-button" disabled={ticked.size === 0} onClick={select}>
-            Select
-          </button>
-          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={cancel}>
-            Cancel
-          </button>
-        </>
+        <SelectionFooter
+          count={ticked.size}
+          multiple={multiple}
+          onClear={() => setTicked(new Map())}
+          onSelect={select}
+          onCancel={cancel}
+        />
       }
     >
-      <search>
-        <form className="dcf-search-widget__form" onSubmit={runSearch} noValidate>
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor={inputId}>
-              {searchLabel}
-            </label>
-            <div className="dcf-search-widget__row">
-              <input
-                ref={inputRef}
-                id={inputId}
-                className="nhsuk-input"
-                type="search"
-                autoComplete="off"
-                value={term}
-                onChange={(event) => setTerm(event.target.value)}
-              />
-              <button type="submit" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small">
-                Search
-              </button>
-            </div>
-          </div>
-        </form>
-      </search>
+      <SearchForm
+        inputId={inputId}
+        inputRef={inputRef}
+        label={searchLabel}
+        term={term}
+        onTerm={setTerm}
+        onSearch={runSearch}
+      />
 
       <div id={resultsId} className="dcf-search-widget__results" aria-live="polite">
-        {status.state === 'searching' ? <Spinner label="Searching" /> : null}
-        {status.state === 'failed' ? (
-          <p className="nhsuk-error-message">
-            <span className="nhsuk-u-visually-hidden">Error: </span>
-            {status.message}
-          </p>
-        ) : null}
-        {status.state === 'done' && rows.length === 0 ? (
-          <p className="nhsuk-body">{messages.noResults}</p>
-        ) : null}
-        {status.state === 'done' && rows.length > 0 ? (
-          <p className="nhsuk-body" data-testid="search-showing">
-            {total.count > rows.length
-              ? `Showing ${first.toLocaleString('en-GB')} to ${(first + rows.length - 1).toLocaleString('en-GB')} of ${total.count.toLocaleString('en-GB')}`
-              : `${rows.length.toLocaleString('en-GB')} found`}
-          </p>
-        ) : null}
+        <ResultsSummary status={status} shown={rows.length} first={first} total={total.count} />
         {status.state === 'done' && canSelectAllMatching ? (
           <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={selectAllMatching}>
             Select all {total.count.toLocaleString('en-GB')} matching
