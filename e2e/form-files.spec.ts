@@ -300,6 +300,9 @@ test('a submit without a required answer shows the server’s 400 linked to the 
   await expect(clerk.getByRole('heading', { level: 1, name: CHECK_ANSWERS })).toBeVisible();
   await clerk.getByLabel(DECLARATION).check();
   await clerk.getByRole('button', { name: 'Submit return' }).click();
+  // The confirmation page (decision 0037), then back to the return.
+  await expect(clerk.getByRole('heading', { level: 1, name: 'Return submitted' })).toBeVisible();
+  await clerk.getByRole('link', { name: 'View the return' }).click();
   await expect(clerk.locator('.nhsuk-tag', { hasText: 'Submitted' })).toBeVisible();
 
   // Revisions, newest first: the submitted return, the draft each Submit saved (Elm ward, then no ward
