@@ -1,15 +1,21 @@
-import {
-  type ComparisonOperator,
-  comparisonOperators,
-  type DataQualityCheck,
-  type DataQualityCheckKind,
-  type DataQualityRule,
-  type DataQualityRuleBody,
-  type DataQualitySeverity,
+import type {
+  DataQualityCheck,
+  DataQualityCheckKind,
+  DataQualityRule,
+  DataQualityRuleBody,
+  DataQualitySeverity,
 } from '@dcf/domain/data-quality';
 import type { RuleField } from '@dcf/forms/data-quality/fields';
 import { useId, useState } from 'react';
-import { CheckboxGroup, type ChoiceOption, ErrorMessage, RadioGroup, Select } from '../../components';
+import { type ChoiceOption, ErrorMessage, RadioGroup, Select } from '../../components';
+import {
+  CheckFields,
+  type Draft,
+  type EditorState,
+  type Problems,
+  RuleErrorSummary,
+  RuleText,
+} from './check-fields';
 
 export const kindLabels: Record<DataQualityCheckKind, string> = {
   compare: 'Compare two figures',
@@ -23,34 +29,6 @@ const severityOptions: readonly ChoiceOption<DataQualitySeverity>[] = [
   { value: 'warning', label: 'Warning: the submitter must explain the figure' },
   { value: 'error', label: 'Error: the return cannot be submitted' },
 ];
-
-const operatorLabels: Record<ComparisonOperator, string> = {
-  '<': 'is less than',
-  '<=': 'is less than or equal to',
-  '==': 'equals',
-  '!=': 'does not equal',
-  '>=': 'is greater than or equal to',
-  '>': 'is greater than',
-};
-
-/** Everything the editor's inputs hold, as text until saved. */
-interface Draft {
-  name: string;
-  severity: DataQualitySeverity;
-  message: string;
-  kind: DataQualityCheckKind | '';
-  left: string;
-  operator: ComparisonOperator | '';
-  right: string;
-  total: string;
-  parts: string[];
-  field: string;
-  percent: string;
-  amount: string;
-  bounds: 'minMax' | 'p5p95';
-  logic: string;
-  logicFields: string[];
-}
 
 function draftOf(rule: DataQualityRule | undefined): Draft {
   const check = rule?.check;
@@ -72,8 +50,6 @@ function draftOf(rule: DataQualityRule | undefined): Draft {
     logicFields: check?.kind === 'logic' ? check.fields : [],
   };
 }
-
-type Problems = Partial<Record<keyof Draft, string>>;
 
 const number = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -128,8 +104,6 @@ function bodyOf(draft: Draft): { body: DataQualityRuleBody } | { problems: Probl
   };
 }
 
-const fieldOptions = (fields: readonly RuleField[]) => fields.map((f) => ({ value: f.path, label: f.label }));
-
 /**
  * Adds or changes one rule: native inputs only (keyboard usable, labelled, errors beside each input).
  * `serverProblems` are the API's 400 messages (a question unknown to the form, JSON Logic not allowed).
@@ -153,63 +127,11 @@ export function RuleEditor({
   const [draft, setDraft] = useState(() => draftOf(rule));
   const [problems, setProblems] = useState<Problems>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const options = fieldOptions(fields);
   const problemList = [
     ...Object.entries(problems).map(([key, message]) => ({ key, message })),
     ...serverProblems.map((message, i) => ({ key: `server-${i}`, message })),
   ];
-
-  const text = (key: 'name' | 'percent' | 'amount', label: string, hint?: string, inputMode?: 'decimal') => (
-    <div className={`nhsuk-form-group${problems[key] ? ' nhsuk-form-group--error' : ''}`}>
-      <label className="nhsuk-label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {hint ? (
-        <div className="nhsuk-hint" id={`${id}-${key}-hint`}>
-          {hint}
-        </div>
-      ) : null}
-      <ErrorMessage fieldId={`${id}-${key}`} error={problems[key]} />
-      <input
-        className={`nhsuk-input${key === 'name' ? '' : ' nhsuk-input--width-10'}${problems[key] ? ' nhsuk-input--error' : ''}`}
-        id={`${id}-${key}`}
-        type="text"
-        inputMode={inputMode}
-        value={draft[key]}
-        aria-describedby={
-          [hint ? `${id}-${key}-hint` : '', problems[key] ? `${id}-${key}-error` : ''].join(' ').trim() ||
-          undefined
-        }
-        onChange={(event) => set(key, event.target.value)}
-      />
-    </div>
-  );
-
-  const picker = (key: 'left' | 'right' | 'total' | 'field', label: string) => (
-    <Select
-      id={`${id}-${key}`}
-      label={label}
-      options={options}
-      value={draft[key]}
-      onChange={(value) => set(key, value)}
-      error={problems[key]}
-    />
-  );
-
-  const ticks = (key: 'parts' | 'logicFields', legend: string, hint: string) => (
-    <CheckboxGroup
-      id={`${id}-${key}`}
-      legend={legend}
-      hint={hint}
-      error={problems[key]}
-      small
-      options={fields.map((f) => ({ value: f.path, label: f.label }))}
-      values={draft[key]}
-      onChange={(path, checked) =>
-        set(key, checked ? [...draft[key], path] : draft[key].filter((p) => p !== path))
-      }
-    />
-  );
+  const state: EditorState = { id, draft, problems, set, fields };
 
   return (
     <form
@@ -225,24 +147,14 @@ export function RuleEditor({
         }
       }}
     >
-      {problemList.length > 0 ? (
-        <div className="nhsuk-error-summary" role="alert" aria-labelledby={`${id}-summary`} tabIndex={-1}>
-          <h2 className="nhsuk-error-summary__title" id={`${id}-summary`}>
-            There is a problem
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            <ul className="nhsuk-list nhsuk-error-summary__list">
-              {problemList.map((p) => (
-                <li key={p.key}>
-                  {p.key.startsWith('server-') ? p.message : <a href={`#${id}-${p.key}`}>{p.message}</a>}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      <RuleErrorSummary id={id} problems={problemList} />
       <h3 className="nhsuk-heading-s">{rule ? `Change rule: ${rule.name}` : 'Add a rule'}</h3>
-      {text('name', 'Rule name', 'Managers see this name in the period view and the exports')}
+      <RuleText
+        state={state}
+        name="name"
+        label="Rule name"
+        hint="Managers see this name in the period view and the exports"
+      />
       <Select
         id={`${id}-kind`}
         label="Kind of check"
@@ -254,77 +166,7 @@ export function RuleEditor({
         onChange={(value) => set('kind', value as DataQualityCheckKind | '')}
         error={problems.kind}
       />
-      {draft.kind === 'compare' ? (
-        <>
-          {picker('left', 'First figure')}
-          <Select
-            id={`${id}-operator`}
-            label="Must be"
-            options={comparisonOperators.map((op) => ({ value: op, label: operatorLabels[op] }))}
-            value={draft.operator}
-            onChange={(value) => set('operator', value as ComparisonOperator | '')}
-            error={problems.operator}
-          />
-          {picker('right', 'Second figure')}
-        </>
-      ) : null}
-      {draft.kind === 'sum' ? (
-        <>
-          {picker('total', 'Total')}
-          {ticks('parts', 'Parts', 'A grid column counts as the total of all its rows')}
-        </>
-      ) : null}
-      {draft.kind === 'change' ? (
-        <>
-          {picker('field', 'Figure')}
-          {text(
-            'percent',
-            'By more than this percentage',
-            'With both a percentage and an amount, the change must exceed both',
-            'decimal',
-          )}
-          {text('amount', 'By more than this amount', undefined, 'decimal')}
-        </>
-      ) : null}
-      {draft.kind === 'range' ? (
-        <>
-          {picker('field', 'Figure')}
-          <Select
-            id={`${id}-bounds`}
-            label="Range"
-            options={[
-              { value: 'minMax', label: 'Lowest to highest' },
-              { value: 'p5p95', label: '5th to 95th percentile' },
-            ]}
-            value={draft.bounds}
-            onChange={(value) => set('bounds', value === 'p5p95' ? 'p5p95' : 'minMax')}
-          />
-        </>
-      ) : null}
-      {draft.kind === 'logic' ? (
-        <>
-          <div className={`nhsuk-form-group${problems.logic ? ' nhsuk-form-group--error' : ''}`}>
-            <label className="nhsuk-label" htmlFor={`${id}-logic`}>
-              JSON Logic
-            </label>
-            <div className="nhsuk-hint" id={`${id}-logic-hint`}>
-              True when the return passes. Reads answers.key, previous.key and stats.key.min (count, min, p5,
-              median, p95, max).
-            </div>
-            <ErrorMessage fieldId={`${id}-logic`} error={problems.logic} />
-            <textarea
-              className={`nhsuk-textarea${problems.logic ? ' nhsuk-textarea--error' : ''}`}
-              id={`${id}-logic`}
-              rows={6}
-              spellCheck={false}
-              aria-describedby={`${id}-logic-hint${problems.logic ? ` ${id}-logic-error` : ''}`}
-              value={draft.logic}
-              onChange={(event) => set('logic', event.target.value)}
-            />
-          </div>
-          {ticks('logicFields', 'Show the finding beside', 'The questions the submitter sees it at')}
-        </>
-      ) : null}
+      <CheckFields state={state} />
       <RadioGroup
         id={`${id}-severity`}
         legend="Severity"
