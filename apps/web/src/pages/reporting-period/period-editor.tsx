@@ -10,8 +10,6 @@ import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import {
-  Checkbox,
-  DateInput,
   ErrorSummary,
   Notification,
   PeriodStatusTag,
@@ -20,7 +18,7 @@ import {
   UnsavedChangesPrompt,
   YesNoModal,
 } from '../../components';
-import { PeriodDateTime } from './period-fields';
+import { PeriodDates } from './period-fields';
 import {
   emptyPeriodForm,
   type FormVersionChoice,
@@ -104,12 +102,6 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
   }
 
   const listed = periodFieldLabels.filter(([field]) => error(field));
-  const formOptions = [...forms]
-    .sort((a, b) => b.version - a.version)
-    .map((form) => ({
-      value: String(form.id),
-      label: `Version ${form.version} (${formatLongDate(form.createdAt)})`,
-    }));
 
   return (
     <>
@@ -120,19 +112,7 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
         items={listed.map(([field]) => ({ href: `#${periodFieldId(field)}`, message: error(field) ?? '' }))}
       />
       {failure ? <Notification variant="error" message={failure} /> : null}
-      {period ? (
-        <p className="nhsuk-body">
-          Status: <PeriodStatusTag status={period.reportingPeriodStatus} />
-        </p>
-      ) : null}
-      {locked ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
-          <p>
-            This period has submissions, so its start and end dates cannot change and it cannot be deleted.
-          </p>
-        </div>
-      ) : null}
+      {period ? <PeriodNotes period={period} /> : null}
       <form onSubmit={submit} noValidate>
         <TextField
           id={periodFieldId('name')}
@@ -141,82 +121,7 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
           onChange={(v) => set('name', v)}
           error={error('name')}
         />
-        <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-one-half">
-            <DateInput
-              id={periodFieldId('start')}
-              label="Start date"
-              value={values.start}
-              disabled={locked}
-              onChange={(v) => set('start', v)}
-              error={error('start')}
-            />
-          </div>
-          <div className="nhsuk-grid-column-one-half">
-            <DateInput
-              id={periodFieldId('end')}
-              label="End date"
-              value={values.end}
-              disabled={locked}
-              onChange={(v) => set('end', v)}
-              error={error('end')}
-            />
-          </div>
-        </div>
-        <PeriodDateTime
-          dateField="submissionsOpen"
-          timeField="openTime"
-          label="Submissions open"
-          date={values.submissionsOpen}
-          time={values.openTime}
-          onDate={(v) => set('submissionsOpen', v)}
-          onTime={(v) => set('openTime', v)}
-          dateError={error('submissionsOpen')}
-          timeError={error('openTime')}
-        />
-        <PeriodDateTime
-          dateField="submissionsClose"
-          timeField="closeTime"
-          label="Submissions close"
-          date={values.submissionsClose}
-          time={values.closeTime}
-          onDate={(v) => set('submissionsClose', v)}
-          onTime={(v) => set('closeTime', v)}
-          dateError={error('submissionsClose')}
-          timeError={error('closeTime')}
-        />
-        <Checkbox
-          id={periodFieldId('ifSubmissionReopens')}
-          label="Submissions reopen after they close"
-          checked={values.ifSubmissionReopens}
-          onChange={(checked) => set('ifSubmissionReopens', checked)}
-        />
-        {values.ifSubmissionReopens ? (
-          <>
-            <PeriodDateTime
-              dateField="submissionsReopen"
-              timeField="reopenTime"
-              label="Submissions reopen"
-              date={values.submissionsReopen}
-              time={values.reopenTime}
-              onDate={(v) => set('submissionsReopen', v)}
-              onTime={(v) => set('reopenTime', v)}
-              dateError={error('submissionsReopen')}
-              timeError={error('reopenTime')}
-            />
-            <PeriodDateTime
-              dateField="submissionsReclose"
-              timeField="recloseTime"
-              label="Submissions reclose"
-              date={values.submissionsReclose}
-              time={values.recloseTime}
-              onDate={(v) => set('submissionsReclose', v)}
-              onTime={(v) => set('recloseTime', v)}
-              dateError={error('submissionsReclose')}
-              timeError={error('recloseTime')}
-            />
-          </>
-        ) : null}
+        <PeriodDates values={values} set={set} error={error} locked={locked} />
         {period ? (
           <Select
             id={periodFieldId('formId')}
@@ -225,33 +130,17 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
             value={values.formId}
             onChange={(v) => set('formId', v)}
             error={error('formId')}
-            options={formOptions}
+            options={formOptionsOf(forms)}
           />
         ) : (
           <p className="nhsuk-body">A new period uses the newest version of the collection's form.</p>
         )}
-        <div className="nhsuk-button-group">
-          <button className="nhsuk-button" type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          {period && !locked ? (
-            <button
-              type="button"
-              className="nhsuk-button nhsuk-button--warning"
-              onClick={() => setConfirmDelete(true)}
-              disabled={remove.isPending}
-            >
-              Delete
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary"
-            onClick={() => navigate(listPath)}
-          >
-            Cancel
-          </button>
-        </div>
+        <PeriodActions
+          saving={save.isPending}
+          onDelete={period && !locked ? () => setConfirmDelete(true) : undefined}
+          deleting={remove.isPending}
+          onCancel={() => navigate(listPath)}
+        />
       </form>
       <YesNoModal
         open={confirmDelete}
@@ -264,5 +153,69 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
         </p>
       </YesNoModal>
     </>
+  );
+}
+
+/** The form versions to choose from, newest first. */
+function formOptionsOf(forms: PeriodEditorProps['forms']) {
+  return [...forms]
+    .sort((a, b) => b.version - a.version)
+    .map((form) => ({
+      value: String(form.id),
+      label: `Version ${form.version} (${formatLongDate(form.createdAt)})`,
+    }));
+}
+
+/** A saved period's status, and why its dates are fixed once it has submissions. */
+function PeriodNotes({ period }: { period: NonNullable<PeriodEditorProps['period']> }) {
+  return (
+    <>
+      <p className="nhsuk-body">
+        Status: <PeriodStatusTag status={period.reportingPeriodStatus} />
+      </p>
+      {period.hasSubmissions ? (
+        <div className="nhsuk-inset-text">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            This period has submissions, so its start and end dates cannot change and it cannot be deleted.
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Save, Delete (a saved period without submissions) and Cancel. */
+function PeriodActions({
+  saving,
+  onDelete,
+  deleting,
+  onCancel,
+}: {
+  saving: boolean;
+  /** Offers Delete when present. */
+  onDelete: (() => void) | undefined;
+  deleting: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="nhsuk-button-group">
+      <button className="nhsuk-button" type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+      {onDelete ? (
+        <button
+          type="button"
+          className="nhsuk-button nhsuk-button--warning"
+          onClick={onDelete}
+          disabled={deleting}
+        >
+          Delete
+        </button>
+      ) : null}
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
