@@ -1,31 +1,21 @@
-import {
-  type FieldErrors,
-  type PeriodDiffDto,
-  reportingCycle,
-  type ScheduleDto,
-  validateSchedule,
-} from '@dcf/domain';
+import { type FieldErrors, type PeriodDiffDto, type ScheduleDto, validateSchedule } from '@dcf/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { fieldErrorsOf } from '../../api/problems';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
-  Checkbox,
-  DateInput,
   ErrorSummary,
   Notification,
   QueryState,
   SaveButton,
-  Select,
-  TextField,
   UnsavedChangesPrompt,
   useNotification,
 } from '../../components';
 import { ScheduleDiff } from './schedule-diff';
+import { fieldId, ScheduleFields } from './schedule-fields';
 import {
   emptyScheduleForm,
-  reportingCycleLabels,
   type ScheduleField,
   type ScheduleFormValues,
   sameScheduleForm,
@@ -33,8 +23,6 @@ import {
   scheduleFieldLabels,
   scheduleFormFrom,
 } from './schedule-form';
-
-const fieldId = (field: string) => `schedule-${field}`;
 
 /** A saved schedule's values, else an empty form. */
 function initialSchedule(schedule: ScheduleDto | undefined): ScheduleFormValues {
@@ -188,101 +176,69 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
       {failure ? <Notification variant="error" message={failure} /> : null}
       <h2 className="nhsuk-heading-m">{isDefault ? 'Default schedule' : 'Schedule'}</h2>
       <form noValidate onSubmit={(event) => event.preventDefault()}>
-        <Select
-          id={fieldId('reportingCycle')}
-          label="Reporting cycle"
-          required
-          value={values.reportingCycle}
-          error={error('reportingCycle')}
-          onChange={(v) => set('reportingCycle', v)}
-          options={reportingCycle.options.map((value) => ({ value, label: reportingCycleLabels[value] }))}
+        <ScheduleFields values={values} set={set} error={error} />
+        <ScheduleActions
+          onSave={onSave}
+          preview={
+            isDefault
+              ? undefined
+              : {
+                  onPreview,
+                  previewing: diff.isPending,
+                  onApply,
+                  canApply: previewIsCurrent && !apply.isPending,
+                  applying: apply.isPending,
+                }
+          }
         />
-        <DateInput
-          id={fieldId('firstReportingPeriodStart')}
-          required
-          label="First reporting period start"
-          value={values.firstReportingPeriodStart}
-          error={error('firstReportingPeriodStart')}
-          onChange={(v) => set('firstReportingPeriodStart', v)}
-        />
-        <DateInput
-          id={fieldId('lastReportingPeriodStart')}
-          required
-          label="Last reporting period start"
-          value={values.lastReportingPeriodStart}
-          error={error('lastReportingPeriodStart')}
-          onChange={(v) => set('lastReportingPeriodStart', v)}
-        />
-        <TextField
-          id={fieldId('daysOpen')}
-          name="daysOpen"
-          required
-          inputMode="numeric"
-          width={10}
-          label="Days open"
-          hint="The deadline is the end of this day, counting the day submissions open as day 1"
-          value={values.daysOpen}
-          error={error('daysOpen')}
-          onChange={(v) => set('daysOpen', v)}
-        />
-        <Checkbox
-          id={fieldId('includeWorkingDaysOnly')}
-          label="Count working days only (Monday to Friday, not bank holidays in England and Wales)"
-          checked={values.includeWorkingDaysOnly}
-          error={error('includeWorkingDaysOnly')}
-          onChange={(checked) => set('includeWorkingDaysOnly', checked)}
-        />
-        <TextField
-          id={fieldId('reopenAfterDays')}
-          name="reopenAfterDays"
-          inputMode="numeric"
-          width={10}
-          label="Reopen after (days)"
-          hint="Leave both reopening fields empty if submissions do not reopen"
-          optional
-          value={values.reopenAfterDays}
-          error={error('reopenAfterDays')}
-          onChange={(v) => set('reopenAfterDays', v)}
-        />
-        <TextField
-          id={fieldId('stayReopenForDays')}
-          name="stayReopenForDays"
-          inputMode="numeric"
-          width={10}
-          label="Stay reopened for (days)"
-          optional
-          value={values.stayReopenForDays}
-          error={error('stayReopenForDays')}
-          onChange={(v) => set('stayReopenForDays', v)}
-        />
-        <div className="nhsuk-button-group">
-          <SaveButton onSave={onSave}>Save schedule</SaveButton>
-          {isDefault ? null : (
-            <>
-              <button
-                type="button"
-                className="nhsuk-button nhsuk-button--secondary"
-                disabled={diff.isPending}
-                onClick={onPreview}
-              >
-                {diff.isPending ? 'Working out changes...' : 'Preview changes'}
-              </button>
-              <button
-                type="button"
-                className="nhsuk-button nhsuk-button--secondary"
-                disabled={!previewIsCurrent || apply.isPending}
-                onClick={onApply}
-              >
-                {apply.isPending ? 'Applying...' : 'Apply'}
-              </button>
-            </>
-          )}
-        </div>
         {isDefault || previewIsCurrent ? null : (
           <p className="nhsuk-hint">Preview the changes to the reporting periods before applying them.</p>
         )}
       </form>
       {previewIsCurrent && preview ? <ScheduleDiff diff={preview.diff} /> : null}
+    </div>
+  );
+}
+
+/** Save, and for a collection's schedule (not the default one) Preview changes and Apply. */
+function ScheduleActions({
+  onSave,
+  preview,
+}: {
+  onSave: () => Promise<void>;
+  preview:
+    | {
+        onPreview: () => void;
+        previewing: boolean;
+        onApply: () => void;
+        canApply: boolean;
+        applying: boolean;
+      }
+    | undefined;
+}) {
+  return (
+    <div className="nhsuk-button-group">
+      <SaveButton onSave={onSave}>Save schedule</SaveButton>
+      {preview ? (
+        <>
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary"
+            disabled={preview.previewing}
+            onClick={preview.onPreview}
+          >
+            {preview.previewing ? 'Working out changes...' : 'Preview changes'}
+          </button>
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary"
+            disabled={!preview.canApply}
+            onClick={preview.onApply}
+          >
+            {preview.applying ? 'Applying...' : 'Apply'}
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }
