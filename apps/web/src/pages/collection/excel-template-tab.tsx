@@ -82,6 +82,29 @@ function TemplateSummary({ template, onDownload }: { template: ExcelTemplateDto;
   );
 }
 
+type Notice = { variant: 'success' | 'error'; message: string[] };
+
+/**
+ * The 'Let submitters use the Excel template' box: it follows the click at once; the saved value takes
+ * over again once the collection is refetched. A refusal shows in the tab's notice.
+ */
+function useEnabledSwitch(collectionId: number, setNotice: (notice: Notice | null) => void) {
+  const setEnabled = useSetExcelTemplateEnabled(collectionId);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  async function toggle(enabled: boolean) {
+    setNotice(null);
+    setChosen(enabled);
+    try {
+      await setEnabled.mutateAsync(enabled);
+    } catch (error) {
+      setNotice({ variant: 'error', message: problemMessages(error) });
+    } finally {
+      setChosen(null);
+    }
+  }
+  return { chosen, toggle, pending: setEnabled.isPending };
+}
+
 /**
  * The amend page's excelTemplate tab: upload an .xlsx through the storage tokens (FORMTEMPLATE folder),
  * record it, see which form keys its defined names cover and miss, and, with the EXCELTEMPLATE flag on,
@@ -92,10 +115,9 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
   const collection = useCollection(collectionId);
   const template = useExcelTemplate(collectionId);
   const record = useRecordExcelTemplate(collectionId);
-  const setEnabled = useSetExcelTemplateEnabled(collectionId);
   const { status, upload, isUploading } = useFileUpload({ collectionId });
   const [fileError, setFileError] = useState<string | readonly string[] | null>(null);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -133,19 +155,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
     }
   }
 
-  // The box follows the click at once; the saved value takes over again once the collection is refetched.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  async function toggle(enabled: boolean) {
-    setNotice(null);
-    setChosen(enabled);
-    try {
-      await setEnabled.mutateAsync(enabled);
-    } catch (error) {
-      setNotice({ variant: 'error', message: problemMessages(error) });
-    } finally {
-      setChosen(null);
-    }
-  }
+  const { chosen, toggle, pending } = useEnabledSwitch(collectionId, setNotice);
 
   const flagOn = flags.data?.EXCELTEMPLATE === true;
   const describedBy = [`${inputId}-hint`, fileError ? `${inputId}-error` : ''].filter(Boolean).join(' ');
@@ -206,7 +216,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
           id="excel-template-enabled"
           label="Let submitters use the Excel template"
           checked={chosen ?? collection.data.isExcelTemplateEnabled}
-          disabled={setEnabled.isPending}
+          disabled={pending}
           onChange={(checked) => void toggle(checked)}
         />
       ) : null}

@@ -62,6 +62,18 @@ const fieldLabels: [keyof FormValues, string][] = [
   ['closureDate', 'Closure date'],
 ];
 
+/** The body to check and send: the form's text as the API's types. */
+function inputOf(values: FormValues) {
+  return {
+    name: values.name,
+    code: values.code,
+    isManagementOrg: values.isManagementOrg,
+    regionId: values.regionId ? Number(values.regionId) : null,
+    organisationTypeId: values.organisationTypeId ? Number(values.organisationTypeId) : null,
+    closureDate: values.closureDate || null,
+  };
+}
+
 /** Create or edit an organisation (route: /organisation/manage/edit/{organisationId?}). */
 export function EditOrganisationPage() {
   const params = useParams();
@@ -91,14 +103,7 @@ export function EditOrganisationPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const input = {
-      name: values.name,
-      code: values.code,
-      isManagementOrg: values.isManagementOrg,
-      regionId: values.regionId ? Number(values.regionId) : null,
-      organisationTypeId: values.organisationTypeId ? Number(values.organisationTypeId) : null,
-      closureDate: values.closureDate || null,
-    };
+    const input = inputOf(values);
     const parsed = organisationInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrorsFromZod(parsed.error));
