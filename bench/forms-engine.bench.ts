@@ -13,63 +13,10 @@
 import { evaluateForm, type FormDefinition } from '@dcf/forms';
 import { checkDefinition } from '@dcf/forms/convert/check-definition';
 import { type Component, type DataObject, ProcessTargets, processSync } from '@formio/core';
+import { answers, formDefinition } from './support/return-form';
 
-const FIELDS = 100;
 const RUNS = 2000;
 const WARM_UP = 300;
-
-function formDefinition(): FormDefinition {
-  const components = [];
-  for (let i = 1; i <= FIELDS; i++) {
-    const key = `f${String(i).padStart(3, '0')}`;
-    const label = `Question ${i}`;
-    const kind = i % 5;
-    if (kind === 0 || kind === 1)
-      components.push({
-        type: 'number',
-        key,
-        label,
-        input: true,
-        validate: { required: i % 2 === 0, min: 0, max: 1_000_000 },
-      });
-    else if (kind === 2)
-      components.push({
-        type: 'textfield',
-        key,
-        label,
-        input: true,
-        validate: { maxLength: 50, pattern: '[A-Za-z0-9 ]*' },
-      });
-    else if (kind === 3)
-      components.push({
-        type: 'radio',
-        key,
-        label,
-        input: true,
-        values: [
-          { label: 'Yes', value: 'yes' },
-          { label: 'No', value: 'no' },
-        ],
-        validate: { required: true },
-      });
-    else
-      components.push({ type: 'textarea', key, label, input: true, rows: 3, validate: { maxLength: 2000 } });
-  }
-  return { display: 'form', components };
-}
-
-function answers(seed: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 1; i <= FIELDS; i++) {
-    const key = `f${String(i).padStart(3, '0')}`;
-    const kind = i % 5;
-    if (kind === 0 || kind === 1) out[key] = (seed * 31 + i) % 10_000;
-    else if (kind === 2) out[key] = `Ward ${seed % 97} bay ${i}`;
-    else if (kind === 3) out[key] = (seed + i) % 2 === 0 ? 'yes' : 'no';
-    else out[key] = `Notes for question ${i}, save ${seed}.`;
-  }
-  return out;
-}
 
 function measure(name: string, run: (i: number) => void) {
   const times: number[] = [];
@@ -85,7 +32,7 @@ function measure(name: string, run: (i: number) => void) {
   console.log(`${name.padEnd(44)} mean ${mean} ms  p50 ${at(50)} ms  p95 ${at(95)} ms`);
 }
 
-const definition = formDefinition();
+const definition = formDefinition() as FormDefinition;
 const text = JSON.stringify(definition);
 
 measure('before: processSync, code evaluation on', (i) => {
