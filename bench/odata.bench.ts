@@ -10,7 +10,6 @@
  * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
  */
 import os from 'node:os';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -18,16 +17,10 @@ import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
-import {
-  addRecipients,
-  insertCollection,
-  insertForm,
-  insertPeriod,
-} from '../apps/api/test/support/returns-fixture';
 import { backendCpu, backendCpuBetween } from './support/cpu';
+import { FIELDS, seedWizardPeriod } from './support/wizard-period';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
-const FIELDS = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
@@ -35,72 +28,6 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  * after 10 minutes by default), and memory that does not hold the feed (the feed's JSON is ~25 MB).
  */
 const BUDGET = { rowsPerSecond: 250, peakRssGrowthMb: 150 };
-
-/** A wizard of four pages, 25 questions each: three numbers to every text answer (as exports.bench.ts). */
-function formDefinition() {
-  const pages = Array.from({ length: 4 }, (_, p) => ({
-    type: 'panel',
-    key: `page${p + 1}`,
-    input: false,
-    components: Array.from({ length: FIELDS / 4 }, (_, i) => {
-      const n = p * (FIELDS / 4) + i + 1;
-      return n % 4 === 0
-        ? { type: 'textfield', key: `f${n}`, label: `Question ${n}`, input: true }
-        : { type: 'number', key: `f${n}`, label: `Question ${n}`, input: true };
-    }),
-  }));
-  return { display: 'wizard', components: pages };
-}
-
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
-  const admin = await db.selectFrom('appUser').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const collectionId = await insertCollection(db, { name: 'OData bench' });
-  const formId = await insertForm(db, collectionId, 1, formDefinition());
-  const periodId = await insertPeriod(db, {
-    collectionId,
-    formId,
-    name: 'April 2026',
-    open: new Date('2026-05-01T00:00:00Z'),
-    close: new Date('2026-05-21T00:00:00Z'),
-  });
-  const organisations = Array.from({ length: RECIPIENTS }, (_, i) => ({
-    code: `X${i.toString(36).toUpperCase().padStart(5, '0')}`,
-    name: `BENCH PRACTICE ${String(i).padStart(5, '0')}`,
-  }));
-  const ids: number[] = [];
-  for (let i = 0; i < organisations.length; i += 1000) {
-    const rows = await db
-      .insertInto('organisation')
-      .values(organisations.slice(i, i + 1000))
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((r) => r.id));
-  }
-  await addRecipients(db, collectionId, ids);
-  // 90% have submitted (one revision each, the official one); the rest have nothing.
-  await sql`
-    insert into submission (collection_id, reporting_period_id, organisation_id, form_id, status)
-    select ${collectionId}, ${periodId}, o.id, ${formId}, 'completed'
-    from collection_organisation co join organisation o on o.id = co.organisation_id
-    where co.collection_id = ${collectionId} and o.id % 10 <> 0
-  `.execute(db);
-  await sql`
-    insert into submission_revision (submission_id, status, content, created_by, created_at)
-    select s.id, 'completed',
-      (select jsonb_object_agg('f' || i, case when i % 4 = 0 then to_jsonb('Answer ' || i || ' from ' || s.organisation_id)
-                                              else to_jsonb((i * s.organisation_id) % 1000) end)
-       from generate_series(1, ${FIELDS}) i),
-      ${admin.id}, timestamptz '2026-05-10 12:00:00+00'
-    from submission s where s.reporting_period_id = ${periodId}
-  `.execute(db);
-  await sql`
-    update submission s set current_revision_id = r.id, official_revision_id = r.id,
-      submitted_by = r.created_by, submitted_at = r.created_at
-    from submission_revision r where r.submission_id = s.id and s.reporting_period_id = ${periodId}
-  `.execute(db);
-  await sql`analyze`.execute(db);
-  return { collectionId, adminId: admin.id };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -181,7 +108,7 @@ async function main() {
     await seedReferenceData(handle.db);
     await seedDemoData(handle.db);
     const seedStarted = performance.now();
-    const { collectionId, adminId } = await seed(handle.db);
+    const { collectionId, adminId } = await seedWizardPeriod(handle.db, 'OData bench', RECIPIENTS);
     console.log(
       `seeded ${RECIPIENTS} recipients x ${FIELDS} fields in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
