@@ -8,6 +8,7 @@ import type { Evaluator } from '../../platform/route-module';
 import { findExportForms } from '../exports/queries';
 import { lockReturn, releaseLock, saveRevision } from '../submissions/service';
 import { claimReference, releaseReference, requestHash, storeResult } from './idempotency';
+import { findRecipientsByCode, periodOfCollection } from './queries';
 import { answerColumns, type BulkRow, contentOf, explanationsOf, isExplanation } from './rows';
 
 /**
@@ -69,13 +70,7 @@ export async function bulkReturns(
   // A submit is signed, for every row at once: refused whole without the declaration.
   if (request.action === 'submit' && !request.declaration)
     throw validationProblem({ declaration: [messages.submissionDeclarationRequired] });
-  const period = await db
-    .selectFrom('reportingPeriod')
-    .select('id')
-    .where('id', '=', key.periodId)
-    .where('collectionId', '=', key.collectionId)
-    .executeTakeFirst();
-  if (!period) throw notFound();
+  if (!(await periodOfCollection(db, key.collectionId, key.periodId))) throw notFound();
 
   // Every column must be a question of the form (a typo would otherwise lose its answers silently).
   const keys = new Set(
@@ -127,13 +122,7 @@ async function saveRows(
   const codes = [...new Set(request.rows.map((row) => row.organisationCode.toUpperCase()))];
   const recipients = new Map<string, number>();
   for (let i = 0; i < codes.length; i += 5000) {
-    const found = await db
-      .selectFrom('collectionOrganisation')
-      .innerJoin('organisation', 'organisation.id', 'collectionOrganisation.organisationId')
-      .select(['organisation.code', 'organisation.id'])
-      .where('collectionOrganisation.collectionId', '=', key.collectionId)
-      .where('organisation.code', 'in', codes.slice(i, i + 5000))
-      .execute();
+    const found = await findRecipientsByCode(db, key.collectionId, codes.slice(i, i + 5000));
     for (const r of found) recipients.set(r.code.toUpperCase(), r.id);
   }
   const seen = new Map<string, number>();

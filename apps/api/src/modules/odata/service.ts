@@ -11,6 +11,7 @@ import { compileFilter } from './filter';
 import { type FeedModel, feedModel, type Property } from './model';
 import { type FeedOptions, ODataQueryError } from './options';
 import {
+  collectionExists,
   countRows,
   type FeedScope,
   type FeedSet,
@@ -38,12 +39,7 @@ export async function modelOf(db: Db, collectionId: number): Promise<FeedModel> 
 
 /** The model for the service document and $metadata: the collection must exist (the rule found it). */
 export async function readModel(db: Db, collectionId: number): Promise<FeedModel> {
-  const exists = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!exists) throw notFound();
+  if (!(await collectionExists(db, collectionId))) throw notFound();
   return modelOf(db, collectionId);
 }
 
