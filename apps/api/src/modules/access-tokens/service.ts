@@ -13,22 +13,13 @@ import { notFound, validationProblem } from '../../platform/errors';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { seesScope } from '../../platform/visibility';
+import { findCollection } from '../collections/queries';
+import { findOwnTokens, findToken, insertToken, revokeOwnToken } from './queries';
 
 /**
  * A user's own personal access tokens (decision 0039): create (the secret returned once, only its
  * SHA-256 kept), list, revoke. Only a browser session reaches these (the ownAccountSession rule).
  */
-
-const columns = [
-  'accessToken.id',
-  'accessToken.name',
-  'accessToken.scope',
-  'accessToken.collectionId',
-  'collection.name as collectionName',
-  'accessToken.createdAt',
-  'accessToken.expiresAt',
-  'accessToken.lastUsedAt',
-] as const;
 
 type Row = {
   id: number;
@@ -50,15 +41,7 @@ const present = (row: Row): AccessToken => ({
 
 /** The user's tokens not revoked (expired ones too, so the user sees why a system stopped), newest first. */
 export async function listAccessTokens(db: Db, userId: number): Promise<{ items: AccessToken[] }> {
-  const rows = await db
-    .selectFrom('accessToken')
-    .leftJoin('collection', 'collection.id', 'accessToken.collectionId')
-    .select(columns)
-    .where('accessToken.userId', '=', userId)
-    .where('accessToken.revokedAt', 'is', null)
-    .orderBy('accessToken.createdAt', 'desc')
-    .orderBy('accessToken.id', 'desc')
-    .execute();
+  const rows = await findOwnTokens(db, userId);
   return { items: rows.map(present) };
 }
 
@@ -78,24 +61,15 @@ export async function createAccessToken(
 
   const secret = newAccessTokenSecret();
   return db.transaction().execute(async (tx) => {
-    const { id } = await tx
-      .insertInto('accessToken')
-      .values({
-        userId: principal.userId,
-        name: body.name,
-        tokenHash: accessTokenHash(secret),
-        scope: body.scope,
-        collectionId,
-        expiresAt: accessTokenExpiresAt(body.expires),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await tx
-      .selectFrom('accessToken')
-      .leftJoin('collection', 'collection.id', 'accessToken.collectionId')
-      .select(columns)
-      .where('accessToken.id', '=', id)
-      .executeTakeFirstOrThrow();
+    const { id } = await insertToken(tx, {
+      userId: principal.userId,
+      name: body.name,
+      tokenHash: accessTokenHash(secret),
+      scope: body.scope,
+      collectionId,
+      expiresAt: accessTokenExpiresAt(body.expires),
+    });
+    const row = await findToken(tx, id);
     const token = present(row);
     // Never the secret, nor its hash: the audit log says what the token may do, not how to use it.
     await writeAudit(tx, {
@@ -113,12 +87,10 @@ export async function createAccessToken(
 
 /** A collection the user sees (as the policy's visibility rule has it) and that exists. */
 async function mayLimitTo(db: Db, principal: Principal, collectionId: number): Promise<boolean> {
-  const exists = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  return exists !== undefined && (await seesScope(db, viewerOf(principal), { collectionId }));
+  return (
+    (await findCollection(db, collectionId)) !== undefined &&
+    (await seesScope(db, viewerOf(principal), { collectionId }))
+  );
 }
 
 /** Revokes one of the user's own tokens at once (someone else's, or an unknown one: 404). */
@@ -129,14 +101,7 @@ export async function revokeAccessToken(
   requestId: string,
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const revoked = await tx
-      .updateTable('accessToken')
-      .set({ revokedAt: new Date() })
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .where('revokedAt', 'is', null)
-      .returning(['id', 'collectionId'])
-      .executeTakeFirst();
+    const revoked = await revokeOwnToken(tx, userId, id);
     if (!revoked) throw notFound();
     await writeAudit(tx, {
       userId,

@@ -233,13 +233,3 @@ export async function rowsByKeys(db: Db, set: FeedSet, keys: number[][]): Promis
   );
   return rows;
 }
-
-/** Whether the collection exists (the feed's model is read only for one). */
-export async function collectionExists(db: Db, collectionId: number): Promise<boolean> {
-  const found = await db
-    .selectFrom('collection')
-    .select('id')
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  return found !== undefined;
-}

@@ -5,13 +5,13 @@ import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { findCollection } from '../collections/queries';
 import { findExportForms, findExportPeriods } from '../exports/queries';
 import { openSnapshot, type Snapshot } from '../exports/snapshot';
 import { compileFilter } from './filter';
 import { type FeedModel, feedModel, type Property } from './model';
 import { type FeedOptions, ODataQueryError } from './options';
 import {
-  collectionExists,
   countRows,
   type FeedScope,
   type FeedSet,
@@ -39,7 +39,7 @@ export async function modelOf(db: Db, collectionId: number): Promise<FeedModel> 
 
 /** The model for the service document and $metadata: the collection must exist (the rule found it). */
 export async function readModel(db: Db, collectionId: number): Promise<FeedModel> {
-  if (!(await collectionExists(db, collectionId))) throw notFound();
+  if (!(await findCollection(db, collectionId))) throw notFound();
   return modelOf(db, collectionId);
 }
 
