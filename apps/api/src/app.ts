@@ -202,11 +202,22 @@ export async function buildApp(
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexHtml = path.join(config.webDistDir, 'index.html');
   if (!existsSync(indexHtml)) return;
-  await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    wildcard: false,
+    index: false,
+    // Vite names every file under assets/ by its content's hash, so a browser may keep it for a year without
+    // asking again: a new release has new names. Anything else (index.html, favicon, public/ files) is
+    // re-checked on each load (ETag), so a release shows at once.
+    setHeaders: (reply, filePath) => {
+      const hashed = path.relative(config.webDistDir, filePath).split(path.sep)[0] === 'assets';
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   // A catch-all GET route, not a second not-found handler (errors-install.ts owns that one).
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/v1/') || path.extname(pathname)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
