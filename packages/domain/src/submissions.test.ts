@@ -36,16 +36,20 @@ describe('submissionWindow', () => {
     expect(submissionWindow({ ...period, reopenedUntil: null }, new Date('2026-05-10T12:00:00Z'))).toEqual({
       isOpen: true,
       reason: null,
+      code: null,
     });
     expect(submissionWindow({ ...period, reopenedUntil: null }, new Date('2026-05-21T00:00:00Z'))).toEqual({
       isOpen: false,
       reason: messages.submissionPeriodClosed,
+      code: 'period_closed',
     });
   });
   it('names a future period as not open yet', () => {
-    expect(
-      submissionWindow({ ...period, reopenedUntil: null }, new Date('2026-04-30T23:59:59Z')).reason,
-    ).toBe(messages.submissionPeriodNotOpen);
+    expect(submissionWindow({ ...period, reopenedUntil: null }, new Date('2026-04-30T23:59:59Z'))).toEqual({
+      isOpen: false,
+      reason: messages.submissionPeriodNotOpen,
+      code: 'period_not_open',
+    });
   });
   it('a per-organisation reopen opens it until that instant', () => {
     const reopened = { ...period, reopenedUntil: '2026-05-25T00:00:00Z' };

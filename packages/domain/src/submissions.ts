@@ -16,6 +16,23 @@ import { instantMillis, type PeriodWindow, periodStatus } from './schedules';
 /** What the form-entry page shows: none (nothing saved yet), draft or completed. */
 export const submissionViewStatus = z.enum(['none', 'draft', 'completed']);
 
+/**
+ * Why the page is read-only, or why it cannot be submitted, as a stable code beside the sentence shown
+ * (readOnlyReason): a client acts on the code, never on the words (decision 0044). In the order the
+ * API decides them: the user's role, the collection, the period's window, the form, somebody else's
+ * lock; authoriser_required alone leaves the page editable (canEdit true, canSubmit false).
+ */
+export const readOnlyCode = z.enum([
+  'no_edit_role',
+  'collection_not_published',
+  'period_not_open',
+  'period_closed',
+  'no_form_definition',
+  'locked',
+  'authoriser_required',
+]);
+export type ReadOnlyCode = z.infer<typeof readOnlyCode>;
+
 export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** One row of a revision list, newest first. isDeleted is only ever true for managers and admins. */
@@ -78,6 +95,8 @@ export const submissionViewSchema = z.object({
   canSubmit: z.boolean(),
   /** Why the page is read-only (canEdit false), or why submit is unavailable (canSubmit false); null otherwise. */
   readOnlyReason: z.string().nullable(),
+  /** readOnlyReason as a code: null exactly when readOnlyReason is (decision 0044). */
+  readOnlyCode: readOnlyCode.nullable(),
   /**
    * The user may send this draft for sign-off (decision 0036): they may edit it, trust authorisation is
    * required and they cannot submit it themselves.
@@ -251,20 +270,21 @@ export interface SubmissionWindowInput extends PeriodWindow {
 /**
  * Whether the organisation may save now: the period is Open (between open and close, or reopen and
  * reclose), or a manager reopened this organisation's submission until a later instant. The reason
- * names why not, for the 409 and the read-only page.
+ * names why not, for the 409 and the read-only page; the code is the page's readOnlyCode.
  */
 export function submissionWindow(
   input: SubmissionWindowInput,
   now: Date,
-): { isOpen: true; reason: null } | { isOpen: false; reason: string } {
+):
+  | { isOpen: true; reason: null; code: null }
+  | { isOpen: false; reason: string; code: 'period_not_open' | 'period_closed' } {
   const status = periodStatus(input, now);
-  if (status === 'Open') return { isOpen: true, reason: null };
+  if (status === 'Open') return { isOpen: true, reason: null, code: null };
   if (input.reopenedUntil !== null && now.getTime() < instantMillis(input.reopenedUntil))
-    return { isOpen: true, reason: null };
-  return {
-    isOpen: false,
-    reason: status === 'Future' ? messages.submissionPeriodNotOpen : messages.submissionPeriodClosed,
-  };
+    return { isOpen: true, reason: null, code: null };
+  return status === 'Future'
+    ? { isOpen: false, reason: messages.submissionPeriodNotOpen, code: 'period_not_open' }
+    : { isOpen: false, reason: messages.submissionPeriodClosed, code: 'period_closed' };
 }
 
 /** 'Locked by NAME since HH:mm' in London time: the read-only reason and the 409 of a taken lock. */

@@ -101,7 +101,7 @@ function fixNullableUnions(node: unknown): void {
 }
 
 /** See docs/api-changelog.md. */
-export const API_VERSION = '1.11.0';
+export const API_VERSION = '1.12.0';
 
 export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {

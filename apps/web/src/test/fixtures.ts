@@ -113,6 +113,7 @@ export function submissionView(overrides: Partial<SubmissionView> = {}): Submiss
     canEdit: true,
     canSubmit: true,
     readOnlyReason: null,
+    readOnlyCode: null,
     canReleaseLock: false,
     canSendForSignOff: false,
     canSendBack: false,

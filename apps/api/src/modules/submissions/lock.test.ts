@@ -27,6 +27,7 @@ describe('GET .../Submission (the form-entry page)', () => {
       canEdit: true,
       canSubmit: true,
       readOnlyReason: null,
+      readOnlyCode: null,
       organisationName: expect.any(String),
       period: { reportingPeriodStatus: 'Open' },
       submissionRevisions: [],
@@ -39,10 +40,15 @@ describe('GET .../Submission (the form-entry page)', () => {
       canEdit: true,
       canSubmit: false,
       readOnlyReason: messages.submissionAuthoriserRequired,
+      readOnlyCode: 'authoriser_required',
     });
     // A manager reads it but does not fill it in.
     const manager = await (await t.as('manager')).get(page.url);
-    expect(manager.body).toMatchObject({ canEdit: false, readOnlyReason: messages.submissionNoEditRole });
+    expect(manager.body).toMatchObject({
+      canEdit: false,
+      readOnlyReason: messages.submissionNoEditRole,
+      readOnlyCode: 'no_edit_role',
+    });
   });
 
   it('an administrator is offered to fill in a return exactly when the lock route lets them in', async () => {
@@ -54,6 +60,7 @@ describe('GET .../Submission (the form-entry page)', () => {
       canEdit: true,
       canSubmit: false,
       readOnlyReason: messages.submissionAuthoriserRequired,
+      readOnlyCode: 'authoriser_required',
     });
     expect((await admin.post(`${page.url}/Lock`)).status).toBe(200);
   });
@@ -80,7 +87,30 @@ describe('GET .../Submission (the form-entry page)', () => {
       canEdit: false,
       canSubmit: false,
       readOnlyReason: messages.submissionPeriodClosed,
+      readOnlyCode: 'period_closed',
       period: { reportingPeriodStatus: 'Closed' },
+    });
+  });
+
+  it('says a period not open yet, and a period with no form, by code beside the words', async () => {
+    const periodId = await newPeriod(t);
+    const page = await pageFor(t, periodId);
+    const authoriser = await t.as('authoriserA');
+    const period = t.database.db.updateTable('reportingPeriod').where('id', '=', periodId);
+    await period.set({ submissionsOpen: new Date(Date.now() + 86_400_000) }).execute();
+    expect((await authoriser.get(page.url)).body).toMatchObject({
+      canEdit: false,
+      canSubmit: false,
+      readOnlyReason: messages.submissionPeriodNotOpen,
+      readOnlyCode: 'period_not_open',
+    });
+    await period.set({ submissionsOpen: new Date(Date.now() - 86_400_000), formId: null }).execute();
+    expect((await authoriser.get(page.url)).body).toMatchObject({
+      canEdit: false,
+      canSubmit: false,
+      form: null,
+      readOnlyReason: messages.noFormDefinition,
+      readOnlyCode: 'no_form_definition',
     });
   });
 });
@@ -105,6 +135,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
     const view = (await loserClient.get(page.url)).body;
     expect(view).toMatchObject({ isLocked: true, lockedByMe: false, canEdit: false, canSubmit: false });
     expect(view.readOnlyReason).toMatch(lockedByPattern(winner.body.lockedBy.name));
+    expect(view.readOnlyCode).toBe('locked');
     // ...and cannot save.
     const refused = await save(loserClient, view.submissionId, {
       content: { headcount: 1 },

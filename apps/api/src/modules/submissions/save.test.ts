@@ -175,6 +175,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     expect((await clerk.get(page.url)).body).toMatchObject({
       canEdit: false,
       readOnlyReason: messages.submissionPeriodClosed,
+      readOnlyCode: 'period_closed',
     });
   });
 
@@ -219,6 +220,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       expect((await both.get(page.url)).body).toMatchObject({
         canEdit: false,
         readOnlyReason: messages.submissionCollectionNotPublished,
+        readOnlyCode: 'collection_not_published',
       });
     } finally {
       await setStatus('published');

@@ -1,4 +1,11 @@
-import { lockedByMessage, messages, periodStatus, type SubmissionView, submissionWindow } from '@dcf/domain';
+import {
+  lockedByMessage,
+  messages,
+  periodStatus,
+  type ReadOnlyCode,
+  type SubmissionView,
+  submissionWindow,
+} from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import {
@@ -29,10 +36,43 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 export const isLiveLock = (row: Pick<SubmissionRow, 'lockedBy' | 'lockExpiresAt'>, now: Date) =>
   row.lockedBy !== null && row.lockExpiresAt !== null && row.lockExpiresAt.getTime() > now.getTime();
 
+type Reason = { reason: string; code: ReadOnlyCode };
+
+const fixedReasons = {
+  no_edit_role: messages.submissionNoEditRole,
+  collection_not_published: messages.submissionCollectionNotPublished,
+  no_form_definition: messages.noFormDefinition,
+  authoriser_required: messages.submissionAuthoriserRequired,
+} as const;
+
+const reasonOf = (code: keyof typeof fixedReasons): Reason => ({ reason: fixedReasons[code], code });
+
 /**
- * Why the page is read-only, or why it cannot be submitted: the first reason that applies, in the order
- * a user can do something about it (role, then window, then somebody else's lock, then authorisation).
+ * Why the page is read-only, the sentence shown and its code (decision 0044), or null when it is not:
+ * the first reason that applies, in the order a user can do something about it (role, then window, then
+ * somebody else's lock).
  */
+function readOnlyOf(input: {
+  editable: boolean;
+  context: PageContext;
+  window: ReturnType<typeof submissionWindow>;
+  submission: SubmissionRow | undefined;
+  lockedByOther: boolean;
+  names: Map<number, string>;
+}): Reason | null {
+  const { context, window, submission } = input;
+  if (!input.editable) return reasonOf('no_edit_role');
+  if (context.collectionStatus !== 'published') return reasonOf('collection_not_published');
+  if (!window.isOpen) return { reason: window.reason, code: window.code };
+  if (context.periodFormId === null && submission === undefined) return reasonOf('no_form_definition');
+  if (input.lockedByOther && submission?.lockedOn) {
+    const holder = input.names.get(submission.lockedBy ?? 0) ?? '';
+    return { reason: lockedByMessage(holder, submission.lockedOn), code: 'locked' };
+  }
+  return null;
+}
+
+/** What the user may do on the page; an editable page says why it cannot be submitted (authorisation). */
 function decideAbilities(
   principal: Principal,
   context: PageContext,
@@ -52,17 +92,10 @@ function decideAbilities(
     { id: context.organisationId, code: context.organisationCode },
     context.isTrustAuthorisationRequired,
   );
-  let readOnlyReason: string | null = null;
-  if (!editable) readOnlyReason = messages.submissionNoEditRole;
-  else if (context.collectionStatus !== 'published')
-    readOnlyReason = messages.submissionCollectionNotPublished;
-  else if (!window.isOpen) readOnlyReason = window.reason;
-  else if (context.periodFormId === null && submission === undefined)
-    readOnlyReason = messages.noFormDefinition;
-  else if (lockedByOther && submission?.lockedOn)
-    readOnlyReason = lockedByMessage(names.get(submission.lockedBy ?? 0) ?? '', submission.lockedOn);
-  const canEdit = readOnlyReason === null;
-  if (canEdit && !submittable) readOnlyReason = messages.submissionAuthoriserRequired;
+  const readOnly = readOnlyOf({ editable, context, window, submission, lockedByOther, names });
+  const canEdit = readOnly === null;
+  const { reason: readOnlyReason, code: readOnlyCode } =
+    readOnly ?? (submittable ? { reason: null, code: null } : reasonOf('authoriser_required'));
   const organisation = { id: context.organisationId, code: context.organisationCode };
   // The handover (decision 0036): where it applies, and while the return takes changes.
   const takesChanges = context.collectionStatus === 'published' && window.isOpen;
@@ -70,6 +103,7 @@ function decideAbilities(
     canEdit,
     canSubmit: canEdit && submittable,
     readOnlyReason,
+    readOnlyCode,
     canReleaseLock: lockedByOther && canReleaseLockOf(principal, context.collectionId, organisation),
     canSendForSignOff: canEdit && context.isTrustAuthorisationRequired && !submittable,
     canSendBack:

@@ -285,7 +285,11 @@ describe('Check your answers', () => {
     stubApi({
       [`GET ${PAGE}`]: () =>
         jsonResponse(
-          makeView({ canSubmit: false, readOnlyReason: 'Only an authoriser can submit this return' }),
+          makeView({
+            canSubmit: false,
+            readOnlyReason: 'Only an authoriser can submit this return',
+            readOnlyCode: 'authoriser_required',
+          }),
         ),
     });
     renderPage();

@@ -130,11 +130,46 @@ describe('Form entry page', () => {
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
   });
 
+  it('knows a lock by its code, whatever the words: the notice says it once; another reason still shows', async () => {
+    const locked = {
+      isLocked: true,
+      lockedBy: { id: 9, name: 'Bea Clerk' },
+      lockedOn: '2026-11-10T09:15:00Z',
+      lockExpiresAt: '2026-11-10T09:35:00Z',
+      canEdit: false,
+      canSubmit: false,
+    };
+    let view = makeView({
+      ...locked,
+      readOnlyReason: 'Bea Clerk has this return open',
+      readOnlyCode: 'locked',
+    });
+    stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view) });
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
+    expect(screen.queryByText('Bea Clerk has this return open')).toBeNull();
+    unmount();
+
+    // The same words with another code are not the lock's: both are said.
+    view = makeView({
+      ...locked,
+      readOnlyReason: 'Locked by Bea Clerk since 09:15',
+      readOnlyCode: 'period_closed',
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getAllByText('Locked by Bea Clerk since 09:15')).toHaveLength(2));
+  });
+
   it("shows a manager the return as a summary, led back to the period's monitoring", async () => {
     const calls = stubApi({
       [`GET ${PAGE}`]: () =>
         jsonResponse(
-          makeView({ canEdit: false, canSubmit: false, readOnlyReason: 'You cannot edit this return' }),
+          makeView({
+            canEdit: false,
+            canSubmit: false,
+            readOnlyReason: 'You cannot edit this return',
+            readOnlyCode: 'no_edit_role',
+          }),
         ),
     });
     renderPage('', users.manager);
@@ -243,7 +278,11 @@ describe('Form entry page', () => {
     stubApi({
       [`GET ${PAGE}`]: () =>
         jsonResponse(
-          makeView({ canSubmit: false, readOnlyReason: 'Only an authoriser can submit this return' }),
+          makeView({
+            canSubmit: false,
+            readOnlyReason: 'Only an authoriser can submit this return',
+            readOnlyCode: 'authoriser_required',
+          }),
         ),
       [`POST ${PAGE}/Lock`]: () =>
         jsonResponse(
@@ -252,6 +291,7 @@ describe('Form entry page', () => {
             lockedByMe: true,
             canSubmit: false,
             readOnlyReason: 'Only an authoriser can submit this return',
+            readOnlyCode: 'authoriser_required',
           }),
         ),
     });
@@ -414,6 +454,7 @@ describe('Form entry page', () => {
       canEdit: false,
       canSubmit: false,
       readOnlyReason: 'Locked by Bea Clerk since 09:15',
+      readOnlyCode: 'locked',
     });
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
@@ -453,6 +494,7 @@ describe('Form entry page', () => {
       canSubmit: false,
       canReleaseLock: true,
       readOnlyReason: 'Locked by Bea Clerk since 09:15',
+      readOnlyCode: 'locked',
     });
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),

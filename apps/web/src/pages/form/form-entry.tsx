@@ -1,4 +1,4 @@
-import { formatMediumDateTime, lockedByMessage, messages, type SubmissionView } from '@dcf/domain';
+import { formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
 import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -139,7 +139,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
     lockNoticeShown &&
     (entry.lock.state === 'refused'
       ? entry.lock.code === 'lock_held'
-      : readOnlyReason === lockedByMessage(view.lockedBy?.name ?? '', view.lockedOn ?? ''));
+      : !view.canEdit && view.readOnlyCode === 'locked');
 
   // 'This page is complete' only when the page's questions pass the submit's checks (decision 0036):
   // otherwise its problems show at the questions and in the summary, and the box stays clear.
