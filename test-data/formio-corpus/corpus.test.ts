@@ -42,6 +42,14 @@ describe('Form.io corpus', () => {
     expect(entry.title).toBe(typeof definition.title === 'string' ? definition.title : null);
   });
 
+  // The entries are JSON, so the compiler no longer checks their shape: this does.
+  it.each(corpus)('$name is described and wrapped only with a note', (entry) => {
+    expect(entry.file).toBe(`${entry.name}.json`);
+    expect(entry.about).not.toBe('');
+    expect(['form', 'wizard']).toContain(entry.display);
+    expect(entry.wrapped === null || entry.wrapped.length > 0).toBe(true);
+  });
+
   it.each(corpus)('$name cites its repository, path, commit and licence', (entry) => {
     expect(entry.source.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
     expect(entry.source.path).not.toBe('');
