@@ -5,8 +5,8 @@
  * discards what it reads, so the growth is the server's), and CPU per row: the process's (every thread,
  * process.cpuUsage: zlib runs on libuv's pool) and the PostgreSQL backends serving its pool (decision
  * 0034, support/cpu.ts).
- * Run: `npx tsx bench/exports.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
+ * Run: `npx tsx bench/exports.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, server as in
+ * support/scratch-database.ts). Figures go to bench/README.md.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -17,12 +17,12 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import { backendCpu, backendCpuBetween } from './support/cpu';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 import { FIELDS, seedWizardPeriod } from './support/wizard-period';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // BENCH_FORMATS=xlsx runs one format only.
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -66,12 +66,7 @@ async function exportOnce(url: string, cookie: string, probe: pg.Client) {
 
 async function main() {
   const name = `dcf_bench_exports_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   url.searchParams.set('application_name', APPLICATION_NAME);
   const probeUrl = new URL(url);
   probeUrl.searchParams.set('application_name', 'dcf_bench_probe');
@@ -136,10 +131,7 @@ async function main() {
     await handle.close();
     if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
     else {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await dropDatabase(name);
     }
   }
 }

@@ -5,12 +5,11 @@
  * instances of the service (skip locked), each running JOBS_CONCURRENCY jobs at once over one pooled
  * SMTP transport. Reports the drain rate (emails per second) and the reminder's latency, from the
  * commit of its transaction to the SMTP server accepting it.
- * Run: `npx tsx bench/jobs.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test). Knobs: BENCH_EMAILS (20000), BENCH_WORKERS (2),
+ * Run: `npx tsx bench/jobs.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, server as in
+ * support/scratch-database.ts). Knobs: BENCH_EMAILS (20000), BENCH_WORKERS (2),
  * BENCH_CONCURRENCY (8). Figures go to bench/README.md.
  */
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
@@ -20,6 +19,7 @@ import { notificationJobs } from '../apps/api/src/modules/notifications/jobs';
 import { createJobRunner, JOB_PRIORITY } from '../apps/api/src/platform/jobs';
 import { closeMailTransport, type OutgoingMail, queueMail } from '../apps/api/src/platform/mail';
 import { insertCollection, insertForm, insertPeriod } from '../apps/api/test/support/returns-fixture';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -27,7 +27,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 /** The bench gives up after this long (a bounded run on a shared machine). */
 const LIMIT_MS = 15 * 60_000;
 const REMINDER_TO = 'reminded.clerk@bench.example';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 let delivered = 0;
 let reminderArrivedAt = 0;
@@ -70,12 +69,7 @@ async function main() {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   const name = `dcf_bench_jobs_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   const handle = await openDatabase({
     databaseUrl: url.toString(),
     pgliteDir: '',
@@ -165,10 +159,7 @@ async function main() {
     closeMailTransport(config);
     await handle.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await dropDatabase(name);
   }
 }
 

@@ -2,11 +2,10 @@
  * Monitoring at national scale: one collection sent to 15,000 organisations. Measures the
  * period overview (GET /View/Manager/ReportingPeriod/{id}/Submission with filters, sorts and pages),
  * the collection trend, the manager home and the non-submitters CSV through the whole app, on PostgreSQL.
- * Run: `npx tsx bench/monitoring.bench.ts` (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
+ * Run: `npx tsx bench/monitoring.bench.ts` (BENCH_DATABASE_URL, server as in support/scratch-database.ts).
  * Figures go to bench/README.md and the README.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
@@ -21,21 +20,15 @@ import {
   insertSubmissions,
   type SubmissionSpec,
 } from '../apps/api/test/support/views-scenario';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const RECIPIENTS = 15_000;
 const REQUESTS = 60;
 const DAY = 86_400_000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const name =
   process.env.BENCH_KEEP === '1' ? 'dcf_bench_monitoring_kept' : `dcf_bench_monitoring_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const url = await createDatabase(name, { replace: true });
 const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
 const { db } = handle;
 
@@ -174,8 +167,5 @@ try {
     console.log(`kept database ${name}`);
     process.exit(0);
   }
-  const a = new pg.Client({ connectionString: adminUrl });
-  await a.connect();
-  await a.query(`drop database if exists ${name} with (force)`);
-  await a.end();
+  await dropDatabase(name);
 }

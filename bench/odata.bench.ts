@@ -6,8 +6,8 @@
  * share the process; the client streams each page, counts its rows and keeps nothing, so the growth is
  * the server's) and CPU per row (process and PostgreSQL backends, support/cpu.ts).
  * The budget (BUDGET below) fails the run when missed.
- * Run: `node --expose-gc --import tsx bench/odata.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md.
+ * Run: `node --expose-gc --import tsx bench/odata.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, server as in
+ * support/scratch-database.ts). Figures go to bench/README.md.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -18,11 +18,11 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import { backendCpu, backendCpuBetween } from './support/cpu';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 import { FIELDS, seedWizardPeriod } from './support/wizard-period';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 15_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * The budget: the whole feed within a minute on a loaded 2-core machine (a Power BI refresh times out
  * after 10 minutes by default), and memory that does not hold the feed (the feed's JSON is ~25 MB).
@@ -91,12 +91,7 @@ async function readFeed(url: string, cookie: string, probe: pg.Client) {
 
 async function main() {
   const name = `dcf_bench_odata_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   url.searchParams.set('application_name', APPLICATION_NAME);
   const probeUrl = new URL(url);
   probeUrl.searchParams.set('application_name', 'dcf_bench_probe');
@@ -169,10 +164,7 @@ async function main() {
     await handle.close();
     if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
     else {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await dropDatabase(name);
     }
   }
   if (failed) process.exitCode = 1;

@@ -1,7 +1,7 @@
 /**
  * Real-sized ODS register files and incremental sync.
- * Run: `npx tsx bench/ods-import.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test, used when reachable; PGlite always). Figures go to bench/README.md.
+ * Run: `npx tsx bench/ods-import.bench.ts` (PGlite always; PostgreSQL too when reachable, at
+ * BENCH_DATABASE_URL: support/scratch-database.ts). Figures go to bench/README.md.
  *
  * - Import: epraccur-layout files of 13,500 and 30,000 rows (the real extract's rows with new codes; 85%
  *   active, 10% closed, 4% dormant, 1% proposed; one in nine a prescribing centre other than a GP practice)
@@ -11,17 +11,14 @@
  *   since the last run: `runOdsSync` with `since`.
  */
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
-import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
 import { importOdsFile } from '../apps/api/src/modules/organisations/import';
 import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
 import { type FakeOrg, startFakeOrd } from '../apps/api/test/support/fake-ord';
+import { benchEngines } from './support/scratch-database';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.ODS_BENCH_SIZES ?? '13500,30000').split(',').map(Number);
 const parts = process.env.ODS_BENCH_PARTS ?? 'import,sync';
 
@@ -48,60 +45,6 @@ function epraccurFile(count: number): string {
   return out.join('\n');
 }
 
-async function engines(): Promise<
-  { name: string; open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> }[]
-> {
-  const list = [
-    {
-      name: 'PGlite',
-      async open() {
-        const lite = await PGlite.create('memory://');
-        const handle = await openDatabase({ pgliteDir: 'memory://', pglite: lite });
-        return {
-          handle,
-          drop: async () => {
-            await handle.close();
-            await lite.close();
-          },
-        };
-      },
-    },
-  ];
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.end();
-  } catch {
-    console.warn(`PostgreSQL not reachable at ${adminUrl}: PGlite only`);
-    return list;
-  }
-  let n = 0;
-  list.push({
-    name: 'PostgreSQL',
-    async open() {
-      const name = `dcf_bench_ods_${process.pid}_${n++}`;
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`create database ${name}`);
-      await a.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
-      return {
-        handle,
-        drop: async () => {
-          await handle.close();
-          const b = new pg.Client({ connectionString: adminUrl });
-          await b.connect();
-          await b.query(`drop database if exists ${name} with (force)`);
-          await b.end();
-        },
-      };
-    },
-  });
-  return list;
-}
-
 /** Wall time and peak RSS growth of `task`, sampled every 20 ms. */
 async function measure<T>(task: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
   globalThis.gc?.();
@@ -121,7 +64,7 @@ async function measure<T>(task: () => Promise<T>): Promise<{ result: T; seconds:
 const fmt = (m: { seconds: number; peakMb: number }) =>
   `${m.seconds.toFixed(1)} s, +${m.peakMb.toFixed(0)} MB RSS`;
 
-for (const engine of await engines()) {
+for (const engine of await benchEngines('dcf_bench_ods')) {
   if (parts.includes('import')) {
     for (const size of SIZES) {
       const { handle, drop } = await engine.open();

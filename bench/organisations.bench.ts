@@ -1,25 +1,23 @@
 /**
  * Organisations at national scale: search latency through the app and an ODS sync of 15,000 records.
- * Run: `npx tsx bench/organisations.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test, used when reachable). Figures go to bench/README.md.
+ * Run: `npx tsx bench/organisations.bench.ts` (PGlite, and PostgreSQL when reachable at
+ * BENCH_DATABASE_URL: support/scratch-database.ts). Figures go to bench/README.md.
  * `ORG_BENCH_PARTS=search` (or `sync`) runs one part only.
  */
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
+import type { DatabaseHandle } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
 import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import { type FakeOrg, startFakeOrd } from '../apps/api/test/support/fake-ord';
+import { benchEngines } from './support/scratch-database';
 
 const COUNT = 15_000;
 const REQUESTS = 200;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const towns = [
   'LEEDS',
@@ -195,59 +193,11 @@ async function syncBench(engine: string, handle: DatabaseHandle, orgs: FakeOrg[]
   };
 }
 
-async function engines(): Promise<
-  { name: string; open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> }[]
-> {
-  const list = [
-    {
-      name: 'PGlite',
-      async open() {
-        const lite = await PGlite.create('memory://');
-        const handle = await openDatabase({ pgliteDir: 'memory://', pglite: lite });
-        return { handle, drop: () => lite.close() };
-      },
-    },
-  ];
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.end();
-  } catch {
-    console.warn(`PostgreSQL not reachable at ${adminUrl}: PGlite only`);
-    return list;
-  }
-  let n = 0;
-  list.push({
-    name: 'PostgreSQL',
-    async open() {
-      const name = `dcf_bench_orgs_${process.pid}_${n++}`;
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`create database ${name}`);
-      await a.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
-      return {
-        handle,
-        drop: async () => {
-          await handle.close();
-          const b = new pg.Client({ connectionString: adminUrl });
-          await b.connect();
-          await b.query(`drop database if exists ${name} with (force)`);
-          await b.end();
-        },
-      };
-    },
-  });
-  return list;
-}
-
 const parts = (process.env.ORG_BENCH_PARTS ?? 'search,sync').split(',');
 const orgs = organisations();
 const searchResults = [];
 const syncResults = [];
-for (const engine of await engines()) {
+for (const engine of await benchEngines('dcf_bench_orgs')) {
   if (parts.includes('search')) {
     const { handle, drop } = await engine.open();
     await migrateToLatest(handle.db);
@@ -255,7 +205,6 @@ for (const engine of await engines()) {
     await load(handle.db, orgs);
     await handle.db.executeQuery((await import('kysely')).sql`analyze`.compile(handle.db));
     searchResults.push(await searchBench(engine.name, handle));
-    if (engine.name === 'PGlite') await handle.close();
     await drop();
   }
   if (parts.includes('sync')) {
@@ -263,7 +212,6 @@ for (const engine of await engines()) {
     await migrateToLatest(handle.db);
     await seedReferenceData(handle.db);
     syncResults.push(await syncBench(engine.name, handle, orgs));
-    if (engine.name === 'PGlite') await handle.close();
     await drop();
   }
 }

@@ -2,13 +2,12 @@
  * Recipients at national scale: one collection sent to 15,000 organisations in ONE bulk call
  * (PUT /Collection/{id}/Organisation/Bulk), then the recipients list (GET /Collection/{id}/Organisation)
  * at that size, through the whole app (session, principal, policy, zod), on PostgreSQL and PGlite.
- * Run: `npx tsx bench/recipients.bench.ts` (BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test; `RECIPIENTS_BENCH_ENGINES=postgres` or `pglite` for one only).
+ * Run: `npx tsx bench/recipients.bench.ts` (BENCH_DATABASE_URL, server as in
+ * support/scratch-database.ts; `RECIPIENTS_BENCH_ENGINES=postgres` or `pglite` for one only).
  * Figures go to bench/README.md and the README.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
@@ -16,10 +15,10 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
 import { CSRF_COOKIE, CSRF_HEADER } from '../apps/api/src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const RECIPIENTS = 15_000;
 const REQUESTS = 200;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const wanted = (process.env.RECIPIENTS_BENCH_ENGINES ?? 'postgres,pglite').split(',');
 
 const percentile = (sorted: number[], p: number) =>
@@ -188,21 +187,13 @@ async function run(engine: string, handle: DatabaseHandle) {
 const results = [];
 if (wanted.includes('postgres')) {
   const name = `dcf_bench_recipients_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
   try {
     results.push(await run('PostgreSQL', handle));
   } finally {
     await handle.close();
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
+    await dropDatabase(name);
   }
 }
 if (wanted.includes('pglite')) {

@@ -1,25 +1,20 @@
 /**
  * Ten years of daily reporting periods (3,650) through the API: Diff and Bulk timings and the size of
  * the Diff response, on PGlite and PostgreSQL. Run: `npx tsx bench/schedules.bench.ts` (PostgreSQL at
- * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, used when reachable).
+ * BENCH_DATABASE_URL when reachable: support/scratch-database.ts).
  * Figures go to bench/README.md ("Schedules: 10 years of daily periods").
  */
 import { generatePeriods, type Schedule } from '@dcf/domain';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
+import type { DatabaseHandle } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
 import { CSRF_COOKIE, CSRF_HEADER } from '../apps/api/src/platform/csrf';
 import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import { benchEngines } from './support/scratch-database';
 
 const RUNS = Number(process.env.SCHEDULE_BENCH_RUNS ?? 3);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** 01/01/2026 to 29/12/2035: 3,650 daily periods, each open for one working day. */
 const daily: Schedule = {
@@ -121,63 +116,17 @@ async function bench(engine: string, handle: DatabaseHandle) {
   };
 }
 
-async function engines() {
-  const list: { name: string; open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> }[] = [
-    {
-      name: 'PGlite',
-      async open() {
-        const lite = await PGlite.create('memory://');
-        const handle = await openDatabase({ pgliteDir: 'memory://', pglite: lite });
-        return { handle, drop: () => lite.close() };
-      },
-    },
-  ];
-  try {
-    const probe = new pg.Client({ connectionString: adminUrl });
-    await probe.connect();
-    await probe.end();
-  } catch {
-    console.warn(`PostgreSQL not reachable at ${adminUrl}: PGlite only`);
-    return list;
-  }
-  list.push({
-    name: 'PostgreSQL',
-    async open() {
-      const name = `dcf_bench_schedules_${process.pid}`;
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`create database ${name}`);
-      await a.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 5 });
-      return {
-        handle,
-        drop: async () => {
-          await handle.close();
-          const b = new pg.Client({ connectionString: adminUrl });
-          await b.connect();
-          await b.query(`drop database if exists ${name} with (force)`);
-          await b.end();
-        },
-      };
-    },
-  });
-  return list;
-}
-
 // The engine alone, for comparison with the API figures.
 const generateStarted = performance.now();
 const generated = generatePeriods(daily, 'financialYear');
 const generateMs = performance.now() - generateStarted;
 
 const results = [];
-for (const engine of await engines()) {
+for (const engine of await benchEngines('dcf_bench_schedules', 5)) {
   const { handle, drop } = await engine.open();
   try {
     results.push(await bench(engine.name, handle));
   } finally {
-    if (engine.name === 'PGlite') await handle.close();
     await drop();
   }
 }

@@ -34,16 +34,13 @@ import {
   takeLock,
   waitHealthy,
 } from './support/save-load';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const LEVELS = (process.env.SUBMISSION_BENCH_LEVELS ?? '1,50,200').split(',').map(Number);
 const SAVES_PER_LEVEL = Number(process.env.SUBMISSION_BENCH_SAVES ?? 600);
 const POOL = process.env.SUBMISSION_BENCH_POOL ?? '10';
 const PROFILE_DIR = process.env.SUBMISSION_BENCH_PROFILE;
 const CLERKS = Math.max(...LEVELS);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Validation alone, in this process: the engine's cost per save (paid in an evaluation worker since
@@ -75,12 +72,7 @@ function validationCost(definition: Record<string, unknown>) {
 
 async function main() {
   const name = `dcf_bench_sub_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   const databaseUrl = url.toString();
   const targets: Target[] = [];
   const probe = new pg.Client({ connectionString: databaseUrl });
@@ -144,10 +136,7 @@ async function main() {
   } finally {
     await probe.end().catch(() => undefined);
     await stopTargets(targets);
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
+    await dropDatabase(name);
   }
 }
 

@@ -5,11 +5,10 @@
  * entry clerk role at 50 of them in every collection (200 pairs, 4,800 period rows), 3,000 other
  * clerks one role each, returns for everyone in the open period and most closed ones for the clerk.
  * Budget: p95 under 500 ms. Run: `npx tsx bench/submitter-returns.bench.ts` (BENCH_DATABASE_URL,
- * default postgres://postgres@127.0.0.1:5432/test). Figures go to bench/README.md and the README.
+ * server as in support/scratch-database.ts). Figures go to bench/README.md and the README.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
@@ -24,6 +23,7 @@ import {
   insertSubmissions,
   type SubmissionSpec,
 } from '../apps/api/test/support/views-scenario';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const ORGANISATIONS = 3_000;
 const CLERK_ORGANISATIONS = 50;
@@ -31,16 +31,9 @@ const COLLECTIONS = 4;
 const REQUESTS = 100;
 const BUDGET_P95_MS = 500;
 const DAY = 86_400_000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const name = `dcf_bench_submitter_returns_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const url = await createDatabase(name, { replace: true });
 const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
 const { db } = handle;
 
@@ -188,8 +181,5 @@ try {
   );
 } finally {
   await handle.close();
-  const a = new pg.Client({ connectionString: adminUrl });
-  await a.connect();
-  await a.query(`drop database if exists ${name} with (force)`);
-  await a.end();
+  await dropDatabase(name);
 }

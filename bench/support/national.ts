@@ -12,6 +12,7 @@ import { createSession, SESSION_COOKIE } from '../../apps/api/src/platform/sessi
 import { insertOrganisations } from '../../apps/api/test/support/views-scenario';
 import { backendCpu, backendCpuBetween } from './cpu';
 import { answersSql, fieldKey, formDefinition } from './return-form';
+import { createDatabase, databaseExists, dropDatabase, databaseUrl as urlOf } from './scratch-database';
 
 /**
  * A national collection at the scale the product decisions name (decision 0034): 15,000 organisations
@@ -74,11 +75,6 @@ export function nationalOptions(
   };
 }
 
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-
 /** The five rules: a comparison (error), a sum, a change from the last return, two range checks. */
 export function nationalRules(): DataQualityRule[] {
   const checks: [string, 'error' | 'warning', DataQualityCheck][] = [
@@ -101,32 +97,6 @@ export function nationalRules(): DataQualityRule[] {
     fields: checkFields(check),
     logic: compileCheck(check),
   }));
-}
-
-async function databaseExists(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    return rows.length > 0;
-  } finally {
-    await admin.end();
-  }
-}
-
-async function recreateDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
-
-export async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
 }
 
 /** Submissions, revisions and the submission's pointers of one period, in three statements. */
@@ -421,9 +391,7 @@ export async function nationalCollection(options: NationalOptions): Promise<Nati
   // BENCH_NATIONAL_DATABASE names the kept database (one per worktree when several share a server).
   const kept = process.env.BENCH_NATIONAL_DATABASE ?? 'dcf_bench_national';
   const name = keep ? kept : `dcf_bench_national_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = urlOf(name).toString();
   let description: Description | undefined;
   if (keep && (await databaseExists(name))) {
     const handle = await openDatabase({ databaseUrl, pgliteDir: '', poolSize: 2 });
@@ -443,7 +411,7 @@ export async function nationalCollection(options: NationalOptions): Promise<Nati
     }
   }
   if (!description) {
-    await recreateDatabase(name);
+    await createDatabase(name, { replace: true });
     const handle = await openDatabase({ databaseUrl, pgliteDir: '', poolSize: 4 });
     try {
       description = await build(handle, databaseUrl, options);
