@@ -6,13 +6,9 @@
  * Figures go to bench/README.md and the README.
  */
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
-import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import {
   createCollection,
   insertOrganisations,
@@ -20,6 +16,7 @@ import {
   insertSubmissions,
   type SubmissionSpec,
 } from '../apps/api/test/support/views-scenario';
+import { listenBenchApp } from './support/bench-app';
 import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const RECIPIENTS = 15_000;
@@ -97,24 +94,15 @@ try {
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  const app = await buildApp({ config, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const { token } = await createSession(db, config, user.id, { sessionManagement: true });
-  const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=x`;
+  const { app, origin, signIn } = await listenBenchApp(handle);
+  const { cookie } = await signIn(user.id);
 
   async function measure(label: string, paths: string[]) {
     const latencies: number[] = [];
     let bytes = 0;
     for (let i = 0; i < REQUESTS; i++) {
       const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${port}${paths[i % paths.length]}`, { headers: { cookie } });
+      const res = await fetch(`${origin}${paths[i % paths.length]}`, { headers: { cookie } });
       bytes = (await res.arrayBuffer()).byteLength;
       if (res.status !== 200) throw new Error(`${label} answered ${res.status}`);
       latencies.push(performance.now() - started);

@@ -5,15 +5,13 @@
  * `ORG_BENCH_PARTS=search` (or `sync`) runs one part only.
  */
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { DatabaseHandle } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { runOdsSync } from '../apps/api/src/modules/organisations/ods-sync';
-import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import { type FakeOrg, startFakeOrd } from '../apps/api/test/support/fake-ord';
+import { listenBenchApp } from './support/bench-app';
 import { benchEngines } from './support/scratch-database';
 
 const COUNT = 15_000;
@@ -106,18 +104,9 @@ const queries = [
 ];
 
 async function searchBench(engine: string, handle: DatabaseHandle) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  const app = await buildApp({ config, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
+  const { app, origin, signIn } = await listenBenchApp(handle);
   const admin = await handle.db.selectFrom('appUser').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const { token } = await createSession(handle.db, config, admin.id, { sessionManagement: true });
-  const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=x`;
+  const { cookie } = await signIn(admin.id);
   const paths = queries.map(
     (q, i) =>
       `/v1/api/Organisation?query=${encodeURIComponent(q)}&pageSize=25&sortBy=${['name', 'code', 'closureDate'][i % 3]}${i % 4 === 0 ? '&isOpen=true' : ''}`,
@@ -127,7 +116,7 @@ async function searchBench(engine: string, handle: DatabaseHandle) {
   const latencies: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}${paths[i % paths.length]}`, { headers: { cookie } });
+    const res = await fetch(`${origin}${paths[i % paths.length]}`, { headers: { cookie } });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`search answered ${res.status}`);
     latencies.push(performance.now() - started);
@@ -136,7 +125,7 @@ async function searchBench(engine: string, handle: DatabaseHandle) {
 
   // Concurrent: autocannon, 10 connections, 200 requests cycling through the same queries.
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: `${origin}`,
     connections: 10,
     amount: REQUESTS,
     headers: { cookie },

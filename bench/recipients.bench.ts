@@ -8,13 +8,10 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
-import { CSRF_COOKIE, CSRF_HEADER } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import { listenBenchApp } from './support/bench-app';
 import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const RECIPIENTS = 15_000;
@@ -54,26 +51,14 @@ async function run(engine: string, handle: DatabaseHandle) {
   const organisationIds = await insertOrganisations(db);
   await db.executeQuery(sql`analyze`.compile(db));
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  const app = await buildApp({ config, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/api`;
+  const { app, origin, signIn } = await listenBenchApp(handle);
+  const base = `${origin}/v1/api`;
   const superAdmin = await db
     .selectFrom('appUser')
     .select('id')
     .where('email', '=', 'super.admin@dcf.example')
     .executeTakeFirstOrThrow();
-  const { token, csrfToken } = await createSession(db, config, superAdmin.id, { sessionManagement: true });
-  const headers = {
-    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`,
-    [CSRF_HEADER]: csrfToken,
-    'content-type': 'application/json',
-  };
+  const { headers } = await signIn(superAdmin.id);
 
   const created = await fetch(`${base}/Collection`, {
     method: 'POST',

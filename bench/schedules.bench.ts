@@ -5,13 +5,10 @@
  * Figures go to bench/README.md ("Schedules: 10 years of daily periods").
  */
 import { generatePeriods, type Schedule } from '@dcf/domain';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import type { DatabaseHandle } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
-import { CSRF_COOKIE, CSRF_HEADER } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
+import { listenBenchApp } from './support/bench-app';
 import { benchEngines } from './support/scratch-database';
 
 const RUNS = Number(process.env.SCHEDULE_BENCH_RUNS ?? 3);
@@ -37,28 +34,14 @@ const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** di
 async function bench(engine: string, handle: DatabaseHandle) {
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  const app = await buildApp({ config, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/api`;
+  const { app, origin, signIn } = await listenBenchApp(handle);
+  const base = `${origin}/v1/api`;
   const manager = await handle.db
     .selectFrom('appUser')
     .select('id')
     .where('email', 'like', 'manager%')
     .executeTakeFirstOrThrow();
-  const { token, csrfToken } = await createSession(handle.db, config, manager.id, {
-    sessionManagement: true,
-  });
-  const headers = {
-    cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`,
-    [CSRF_HEADER]: csrfToken,
-    'content-type': 'application/json',
-  };
+  const { headers } = await signIn(manager.id);
   const call = async (method: string, path: string, body?: unknown) => {
     const started = performance.now();
     const res = await fetch(`${base}${path}`, {

@@ -9,13 +9,9 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed';
-import { CSRF_COOKIE } from '../apps/api/src/platform/csrf';
-import { createSession, SESSION_COOKIE } from '../apps/api/src/platform/sessions';
 import {
   createCollection,
   insertOrganisations,
@@ -23,6 +19,7 @@ import {
   insertSubmissions,
   type SubmissionSpec,
 } from '../apps/api/test/support/views-scenario';
+import { listenBenchApp } from './support/bench-app';
 import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const ORGANISATIONS = 3_000;
@@ -107,29 +104,17 @@ try {
   await sql`analyze`.execute(db);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  const app = await buildApp({ config, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const { token } = await createSession(db, config, clerk.id, { sessionManagement: true });
-  const cookie = `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=x`;
+  const { app, origin, signIn } = await listenBenchApp(handle);
+  const { cookie } = await signIn(clerk.id);
 
   async function measure(label: string, queries: string[]) {
     const latencies: number[] = [];
     let total = 0;
     for (let i = 0; i < REQUESTS; i++) {
       const started = performance.now();
-      const res = await fetch(
-        `http://127.0.0.1:${port}/v1/api/View/Submitter/Returns${queries[i % queries.length]}`,
-        {
-          headers: { cookie },
-        },
-      );
+      const res = await fetch(`${origin}/v1/api/View/Submitter/Returns${queries[i % queries.length]}`, {
+        headers: { cookie },
+      });
       const body = (await res.json()) as { total: number };
       if (res.status !== 200) throw new Error(`${label} answered ${res.status}`);
       latencies.push(performance.now() - started);
