@@ -1,4 +1,10 @@
-import { anonymousUser, type CurrentUser, type SavedRevision, type SubmissionView } from '@dcf/domain';
+import {
+  anonymousUser,
+  type CollectionDto,
+  type CurrentUser,
+  type SavedRevision,
+  type SubmissionView,
+} from '@dcf/domain';
 import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 
@@ -37,6 +43,44 @@ export const users = {
     systemRoles: [{ role: 'superAdmin' }],
   }),
 } satisfies Record<string, CurrentUser>;
+
+/**
+ * GET /Collection/1 for a manager: a draft collection, no authorisation required, that the manager may
+ * amend, delete, publish and monitor. `abilities` overrides merge with those.
+ */
+export function collectionDto(
+  overrides: Partial<Omit<CollectionDto, 'abilities'>> & {
+    abilities?: Partial<CollectionDto['abilities']>;
+  } = {},
+): CollectionDto {
+  const { abilities, ...rest } = overrides;
+  return {
+    id: 1,
+    name: 'Bed availability',
+    notes: null,
+    assetOwners: null,
+    users: null,
+    isEmailEnabled: false,
+    iconName: null,
+    trustAuthorisation: 'notRequired',
+    nhsiAuthorisation: 'notRequired',
+    fileType: null,
+    period: 'financialYear',
+    isExcelTemplateEnabled: false,
+    status: 'draft',
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+    ...rest,
+    abilities: {
+      canAmend: true,
+      canDelete: true,
+      canPublish: true,
+      canArchive: false,
+      canMonitor: true,
+      ...abilities,
+    },
+  };
+}
 
 /** A fetch Response with a JSON body. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

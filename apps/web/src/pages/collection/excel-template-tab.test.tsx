@@ -1,28 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelTemplateTab } from './excel-template-tab';
 
 const flags = { COLLECTIONICON: false, EMAILENABLED: false, EXCELTEMPLATE: true, SESSIONMANAGEMENT: false };
-const collection = {
-  id: 7,
-  name: 'Beds',
-  notes: null,
-  assetOwners: null,
-  users: null,
-  isEmailEnabled: false,
-  iconName: null,
-  trustAuthorisation: 'notRequired',
-  nhsiAuthorisation: 'notRequired',
-  fileType: null,
-  period: 'financialYear',
-  isExcelTemplateEnabled: false,
-  status: 'draft',
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-  abilities: { canAmend: true, canDelete: true, canPublish: true, canArchive: false, canMonitor: true },
-};
+const collection = collectionDto({ id: 7, name: 'Beds' });
 const noTemplate = {
   formId: null,
   excelTemplateFileName: null,

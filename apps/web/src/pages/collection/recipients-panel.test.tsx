@@ -1,28 +1,10 @@
-import type { CollectionDto } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { RecipientsPanel } from './recipients-panel';
 
-const collection: CollectionDto = {
-  id: 1,
-  name: 'Bed availability',
-  notes: null,
-  assetOwners: null,
-  users: null,
-  isEmailEnabled: false,
-  iconName: null,
-  trustAuthorisation: 'optional',
-  nhsiAuthorisation: 'mandatory',
-  fileType: null,
-  period: 'financialYear',
-  isExcelTemplateEnabled: false,
-  status: 'draft',
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-  abilities: { canAmend: true, canDelete: true, canPublish: true, canArchive: false, canMonitor: true },
-};
+const collection = collectionDto({ trustAuthorisation: 'optional', nhsiAuthorisation: 'mandatory' });
 
 const leeds = {
   collectionId: 1,

@@ -1,30 +1,19 @@
-import type { CollectionDto, CollectionPeriodList, PeriodSummary } from '@dcf/domain';
+import type { CollectionPeriodList, PeriodSummary } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, makeUser } from '../../test/fixtures';
+import { collectionDto, jsonResponse, makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { ReportingPeriodsPage } from './reporting-periods-page';
 
-const collection: CollectionDto = {
+const collection = collectionDto({
   id: 4,
-  name: 'Bed availability',
-  notes: null,
-  assetOwners: null,
-  users: null,
-  isEmailEnabled: false,
-  iconName: null,
-  trustAuthorisation: 'notRequired',
-  nhsiAuthorisation: 'notRequired',
-  fileType: null,
-  period: 'financialYear',
-  isExcelTemplateEnabled: false,
   status: 'published',
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
-  abilities: { canAmend: false, canDelete: false, canPublish: false, canArchive: false, canMonitor: true },
-};
+  abilities: { canAmend: false, canDelete: false, canPublish: false, canArchive: false },
+});
 
 function period(id: number, name: string, state: PeriodSummary['reportingPeriodStatus']): PeriodSummary {
   return {

@@ -1,27 +1,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelPrefill } from './excel-prefill';
 
-const collection = {
+const collection = collectionDto({
   id: 7,
   name: 'Beds',
-  notes: null,
-  assetOwners: null,
-  users: null,
-  isEmailEnabled: false,
-  iconName: null,
-  trustAuthorisation: 'notRequired',
-  nhsiAuthorisation: 'notRequired',
-  fileType: null,
-  period: 'financialYear',
   isExcelTemplateEnabled: true,
   status: 'published',
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
   abilities: { canAmend: false, canDelete: false, canPublish: false, canArchive: false, canMonitor: false },
-};
+});
 const template = {
   formId: 3,
   excelTemplateFileName: 'beds.xlsx',

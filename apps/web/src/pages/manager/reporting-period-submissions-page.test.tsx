@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionKeys } from '../../api/collections';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { ReportingPeriodSubmissionsPage } from './reporting-period-submissions-page';
 
@@ -149,25 +149,16 @@ describe('ReportingPeriodSubmissionsPage', () => {
 });
 
 describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
-  const collection = (overrides: Record<string, unknown> = {}) => ({
-    id: 1,
-    name: 'Beds',
-    notes: null,
-    assetOwners: null,
-    users: null,
-    isEmailEnabled: true,
-    iconName: null,
-    trustAuthorisation: 'notRequired',
-    nhsiAuthorisation: 'notRequired',
-    fileType: null,
-    period: 'financialYear',
-    isExcelTemplateEnabled: false,
-    status: 'published',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    abilities: { canAmend: true, canDelete: false, canPublish: false, canArchive: true, canMonitor: true },
-    ...overrides,
-  });
+  const collection = (overrides: Parameters<typeof collectionDto>[0] = {}) =>
+    collectionDto({
+      name: 'Beds',
+      isEmailEnabled: true,
+      status: 'published',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      abilities: { canDelete: false, canPublish: false, canArchive: true },
+      ...overrides,
+    });
   const answered: string[] = [];
   function stubApi(
     collectionBody: unknown,

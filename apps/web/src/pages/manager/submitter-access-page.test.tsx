@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { SubmitterAccessPage } from './submitter-access-page';
 
@@ -14,24 +14,7 @@ const saved = [
   { ...alice, ...trust, ...own, role: 'DataEntryClerk', status: 'New', isDuplicate: false },
   { ...alice, ...trust, ...own, role: 'Authoriser', status: 'New', isDuplicate: false },
 ];
-const collection = {
-  id: 1,
-  name: 'Bed availability',
-  notes: null,
-  assetOwners: null,
-  users: null,
-  isEmailEnabled: false,
-  iconName: null,
-  trustAuthorisation: 'optional',
-  nhsiAuthorisation: 'notRequired',
-  fileType: null,
-  period: 'financialYear',
-  isExcelTemplateEnabled: false,
-  status: 'draft',
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-  abilities: { canAmend: true, canDelete: true, canPublish: true, canArchive: false, canMonitor: true },
-};
+const collection = collectionDto({ trustAuthorisation: 'optional' });
 
 function stubApi(savedRows: readonly unknown[] = saved) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
