@@ -19,6 +19,25 @@ function schedule(overrides: Partial<Schedule> & Pick<Schedule, 'reportingCycle'
   };
 }
 
+/** The one period of a schedule starting `start`, open `daysOpen` working days. */
+function oneWorkingDaysPeriod(
+  reportingCycle: Schedule['reportingCycle'],
+  start: string,
+  daysOpen: number,
+  periodType: PeriodType,
+) {
+  return generatePeriods(
+    schedule({
+      reportingCycle,
+      firstReportingPeriodStart: start,
+      lastReportingPeriodStart: start,
+      daysOpen,
+      includeWorkingDaysOnly: true,
+    }),
+    periodType,
+  );
+}
+
 /** The deadline fields only, for compact expectations. */
 function windows(periods: GeneratedPeriod[]) {
   return periods.map(({ name, start, end, submissionsOpen, submissionsClose }) => ({
@@ -58,15 +77,7 @@ describe('generatePeriods: monthly', () => {
   });
 
   it('February in a leap year (2024), 5 working days, GMT', () => {
-    const [february] = generatePeriods(
-      schedule({
-        reportingCycle: 'monthly',
-        firstReportingPeriodStart: '2024-02-01',
-        lastReportingPeriodStart: '2024-02-01',
-        includeWorkingDaysOnly: true,
-      }),
-      'calendarYear',
-    );
+    const [february] = oneWorkingDaysPeriod('monthly', '2024-02-01', 5, 'calendarYear');
     expect(february).toEqual({
       name: 'February 2024',
       start: '2024-02-01',
@@ -118,16 +129,7 @@ describe('generatePeriods: monthly', () => {
   });
 
   it('December 2022: New Year substitute day (Mon 02/01/2023) is skipped', () => {
-    const [december] = generatePeriods(
-      schedule({
-        reportingCycle: 'monthly',
-        firstReportingPeriodStart: '2022-12-01',
-        lastReportingPeriodStart: '2022-12-01',
-        daysOpen: 3,
-        includeWorkingDaysOnly: true,
-      }),
-      'calendarYear',
-    );
+    const [december] = oneWorkingDaysPeriod('monthly', '2022-12-01', 3, 'calendarYear');
     expect(december?.submissionsOpen).toBe('2023-01-01T00:00:00.000Z');
     expect(december?.submissionsClose).toBe('2023-01-06T00:00:00.000Z');
   });
@@ -160,16 +162,7 @@ describe('generatePeriods: monthly', () => {
 
 describe('generatePeriods: weekly and daily', () => {
   it('Christmas 2021: both substitute days and the New Year substitute are skipped', () => {
-    const periods = generatePeriods(
-      schedule({
-        reportingCycle: 'weekly',
-        firstReportingPeriodStart: '2021-12-20',
-        lastReportingPeriodStart: '2021-12-20',
-        daysOpen: 4,
-        includeWorkingDaysOnly: true,
-      }),
-      'calendarYear',
-    );
+    const periods = oneWorkingDaysPeriod('weekly', '2021-12-20', 4, 'calendarYear');
     // Opens Mon 27/12 (holiday); Tue 28 (holiday); Wed 29, Thu 30, Fri 31, Tue 04/01 (Mon 03 holiday).
     expect(windows(periods)).toEqual([
       {
@@ -183,48 +176,21 @@ describe('generatePeriods: weekly and daily', () => {
   });
 
   it('Christmas 2022: Boxing Day and the Christmas substitute (Tue 27/12) are skipped', () => {
-    const [friday] = generatePeriods(
-      schedule({
-        reportingCycle: 'daily',
-        firstReportingPeriodStart: '2022-12-23',
-        lastReportingPeriodStart: '2022-12-23',
-        daysOpen: 1,
-        includeWorkingDaysOnly: true,
-      }),
-      'financialYear',
-    );
+    const [friday] = oneWorkingDaysPeriod('daily', '2022-12-23', 1, 'financialYear');
     expect(friday?.name).toBe('23/12/2022');
     expect(friday?.submissionsOpen).toBe('2022-12-24T00:00:00.000Z');
     expect(friday?.submissionsClose).toBe('2022-12-29T00:00:00.000Z');
   });
 
   it('a daily schedule starting on Good Friday 2026', () => {
-    const [goodFriday] = generatePeriods(
-      schedule({
-        reportingCycle: 'daily',
-        firstReportingPeriodStart: '2026-04-03',
-        lastReportingPeriodStart: '2026-04-03',
-        daysOpen: 1,
-        includeWorkingDaysOnly: true,
-      }),
-      'financialYear',
-    );
+    const [goodFriday] = oneWorkingDaysPeriod('daily', '2026-04-03', 1, 'financialYear');
     // Opens 00:00 Sat 04/04; the first working day is Tue 07/04, so it closes 00:00 Wed 08/04.
     expect(goodFriday?.submissionsOpen).toBe('2026-04-03T23:00:00.000Z');
     expect(goodFriday?.submissionsClose).toBe('2026-04-07T23:00:00.000Z');
   });
 
   it('a weekly schedule starting on Christmas Day 2026 opens on New Year’s Day 2027', () => {
-    const periods = generatePeriods(
-      schedule({
-        reportingCycle: 'weekly',
-        firstReportingPeriodStart: '2026-12-25',
-        lastReportingPeriodStart: '2026-12-25',
-        daysOpen: 2,
-        includeWorkingDaysOnly: true,
-      }),
-      'calendarYear',
-    );
+    const periods = oneWorkingDaysPeriod('weekly', '2026-12-25', 2, 'calendarYear');
     expect(windows(periods)).toEqual([
       {
         name: 'Week commencing 25/12/2026',
@@ -237,16 +203,7 @@ describe('generatePeriods: weekly and daily', () => {
   });
 
   it('weekly over Easter 2027 and the spring clock change', () => {
-    const [week] = generatePeriods(
-      schedule({
-        reportingCycle: 'weekly',
-        firstReportingPeriodStart: '2027-03-22',
-        lastReportingPeriodStart: '2027-03-22',
-        daysOpen: 3,
-        includeWorkingDaysOnly: true,
-      }),
-      'financialYear',
-    );
+    const [week] = oneWorkingDaysPeriod('weekly', '2027-03-22', 3, 'financialYear');
     // Ends Sun 28/03 (clocks forward); opens 00:00 BST Mon 29 (Easter Monday); Tue 30, Wed 31, Thu 01/04.
     expect(week?.submissionsOpen).toBe('2027-03-28T23:00:00.000Z');
     expect(week?.submissionsClose).toBe('2027-04-01T23:00:00.000Z');
@@ -369,16 +326,7 @@ describe('generatePeriods: quarterly, annual and one-time in both year types', (
   });
 
   it('annual (calendarYear), snapped from March, opening on a bank holiday', () => {
-    const periods = generatePeriods(
-      schedule({
-        reportingCycle: 'annual',
-        firstReportingPeriodStart: '2026-03-01',
-        lastReportingPeriodStart: '2026-03-01',
-        daysOpen: 3,
-        includeWorkingDaysOnly: true,
-      }),
-      'calendarYear',
-    );
+    const periods = oneWorkingDaysPeriod('annual', '2026-03-01', 3, 'calendarYear');
     expect(windows(periods)).toEqual([
       {
         name: '2026',
