@@ -25,6 +25,17 @@ interface GroupProps<V extends string> {
   /** The small NHS.UK items, for long lists. */
   small?: boolean;
   disabled?: boolean;
+  /** The inputs' shared name (a radio group's id when absent; none for checkboxes). */
+  name?: string;
+  /**
+   * The items alone, for a caller that draws its own form group, fieldset, legend, hint and error (the
+   * Form.io renderer: its labels are a manager's, with a required mark and HTML hints).
+   */
+  itemsOnly?: boolean;
+  /** Marks every input `aria-invalid` (with `itemsOnly`, the caller shows the error). */
+  invalid?: boolean;
+  /** An input left (the Form.io renderer shows a question's draft check once it is left). */
+  onBlur?: () => void;
 }
 
 const itemIdOf = (groupId: string, option: ChoiceOption) => option.id ?? `${groupId}-${option.value}`;
@@ -47,6 +58,27 @@ function Group<V extends string>({
   const { id, legend, legendSize = 's', hint, error, options, inline, small } = props;
   const legendClass = legendSize === 'hidden' ? 'nhsuk-u-visually-hidden' : 'nhsuk-fieldset__legend--s';
   const modifiers = `${inline ? ` nhsuk-${kind}--inline` : ''}${small ? ` nhsuk-${kind}--small` : ''}`;
+  const items = (
+    <div className={`nhsuk-${kind}${modifiers}`}>
+      {options.map((option) => {
+        const itemId = itemIdOf(id, option);
+        return (
+          <div className={`nhsuk-${kind}__item`} key={option.value}>
+            {item(option, itemId)}
+            <label className={`nhsuk-label nhsuk-${kind}__label`} htmlFor={itemId}>
+              {option.label}
+            </label>
+            {option.hint ? (
+              <div className={`nhsuk-hint nhsuk-${kind}__hint`} id={itemHintIdOf(itemId)}>
+                {option.hint}
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+  if (props.itemsOnly) return items;
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
       <fieldset className="nhsuk-fieldset" aria-describedby={describedByOf(id, hint, error)}>
@@ -57,32 +89,23 @@ function Group<V extends string>({
           </div>
         ) : null}
         <ErrorMessage fieldId={id} error={error} />
-        <div className={`nhsuk-${kind}${modifiers}`}>
-          {options.map((option) => {
-            const itemId = itemIdOf(id, option);
-            return (
-              <div className={`nhsuk-${kind}__item`} key={option.value}>
-                {item(option, itemId)}
-                <label className={`nhsuk-label nhsuk-${kind}__label`} htmlFor={itemId}>
-                  {option.label}
-                </label>
-                {option.hint ? (
-                  <div className={`nhsuk-hint nhsuk-${kind}__hint`} id={itemHintIdOf(itemId)}>
-                    {option.hint}
-                  </div>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
+        {items}
       </fieldset>
     </div>
   );
 }
 
+/** What every item's input takes from its group. */
+const inputProps = (props: GroupProps<string>, option: ChoiceOption, itemId: string) => ({
+  id: itemId,
+  value: option.value,
+  disabled: props.disabled,
+  'aria-describedby': option.hint ? itemHintIdOf(itemId) : undefined,
+  'aria-invalid': props.invalid || undefined,
+  onBlur: props.onBlur,
+});
+
 export interface RadioGroupProps<V extends string> extends GroupProps<V> {
-  /** The radios' shared name; the group's id when absent. */
-  name?: string;
   /** The chosen value; none is chosen while it matches no option (undefined or ''). */
   value: string | undefined;
   onChange: (value: V) => void;
@@ -96,14 +119,11 @@ export function RadioGroup<V extends string>(props: RadioGroupProps<V>) {
       kind="radios"
       item={(option, itemId) => (
         <input
+          {...inputProps(props, option, itemId)}
           className="nhsuk-radios__input"
-          id={itemId}
           name={props.name ?? props.id}
           type="radio"
-          value={option.value}
           checked={props.value === option.value}
-          disabled={props.disabled}
-          aria-describedby={option.hint ? itemHintIdOf(itemId) : undefined}
           onChange={() => props.onChange(option.value)}
         />
       )}
@@ -126,12 +146,11 @@ export function CheckboxGroup<V extends string>(props: CheckboxGroupProps<V>) {
       kind="checkboxes"
       item={(option, itemId) => (
         <input
+          {...inputProps(props, option, itemId)}
           className="nhsuk-checkboxes__input"
-          id={itemId}
+          name={props.name}
           type="checkbox"
           checked={props.values.includes(option.value)}
-          disabled={props.disabled}
-          aria-describedby={option.hint ? itemHintIdOf(itemId) : undefined}
           onChange={(event) => props.onChange(option.value, event.target.checked)}
         />
       )}

@@ -1,7 +1,17 @@
 import type { FormComponent } from '@dcf/forms/components';
 import { useRef, useState } from 'react';
+import { CheckboxGroup, RadioGroup } from '../../components/choice-group';
 import { type ComponentProps, text, useForm } from './context';
-import { ErrorMessage, Field, FieldsetField, Hint, labelText, RequiredMark, useFieldParts } from './field';
+import {
+  ErrorMessage,
+  Field,
+  type FieldParts,
+  FieldsetField,
+  Hint,
+  labelText,
+  RequiredMark,
+  useFieldParts,
+} from './field';
 import { getPath, inputName } from './paths';
 
 /**
@@ -19,7 +29,7 @@ const inputTypes: Record<string, string> = {
 
 type Form = ReturnType<typeof useForm>;
 
-function common(props: ComponentProps, parts: ReturnType<typeof useFieldParts>, form: Form) {
+function common(props: ComponentProps, parts: FieldParts, form: Form) {
   return {
     id: parts.id,
     name: inputName(props.path),
@@ -247,35 +257,24 @@ export function RadioInput(props: ComponentProps) {
   const parts = useFieldParts(component, path);
   const value = valueAt(form, path);
   const choices = choicesOf(component.values);
-  const inline = component.inline === true && choices.length <= 2;
+  const byKey = new Map(choices.map((choice) => [optionKey(choice.value), choice.value]));
   return (
     <FieldsetField component={component} parts={parts}>
-      <div className={`nhsuk-radios${inline ? ' nhsuk-radios--inline' : ''}`}>
-        {choices.map((choice, index) => {
-          const id = index === 0 ? parts.id : `${parts.id}-${index}`;
-          return (
-            <div className="nhsuk-radios__item" key={optionKey(choice.value)}>
-              <input
-                {...common(props, parts, form)}
-                id={id}
-                aria-describedby={undefined}
-                className="nhsuk-radios__input"
-                type="radio"
-                value={optionKey(choice.value)}
-                checked={value !== undefined && optionKey(value) === optionKey(choice.value)}
-                onChange={() => form.setValue(path, choice.value)}
-              />
-              <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
-                {choice.label}
-              </label>
-            </div>
-          );
-        })}
-      </div>
+      <RadioGroup
+        {...groupProps(props, parts, form, choices, optionKey)}
+        inline={component.inline === true && choices.length <= 2}
+        value={value === undefined ? undefined : optionKey(value)}
+        onChange={(key) => form.setValue(path, byKey.get(key))}
+      />
     </FieldsetField>
   );
 }
 
+/**
+ * A single checkbox (true or false). Not the shared `Checkbox`: its label carries the required mark, its
+ * hint is a manager's HTML named by its `aria-describedby` with the error, and its form group is a
+ * Form.io component's (`formio-component-*`), none of which that one draws.
+ */
 export function CheckboxInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
@@ -285,7 +284,8 @@ export function CheckboxInput(props: ComponentProps) {
     <div
       className={`nhsuk-form-group formio-component-${text(component.key)}${parts.invalid ? ' nhsuk-form-group--error' : ''}`}
     >
-      <Hint2 parts={parts} component={component} />
+      <Hint component={component} id={parts.hintId} />
+      <ErrorMessage id={parts.errorId} errors={parts.errors} />
       <div className="nhsuk-checkboxes">
         <div className="nhsuk-checkboxes__item">
           <input
@@ -305,66 +305,72 @@ export function CheckboxInput(props: ComponentProps) {
   );
 }
 
-function Hint2({ parts, component }: { parts: ReturnType<typeof useFieldParts>; component: FormComponent }) {
-  return (
-    <>
-      <Hint component={component} id={parts.hintId} />
-      <ErrorMessage id={parts.errorId} errors={parts.errors} />
-    </>
-  );
-}
-
 export function SelectBoxesInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
-  const raw = valueAt(form, path);
-  const value = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const value = objectAt(form, path);
   const choices = choicesOf(component.values);
   return (
     <FieldsetField component={component} parts={parts}>
-      <div className="nhsuk-checkboxes">
-        {choices.map((choice, index) => {
-          const id = index === 0 ? parts.id : `${parts.id}-${index}`;
-          const key = String(choice.value);
-          return (
-            <div className="nhsuk-checkboxes__item" key={key}>
-              <input
-                {...common(props, parts, form)}
-                id={id}
-                aria-describedby={undefined}
-                className="nhsuk-checkboxes__input"
-                type="checkbox"
-                value={key}
-                checked={value[key] === true}
-                onChange={(event) => {
-                  const next: Record<string, boolean> = {};
-                  for (const c of choices) next[String(c.value)] = value[String(c.value)] === true;
-                  next[key] = event.target.checked;
-                  form.setValue(path, next);
-                }}
-              />
-              <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
-                {choice.label}
-              </label>
-            </div>
-          );
-        })}
-      </div>
+      <CheckboxGroup
+        {...groupProps(props, parts, form, choices, String)}
+        values={choices.map((c) => String(c.value)).filter((key) => value[key] === true)}
+        onChange={(key, checked) => {
+          // Every box is stored, ticked or not, as Form.io stores select boxes.
+          const next: Record<string, boolean> = {};
+          for (const c of choices) next[String(c.value)] = value[String(c.value)] === true;
+          next[key] = checked;
+          form.setValue(path, next);
+        }}
+      />
     </FieldsetField>
   );
 }
 
 /**
+ * The shared group's items inside the question's own fieldset (FieldsetField draws the legend, hint and
+ * error): the first choice takes the question's id, so the error summary's link lands on it.
+ */
+function groupProps(
+  props: ComponentProps,
+  parts: FieldParts,
+  form: Form,
+  choices: Choice[],
+  keyOf: (value: unknown) => string,
+) {
+  const { id, name, disabled, onBlur } = common(props, parts, form);
+  return {
+    itemsOnly: true,
+    id,
+    name,
+    legend: labelText(props.component),
+    disabled,
+    invalid: parts.invalid,
+    onBlur,
+    options: choices.map((choice, index) => ({
+      value: keyOf(choice.value),
+      label: choice.label,
+      id: index === 0 ? id : `${id}-${index}`,
+    })),
+  };
+}
+
+const objectAt = (form: Form, path: string) => {
+  const raw = valueAt(form, path);
+  return (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+};
+
+/**
  * A survey: one radio group per question, laid out as a table (questions down, answers across). Every
  * radio is named by its question and its answer, so it reads well alone and in a screen reader's list.
+ * Not the shared `RadioGroup`: its radios sit in table cells, one group to a row, not in a list.
  */
 export function SurveyInput(props: ComponentProps) {
   const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
-  const raw = valueAt(form, path);
-  const value = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const value = objectAt(form, path);
   const questions = choicesOf(component.questions);
   const answers = choicesOf(component.values);
   return (
