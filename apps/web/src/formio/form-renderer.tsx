@@ -1,20 +1,11 @@
-import type { FormState, UncheckedRule } from '@dcf/forms';
-import type { FormComponent, FormDefinition } from '@dcf/forms/components';
-import {
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { Children, hasRules, pathOf } from './renderer/components';
-import { FormContext, type FormContextValue, type Scope, text } from './renderer/context';
-import { type Engine, loadEngine, loadedEngine } from './renderer/engine';
-import { fieldId, setPath } from './renderer/paths';
-import { openTabsAround } from './renderer/tabs';
+import type { UncheckedRule } from '@dcf/forms';
+import type { FormDefinition } from '@dcf/forms/components';
+import { type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
+import { Children } from './renderer/components';
+import { FormContext, type FormContextValue } from './renderer/context';
+import { focusWhenShown } from './renderer/focus';
+import { useFormState } from './renderer/form-state';
+import { topScope, useWizard, WizardView } from './renderer/wizard';
 import type { FormioFileService } from './storage-provider';
 import './form-renderer.css';
 
@@ -70,8 +61,6 @@ export interface FormRendererProps {
   ref?: Ref<FormRendererHandle>;
 }
 
-const isPanel = (c: FormComponent) => c.type === 'panel';
-
 /**
  * A Form.io definition rendered with our own NHS.UK React components (decision 0015), driven by the
  * shared engine: every change runs `evaluateForm` (@dcf/forms), the same call the server runs on every
@@ -95,88 +84,15 @@ export function FormRenderer({
   fileService,
   ref,
 }: FormRendererProps) {
-  const [engine, setEngine] = useState<Engine | undefined>(loadedEngine);
-  const [engineFailed, setEngineFailed] = useState(false);
-  // A form whose questions come and go (conditions, logic, calculations) takes no answer before the
-  // engine is there: typing into a question about to be hidden and cleared would be lost.
-  const dynamic = useMemo(() => hasRules(definition), [definition]);
-  const waiting = dynamic && !engine;
-  const evaluate = useCallback(
-    (data: FormData, using: Engine | undefined = engine): FormState =>
-      using
-        ? using.evaluateForm(definition, data, 'draft')
-        : { data, hidden: new Set(), errors: {}, unchecked: [] },
-    [definition, engine],
-  );
-  const [state, setState] = useState(() => evaluate(startingAnswers(definition, submission, engine)));
-  const dataRef = useRef(state.data);
-  const modified = useRef(false);
-  dataRef.current = state.data;
-  const callbacks = useRef({ onChange, onPageChange, onUnchecked });
-  callbacks.current = { onChange, onPageChange, onUnchecked };
-  const uncheckedKey = state.unchecked.map((r) => `${r.component.path} ${r.property} ${r.detail}`).join('\n');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the list changes, not on every evaluation.
-  useEffect(() => {
-    callbacks.current.onUnchecked?.(state.unchecked);
-  }, [uncheckedKey]);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const form = useFormState({ definition, submission, fieldErrors, onChange, onUnchecked });
+  const { state, serverErrors, touched, waiting } = form;
   const [instance] = useState(() => ({}));
   const [revealing, setRevealing] = useState<{ path: string } | null>(null);
-  // Server messages stay until their question is edited.
-  const [serverErrors, setServerErrors] = useState(fieldErrors ?? {});
-  useEffect(() => setServerErrors(fieldErrors ?? {}), [fieldErrors]);
-
-  // The engine comes in a chunk of its own, after the questions can be typed into: then the answers
-  // are evaluated (defaults for a new return, calculations, conditions) and reported, as not changed
-  // by the person unless they have typed already.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the engine is there.
-  useEffect(() => {
-    if (!engine) {
-      let cancelled = false;
-      loadEngine()
-        .then((loaded) => {
-          if (!cancelled) setEngine(loaded);
-        })
-        .catch(() => {
-          if (!cancelled) setEngineFailed(true);
-        });
-      return () => {
-        cancelled = true;
-      };
-    }
-    const start = modified.current ? dataRef.current : startingAnswers(definition, submission, engine);
-    const next = evaluate(start, engine);
-    dataRef.current = next.data;
-    setState(next);
-    callbacks.current.onChange?.(structuredClone(next.data), modified.current);
-    return undefined;
-  }, [engine]);
-
-  const setValue = useCallback(
-    (path: string, value: unknown) => {
-      modified.current = true;
-      const next = evaluate(setPath(dataRef.current, path, value));
-      dataRef.current = next.data;
-      setState(next);
-      setServerErrors((errors) => {
-        if (!(path in errors)) return errors;
-        const { [path]: _edited, ...rest } = errors;
-        return rest;
-      });
-      callbacks.current.onChange?.(structuredClone(next.data), true);
-    },
-    [evaluate],
-  );
-  const touch = useCallback(
-    (path: string) => setTouched((set) => (set.has(path) ? set : new Set(set).add(path))),
-    [],
-  );
-
   const context = useMemo<FormContextValue>(
     () => ({
       data: state.data,
       hidden: state.hidden,
-      ready: engine !== undefined,
+      ready: form.ready,
       errorsAt: (path) => serverErrors[path] ?? (touched.has(path) ? state.errors[path] : undefined),
       noteAt: (path) => fieldNotes?.[path] ?? null,
       errorPathsUnder: (prefix) =>
@@ -185,170 +101,55 @@ export function FormRenderer({
         ),
       revealing,
       readOnly: readOnly || waiting,
-      setValue,
-      touch,
+      setValue: form.setValue,
+      touch: form.touch,
       fileService,
     }),
     [
       state,
-      engine,
+      form.ready,
       serverErrors,
       touched,
       revealing,
       readOnly,
       waiting,
-      setValue,
-      touch,
+      form.setValue,
+      form.touch,
       fileService,
       fieldNotes,
     ],
   );
-
-  // Wizard pages: the top-level panels not hidden now.
-  const wizard = definition.display === 'wizard';
-  const pages = useMemo(
-    () =>
-      wizard
-        ? definition.components.filter(
-            (c) => isPanel(c) && c.hidden !== true && !state.hidden.has(pathOf(c, topScope)),
-          )
-        : [],
-    [wizard, definition, state.hidden],
-  );
-  const [pageIndex, setPageIndex] = useState(0);
-  const current = pages[Math.min(pageIndex, Math.max(pages.length - 1, 0))];
-  const currentKey = current ? text(current.key) : null;
-  const pageHeading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-  // The page is known by its key: pages appearing or going keep it as long as it is there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the page shown changes.
-  useEffect(() => {
-    const index = current ? pages.indexOf(current) : -1;
-    callbacks.current.onPageChange?.(
-      current ? { index, key: text(current.key), title: text(current.title) || `Page ${index + 1}` } : null,
-    );
-    if (moved.current) pageHeading.current?.focus();
-    moved.current = false;
-  }, [currentKey]);
-
-  const goTo = useCallback((index: number) => {
-    moved.current = true;
-    setPageIndex(index);
-  }, []);
+  const wizard = useWizard(definition, state.hidden, onPageChange);
+  const { showPageOf } = wizard;
 
   useImperativeHandle(
     ref,
     () => ({
       focusField: (path, elementId) => {
         // The question may be on another wizard page, behind a tab or in a closed edit grid row: each
-        // is opened, and the question is looked for again on the next frames until it is there.
+        // is opened. Asked once: an edit grid row opened for it may be closed again by the person.
         setRevealing({ path });
-        if (wizard) {
-          const page = pages.findIndex((p) => containsPath(p, path));
-          if (page >= 0 && page !== pages.indexOf(current as FormComponent)) setPageIndex(page);
-        }
-        let frames = 20;
-        const focus = () => {
-          const element = elementId
-            ? document.getElementById(elementId)
-            : (document.getElementById(fieldId(path)) ??
-              document.querySelector<HTMLElement>(`[id^="${CSS.escape(fieldId(path))}"]`));
-          if (element && !openTabsAround(element)) {
-            element.focus();
-            element.scrollIntoView?.({ block: 'center' });
-            // Asked once: an edit grid row opened for it may be closed again by the person.
-            setRevealing(null);
-          } else {
-            frames -= 1;
-            if (frames > 0) requestAnimationFrame(focus);
-          }
-        };
-        focus();
+        showPageOf(path);
+        focusWhenShown(path, elementId, () => setRevealing(null));
       },
-      getData: () => structuredClone(dataRef.current),
+      getData: () => structuredClone(form.dataRef.current),
       ready: !waiting,
       instance,
     }),
-    [wizard, pages, current, waiting, instance],
+    [showPageOf, waiting, instance, form.dataRef],
   );
 
-  const formError = state.errors.form;
   return (
     <FormContext.Provider value={context}>
       <div className="dcf-form">
-        {waiting ? (
-          <p className="nhsuk-body dcf-form-status" role="status">
-            {engineFailed
-              ? 'This form could not be made ready. Reload the page to try again.'
-              : 'Getting the form ready: its questions can be answered in a moment.'}
-          </p>
-        ) : null}
-        {formError ? (
-          <p className="nhsuk-error-message">
-            <span className="nhsuk-u-visually-hidden">Error:</span> {formError.join(' ')}
-          </p>
-        ) : null}
-        {wizard && current ? (
-          <>
-            <nav className="nhsuk-contents-list" aria-label="Pages of this form">
-              <ol className="nhsuk-contents-list__list">
-                {pages.map((page, index) => {
-                  const title = text(page.title) || `Page ${index + 1}`;
-                  const done = completedPages?.includes(text(page.key));
-                  return (
-                    <li
-                      className="nhsuk-contents-list__item"
-                      key={text(page.key) || index}
-                      aria-current={page === current ? 'page' : undefined}
-                    >
-                      {page === current ? (
-                        <span className="nhsuk-contents-list__current">{title}</span>
-                      ) : (
-                        <a
-                          className="nhsuk-contents-list__link"
-                          href={`#page-${text(page.key)}`}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            goTo(index);
-                          }}
-                        >
-                          {title}
-                        </a>
-                      )}
-                      {done ? (
-                        <strong className="nhsuk-tag nhsuk-tag--green dcf-page-tag">Complete</strong>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ol>
-            </nav>
-            <h2 className="nhsuk-heading-m" ref={pageHeading} tabIndex={-1}>
-              {text(current.title) || `Page ${pages.indexOf(current) + 1}`}
-            </h2>
-            <Children list={current.components} scope={pageScope(current)} />
-            <Children list={definition.components.filter((c) => !isPanel(c))} scope={topScope} />
-            <div className="nhsuk-button-group dcf-wizard-nav">
-              {pages.indexOf(current) > 0 ? (
-                <button
-                  type="button"
-                  className="nhsuk-button nhsuk-button--secondary"
-                  onClick={() => goTo(pages.indexOf(current) - 1)}
-                >
-                  Previous page
-                </button>
-              ) : null}
-              {pages.indexOf(current) < pages.length - 1 ? (
-                <button
-                  type="button"
-                  className="nhsuk-button"
-                  onClick={() => goTo(pages.indexOf(current) + 1)}
-                >
-                  Next page
-                </button>
-              ) : null}
-            </div>
-          </>
+        <FormStatus waiting={waiting} engineFailed={form.engineFailed} formError={state.errors.form} />
+        {wizard.current ? (
+          <WizardView
+            wizard={wizard}
+            current={wizard.current}
+            definition={definition}
+            completedPages={completedPages}
+          />
         ) : (
           <Children list={definition.components} scope={topScope} />
         )}
@@ -357,38 +158,30 @@ export function FormRenderer({
   );
 }
 
-/** The answers a form opens with: the return's, or a new return's defaults once the engine is there. */
-function startingAnswers(
-  definition: FormDefinition,
-  submission: FormData | undefined,
-  engine: Engine | undefined,
-) {
-  if (submission && Object.keys(submission).length > 0) return structuredClone(submission);
-  return engine ? engine.defaultAnswers(definition) : {};
-}
-
-const topScope: Scope = { dataPrefix: '', layoutPrefix: '', level: 2 };
-const pageScope = (page: FormComponent): Scope => ({
-  dataPrefix: '',
-  layoutPrefix: text(page.key),
-  level: 3,
-});
-
-/** Whether a data path (`staff[0].grade`) belongs to a question somewhere inside `component`. */
-function containsPath(component: FormComponent, path: string): boolean {
-  const first = path.split(/[.[]/)[0];
-  let found = false;
-  const visit = (list: unknown) => {
-    if (!Array.isArray(list) || found) return;
-    for (const c of list as FormComponent[]) {
-      if (!c || typeof c !== 'object') continue;
-      if (c.key === first && c.input !== false && c.type !== 'panel') found = true;
-      visit(c.components);
-      if (Array.isArray(c.columns)) for (const column of c.columns) visit(column?.components);
-      if (Array.isArray(c.rows))
-        for (const row of c.rows) if (Array.isArray(row)) for (const cell of row) visit(cell?.components);
-    }
-  };
-  visit(component.components);
-  return found;
+/** Above the questions: the engine still loading (or failed), and a message about the whole form. */
+function FormStatus({
+  waiting,
+  engineFailed,
+  formError,
+}: {
+  waiting: boolean;
+  engineFailed: boolean;
+  formError: readonly string[] | undefined;
+}) {
+  return (
+    <>
+      {waiting ? (
+        <p className="nhsuk-body dcf-form-status" role="status">
+          {engineFailed
+            ? 'This form could not be made ready. Reload the page to try again.'
+            : 'Getting the form ready: its questions can be answered in a moment.'}
+        </p>
+      ) : null}
+      {formError ? (
+        <p className="nhsuk-error-message">
+          <span className="nhsuk-u-visually-hidden">Error:</span> {formError.join(' ')}
+        </p>
+      ) : null}
+    </>
+  );
 }
