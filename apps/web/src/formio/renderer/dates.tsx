@@ -2,7 +2,7 @@ import type { FormComponent } from '@dcf/forms/components';
 import { DateTime } from 'luxon';
 import { useRef, useState } from 'react';
 import { type ComponentProps, text, useForm } from './context';
-import { Field, FieldsetField, useFieldParts } from './field';
+import { Field, FieldsetField, inputProps, useFieldParts } from './field';
 import { getPath, inputName } from './paths';
 
 /**
@@ -235,15 +235,12 @@ export function TimeInput(props: ComponentProps) {
         For example, 14:30
       </div>
       <input
+        {...inputProps(props, parts, form)}
         className={`nhsuk-input nhsuk-input--width-5${parts.invalid ? ' nhsuk-input--error' : ''}`}
-        id={parts.id}
-        name={inputName(path)}
         type="text"
         inputMode="numeric"
         spellCheck={false}
         aria-describedby={[exampleId, parts.describedBy].filter(Boolean).join(' ')}
-        aria-invalid={parts.invalid || undefined}
-        disabled={form.readOnly || component.disabled === true}
         value={typed}
         onChange={(event) => {
           const time = toTime(event.target.value, withSeconds);
@@ -251,7 +248,6 @@ export function TimeInput(props: ComponentProps) {
           emitted.current = time;
           form.setValue(path, time);
         }}
-        onBlur={() => form.touch(path)}
       />
     </Field>
   );

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { Children } from './components';
 import { type ComponentProps, type Scope, text, useForm } from './context';
-import { ErrorMessage, Hint, labelText, RequiredMark, useFieldParts } from './field';
+import { FieldsetField, labelText, useFieldParts } from './field';
 import { Heading } from './layout';
 import { getPath } from './paths';
 
@@ -32,43 +32,30 @@ export function EditGrid({ component, path, scope }: ComponentProps) {
   const label = labelText(component);
   const grid = useEditGrid(component, path, rows);
   return (
-    <div
-      ref={grid.box}
-      className={`nhsuk-form-group dcf-grid dcf-editgrid formio-component-${text(component.key)}${parts.invalid ? ' nhsuk-form-group--error' : ''}`}
-    >
-      <fieldset className="nhsuk-fieldset" aria-describedby={parts.describedBy}>
-        <legend
-          className={`nhsuk-fieldset__legend nhsuk-fieldset__legend--s${component.hideLabel === true ? ' nhsuk-u-visually-hidden' : ''}`}
+    <FieldsetField ref={grid.box} component={component} parts={parts} groupClassName="dcf-grid dcf-editgrid">
+      {/* The grid's own id, for the error summary's link to a message about the whole list. */}
+      <span id={parts.id} className="dcf-editgrid__anchor" tabIndex={-1} />
+      {rows.length === 0 ? <p className="nhsuk-body">No rows added yet.</p> : null}
+      {rows.map((row, index) =>
+        grid.isOpen(index) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by their place, as their answers are.
+          <OpenRow key={index} index={index} component={component} scope={scope} grid={grid} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <SavedRow key={index} index={index} row={row} component={component} scope={scope} grid={grid} />
+        ),
+      )}
+      {grid.canAdd ? (
+        <button
+          type="button"
+          className="nhsuk-button nhsuk-button--secondary formio-button-add-row"
+          onClick={grid.add}
         >
-          {label}
-          <RequiredMark component={component} />
-        </legend>
-        <Hint component={component} id={parts.hintId} />
-        <ErrorMessage id={parts.errorId} errors={parts.errors} />
-        {/* The grid's own id, for the error summary's link to a message about the whole list. */}
-        <span id={parts.id} className="dcf-editgrid__anchor" tabIndex={-1} />
-        {rows.length === 0 ? <p className="nhsuk-body">No rows added yet.</p> : null}
-        {rows.map((row, index) =>
-          grid.isOpen(index) ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by their place, as their answers are.
-            <OpenRow key={index} index={index} component={component} scope={scope} grid={grid} />
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-            <SavedRow key={index} index={index} row={row} component={component} scope={scope} grid={grid} />
-          ),
-        )}
-        {grid.canAdd ? (
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary formio-button-add-row"
-            onClick={grid.add}
-          >
-            {text(component.addAnother) || 'Add another'}{' '}
-            <span className="nhsuk-u-visually-hidden">row to {label}</span>
-          </button>
-        ) : null}
-      </fieldset>
-    </div>
+          {text(component.addAnother) || 'Add another'}{' '}
+          <span className="nhsuk-u-visually-hidden">row to {label}</span>
+        </button>
+      ) : null}
+    </FieldsetField>
   );
 }
 

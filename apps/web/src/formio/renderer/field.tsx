@@ -1,7 +1,7 @@
 import type { FormComponent } from '@dcf/forms/components';
-import type { ReactNode } from 'react';
-import { text, useForm } from './context';
-import { fieldId } from './paths';
+import type { ReactNode, Ref } from 'react';
+import { type ComponentProps, type FormContextValue, text, useForm } from './context';
+import { fieldId, inputName } from './paths';
 import { Html } from './sanitize';
 
 /** The words a question is shown with: its label (a `hideLabel` one is still read by screen readers). */
@@ -46,6 +46,21 @@ export function useFieldParts(component: FormComponent, path: string): FieldPart
   return { id, hintId, errorId, describedBy, errors, invalid };
 }
 
+/**
+ * What a question's input takes from it: its id and name, disabled when the form or the question is,
+ * described by its hint and error, and its draft check shown once it is left.
+ */
+export function inputProps({ component, path }: ComponentProps, parts: FieldParts, form: FormContextValue) {
+  return {
+    id: parts.id,
+    name: inputName(path),
+    disabled: form.readOnly || component.disabled === true,
+    'aria-describedby': parts.describedBy,
+    'aria-invalid': parts.invalid || undefined,
+    onBlur: () => form.touch(path),
+  };
+}
+
 export function Hint({ component, id }: { component: FormComponent; id: string | undefined }) {
   if (!id) return null;
   const html = [text(component.description), text(component.tooltip)].filter(Boolean).join(' ');
@@ -68,7 +83,7 @@ export function ErrorMessage({
 }
 
 const groupClass = (c: FormComponent, invalid: boolean, extra = '') =>
-  `nhsuk-form-group formio-component-${text(c.key)}${invalid ? ' nhsuk-form-group--error' : ''}${extra}`;
+  `nhsuk-form-group formio-component-${text(c.key)}${invalid ? ' nhsuk-form-group--error' : ''}${extra ? ` ${extra}` : ''}`;
 
 /** A question with one input: label, hint, error, then the input. */
 export function Field({
@@ -96,20 +111,28 @@ export function Field({
   );
 }
 
-/** A question with several inputs (choices, date parts): a fieldset whose legend is the question. */
+/**
+ * A question with several inputs (choices, date parts) or a list of answers (an edit grid, a multi-value
+ * question): a fieldset whose legend is the question.
+ */
 export function FieldsetField({
   component,
   parts,
   children,
   legendClass = 'nhsuk-fieldset__legend--s',
+  groupClassName,
+  ref,
 }: {
   component: FormComponent;
   parts: FieldParts;
   children: ReactNode;
   legendClass?: string;
+  /** More classes for the form group (the pattern's own: `dcf-editgrid`, `dcf-add-another`). */
+  groupClassName?: string;
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className={groupClass(component, parts.invalid)}>
+    <div ref={ref} className={groupClass(component, parts.invalid, groupClassName)}>
       <fieldset className="nhsuk-fieldset" aria-describedby={parts.describedBy}>
         <legend
           className={`nhsuk-fieldset__legend ${legendClass}${component.hideLabel === true ? ' nhsuk-u-visually-hidden' : ''}`}

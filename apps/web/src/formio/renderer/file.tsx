@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { StoredFileInfo } from '../storage-provider';
 import { type ComponentProps, text, useForm } from './context';
-import { Field, useFieldParts } from './field';
-import { getPath, inputName } from './paths';
+import { Field, inputProps, useFieldParts } from './field';
+import { getPath } from './paths';
 
 /**
  * A file question: the NHS.UK file upload input, then the files attached, each a link that opens it
@@ -58,21 +58,17 @@ export function FileInput(props: ComponentProps) {
       ) : null}
       {form.readOnly ? null : (
         <input
+          {...inputProps(props, parts, form)}
           className={`nhsuk-file-upload__input${parts.invalid ? ' nhsuk-file-upload__input--error' : ''}`}
-          id={parts.id}
-          name={inputName(path)}
           type="file"
           multiple={multiple}
           accept={pattern && pattern !== '*' ? pattern : undefined}
-          aria-describedby={parts.describedBy}
-          aria-invalid={parts.invalid || undefined}
           disabled={disabled}
           onChange={(event) => {
             const chosen = [...(event.target.files ?? [])];
             event.target.value = '';
             void upload(chosen);
           }}
-          onBlur={() => form.touch(path)}
         />
       )}
       {busy > 0 ? <p className="nhsuk-body-s">Uploading…</p> : null}

@@ -8,6 +8,7 @@ import {
   type FieldParts,
   FieldsetField,
   Hint,
+  inputProps,
   labelText,
   RequiredMark,
   useFieldParts,
@@ -28,17 +29,6 @@ const inputTypes: Record<string, string> = {
 };
 
 type Form = ReturnType<typeof useForm>;
-
-function common(props: ComponentProps, parts: FieldParts, form: Form) {
-  return {
-    id: parts.id,
-    name: inputName(props.path),
-    disabled: form.readOnly || props.component.disabled === true,
-    'aria-describedby': parts.describedBy,
-    'aria-invalid': parts.invalid || undefined,
-    onBlur: () => form.touch(props.path),
-  };
-}
 
 const widthClass = (c: FormComponent) => {
   const max = Number((c.validate as { maxLength?: unknown } | undefined)?.maxLength);
@@ -83,7 +73,7 @@ export function TextInput(props: ComponentProps) {
     <Field component={component} parts={parts}>
       <Affixed prefix={text(component.prefix)} suffix={text(component.suffix)}>
         <input
-          {...common(props, parts, form)}
+          {...inputProps(props, parts, form)}
           className={`nhsuk-input${widthClass(component)}${parts.invalid ? ' nhsuk-input--error' : ''}`}
           type={inputTypes[String(component.type)] ?? 'text'}
           autoComplete={text(component.autocomplete) || undefined}
@@ -115,7 +105,7 @@ export function TextArea(props: ComponentProps) {
   return (
     <Field component={component} parts={parts}>
       <textarea
-        {...common(props, parts, form)}
+        {...inputProps(props, parts, form)}
         className={`nhsuk-textarea${parts.invalid ? ' nhsuk-textarea--error' : ''}`}
         rows={Number.isFinite(rows) && rows > 0 ? rows : 5}
         value={getString(form, path)}
@@ -162,7 +152,7 @@ export function NumberInput(props: ComponentProps) {
     <Field component={component} parts={parts}>
       <Affixed prefix={prefix} suffix={text(component.suffix)}>
         <input
-          {...common(props, parts, form)}
+          {...inputProps(props, parts, form)}
           className={`nhsuk-input nhsuk-input--width-10${parts.invalid ? ' nhsuk-input--error' : ''}`}
           type="text"
           inputMode="decimal"
@@ -233,7 +223,7 @@ export function SelectInput(props: ComponentProps) {
   return (
     <Field component={component} parts={parts}>
       <select
-        {...common(props, parts, form)}
+        {...inputProps(props, parts, form)}
         className={`nhsuk-select${parts.invalid ? ' nhsuk-select--error' : ''}`}
         value={selected}
         onChange={(event) =>
@@ -289,7 +279,7 @@ export function CheckboxInput(props: ComponentProps) {
       <div className="nhsuk-checkboxes">
         <div className="nhsuk-checkboxes__item">
           <input
-            {...common(props, parts, form)}
+            {...inputProps(props, parts, form)}
             className="nhsuk-checkboxes__input"
             type="checkbox"
             checked={checked}
@@ -339,7 +329,7 @@ function groupProps(
   choices: Choice[],
   keyOf: (value: unknown) => string,
 ) {
-  const { id, name, disabled, onBlur } = common(props, parts, form);
+  const { id, name, disabled, onBlur } = inputProps(props, parts, form);
   return {
     itemsOnly: true,
     id,
@@ -401,7 +391,7 @@ export function SurveyInput(props: ComponentProps) {
                       <td className="nhsuk-table__cell" key={String(answer.value)}>
                         <div className="nhsuk-radios__item dcf-survey__radio">
                           <input
-                            {...common(props, parts, form)}
+                            {...inputProps(props, parts, form)}
                             id={id}
                             name={`${inputName(path)}[${questionKey}]`}
                             aria-describedby={undefined}

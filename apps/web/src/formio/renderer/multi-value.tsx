@@ -1,7 +1,7 @@
 import type { FormComponent } from '@dcf/forms/components';
 import { type JSX, useEffect, useMemo, useRef } from 'react';
 import { type ComponentProps, FormContext, type FormContextValue, useForm } from './context';
-import { ErrorMessage, Hint, labelText, RequiredMark, useFieldParts } from './field';
+import { FieldsetField, labelText, useFieldParts } from './field';
 import { fieldId, getPath } from './paths';
 
 /**
@@ -83,69 +83,57 @@ export function MultiValue({
   const single = useMemo(() => itemComponent(component), [component]);
 
   return (
-    <div
-      className={`nhsuk-form-group dcf-add-another formio-component-${String(component.key ?? '')}${parts.invalid ? ' nhsuk-form-group--error' : ''}`}
-    >
-      <fieldset className="nhsuk-fieldset" aria-describedby={parts.describedBy}>
-        <legend
-          className={`nhsuk-fieldset__legend nhsuk-fieldset__legend--s${component.hideLabel === true ? ' nhsuk-u-visually-hidden' : ''}`}
-        >
-          {name}
-          <RequiredMark component={component} />
-        </legend>
-        <Hint component={component} id={parts.hintId} />
-        <ErrorMessage id={parts.errorId} errors={parts.errors} />
-        <FormContext.Provider value={itemForm}>
-          <ol className="dcf-add-another__list">
-            {shown.map((_, index) => {
-              const label = `${name} ${index + 1}`;
-              return (
-                <li className="dcf-add-another__item" key={keys.current[index]}>
-                  <View component={{ ...single, label }} path={`${path}[${index}]`} scope={scope} />
-                  {canChange && items.length > 1 ? (
-                    <div className="dcf-add-another__actions">
-                      {index > 0 ? (
-                        <button
-                          type="button"
-                          className="dcf-link-button"
-                          id={moveId(path, index, -1)}
-                          onClick={() => move(index, -1)}
-                        >
-                          Move up <span className="nhsuk-u-visually-hidden">{label}</span>
-                        </button>
-                      ) : null}
-                      {index < items.length - 1 ? (
-                        <button
-                          type="button"
-                          className="dcf-link-button"
-                          id={moveId(path, index, 1)}
-                          onClick={() => move(index, 1)}
-                        >
-                          Move down <span className="nhsuk-u-visually-hidden">{label}</span>
-                        </button>
-                      ) : null}
-                      <button type="button" className="dcf-link-button" onClick={() => remove(index)}>
-                        Remove <span className="nhsuk-u-visually-hidden">{label}</span>
+    <FieldsetField component={component} parts={parts} groupClassName="dcf-add-another">
+      <FormContext.Provider value={itemForm}>
+        <ol className="dcf-add-another__list">
+          {shown.map((_, index) => {
+            const label = `${name} ${index + 1}`;
+            return (
+              <li className="dcf-add-another__item" key={keys.current[index]}>
+                <View component={{ ...single, label }} path={`${path}[${index}]`} scope={scope} />
+                {canChange && items.length > 1 ? (
+                  <div className="dcf-add-another__actions">
+                    {index > 0 ? (
+                      <button
+                        type="button"
+                        className="dcf-link-button"
+                        id={moveId(path, index, -1)}
+                        onClick={() => move(index, -1)}
+                      >
+                        Move up <span className="nhsuk-u-visually-hidden">{label}</span>
                       </button>
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-        </FormContext.Provider>
-        {canChange ? (
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary dcf-add-another__add"
-            id={addId(path)}
-            onClick={add}
-          >
-            Add another <span className="nhsuk-u-visually-hidden">answer to {name}</span>
-          </button>
-        ) : null}
-      </fieldset>
-    </div>
+                    ) : null}
+                    {index < items.length - 1 ? (
+                      <button
+                        type="button"
+                        className="dcf-link-button"
+                        id={moveId(path, index, 1)}
+                        onClick={() => move(index, 1)}
+                      >
+                        Move down <span className="nhsuk-u-visually-hidden">{label}</span>
+                      </button>
+                    ) : null}
+                    <button type="button" className="dcf-link-button" onClick={() => remove(index)}>
+                      Remove <span className="nhsuk-u-visually-hidden">{label}</span>
+                    </button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </FormContext.Provider>
+      {canChange ? (
+        <button
+          type="button"
+          className="nhsuk-button nhsuk-button--secondary dcf-add-another__add"
+          id={addId(path)}
+          onClick={add}
+        >
+          Add another <span className="nhsuk-u-visually-hidden">answer to {name}</span>
+        </button>
+      ) : null}
+    </FieldsetField>
   );
 }
 

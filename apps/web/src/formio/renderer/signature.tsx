@@ -1,6 +1,6 @@
 import { type ComponentProps, text, useForm } from './context';
-import { ErrorMessage, labelText, RequiredMark, useFieldParts } from './field';
-import { getPath, inputName } from './paths';
+import { ErrorMessage, inputProps, labelText, RequiredMark, useFieldParts } from './field';
+import { getPath } from './paths';
 
 /**
  * A signature, typed: the person types their full name (decision 0024). A drawn signature cannot be
@@ -9,7 +9,8 @@ import { getPath, inputName } from './paths';
  * check, the PDF and Excel read it unchanged. A signature drawn elsewhere (an image) is kept as it
  * is until the person types over it.
  */
-export function SignatureInput({ component, path }: ComponentProps) {
+export function SignatureInput(props: ComponentProps) {
+  const { component, path } = props;
   const form = useForm();
   const parts = useFieldParts(component, path);
   const value = getPath(form.data, path);
@@ -31,18 +32,14 @@ export function SignatureInput({ component, path }: ComponentProps) {
       </div>
       <ErrorMessage id={parts.errorId} errors={parts.errors} />
       <input
-        id={parts.id}
-        name={inputName(path)}
+        {...inputProps(props, parts, form)}
         className={`nhsuk-input nhsuk-u-width-two-thirds${parts.invalid ? ' nhsuk-input--error' : ''}`}
         type="text"
         autoComplete="name"
         spellCheck={false}
         aria-describedby={[hintId, parts.errorId].filter(Boolean).join(' ')}
-        aria-invalid={parts.invalid || undefined}
-        disabled={form.readOnly || component.disabled === true}
         value={typeof value === 'string' && !drawn ? value : ''}
         onChange={(event) => form.setValue(path, event.target.value === '' ? undefined : event.target.value)}
-        onBlur={() => form.touch(path)}
       />
     </div>
   );
