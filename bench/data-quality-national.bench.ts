@@ -18,7 +18,8 @@
  * Run: `npx tsx bench/data-quality-national.bench.ts` (PostgreSQL at BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; building the data takes a few
  * minutes; BENCH_NATIONAL_KEEP=1 keeps it for the next run). Knobs: DQ_BENCH_LEVELS ("1,50,200"),
- * DQ_BENCH_SAVES (saves per level, 1000; one client 150), DQ_BENCH_ORGANISATIONS (15000).
+ * DQ_BENCH_SAVES (saves per level, 1000; one client 150), DQ_BENCH_ORGANISATIONS (15000),
+ * DQ_BENCH_PROFILE (a folder: each API process writes a CPU profile there when it stops, `--cpu-prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -46,6 +47,7 @@ const LEVELS = (process.env.DQ_BENCH_LEVELS ?? '1,50,200').split(',').map(Number
 const SAVES = Number(process.env.DQ_BENCH_SAVES ?? 1000);
 const ORGANISATIONS = Number(process.env.DQ_BENCH_ORGANISATIONS ?? 15_000);
 const CLIENTS = Math.max(...LEVELS);
+const PROFILE_DIR = process.env.DQ_BENCH_PROFILE;
 const BUDGET = { cpuMsPerSave: 10, p99Ms: 1000 };
 const load = () =>
   loadavg()
@@ -83,7 +85,9 @@ try {
   for (const scan of scans) console.log(`  SEQ SCAN in ${scan.request}: ${scan.statement.slice(0, 160)}`);
 
   // 2. Load, through two API processes.
-  targets.push(startTarget('api', [41_741, 41_742], national.databaseUrl, { pool: '10' }));
+  targets.push(
+    startTarget('api', [41_741, 41_742], national.databaseUrl, { pool: '10', profileDir: PROFILE_DIR }),
+  );
   await Promise.all(targets[0]!.ports.map((p) => waitHealthy(p, '/v1/api/health')));
   await probe.connect();
   const errors: string[] = [];

@@ -38,6 +38,7 @@ import { submissionRoutes } from './modules/submissions/routes';
 import { userRoutes } from './modules/users/routes';
 import { viewRoutes } from './modules/views/routes';
 import { tokenRateLimitKey } from './platform/access-tokens';
+import { AdmissionGate, installAdmission } from './platform/admission';
 import { mountDevelopmentProvider } from './platform/auth/development-provider';
 import { installErrorHandler } from './platform/errors-install';
 import { EvaluationBox } from './platform/evaluation-box/pool';
@@ -171,6 +172,8 @@ export async function buildApp(
 
   installErrorHandler(app);
   installHostileInputChecks(app);
+  // Before the session is read: a save waiting its turn holds no database connection.
+  installAdmission(app, new AdmissionGate(config.admission));
   installRequestContext(app, { db: deps.database.db, config });
   if (config.oidc.useDevelopmentProvider) await mountDevelopmentProvider(app, deps.database.db, config);
 

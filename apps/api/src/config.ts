@@ -170,6 +170,15 @@ const envSchema = z.object({
     .regex(/^(same|\d+:\d+)$/, 'must be uid:gid (e.g. 65534:65534) or same')
     .default('65534:65534'),
 
+  /**
+   * Fair admission of saves (decision 0043): how many run at once in this process (default: 4 per
+   * evaluation worker), how many may wait their turn, first come first served, and for how long, ms;
+   * past either a save is answered 503 with Retry-After.
+   */
+  SAVE_ADMISSION_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).optional(),
+  SAVE_ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  SAVE_ADMISSION_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+
   FEATURE_COLLECTIONICON: bool(true),
   FEATURE_EMAILENABLED: bool(true),
   FEATURE_EXCELTEMPLATE: bool(true),
@@ -260,6 +269,8 @@ export interface Config {
     runAs: { uid: number; gid: number } | null;
     niceness: number;
   };
+  /** Fair admission of saves (platform/admission.ts). */
+  admission: { inFlight: number; queue: number; waitMs: number };
   features: {
     COLLECTIONICON: boolean;
     EMAILENABLED: boolean;
@@ -349,6 +360,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.EVALUATION_WORKER_USER === 'same'
           ? null
           : (([uid, gid]) => ({ uid: Number(uid), gid: Number(gid) }))(e.EVALUATION_WORKER_USER.split(':')),
+    },
+    admission: {
+      inFlight:
+        e.SAVE_ADMISSION_IN_FLIGHT ?? 4 * (e.EVALUATION_WORKERS ?? Math.min(2, availableParallelism())),
+      queue: e.SAVE_ADMISSION_QUEUE,
+      waitMs: e.SAVE_ADMISSION_WAIT_MS,
     },
     features: {
       COLLECTIONICON: e.FEATURE_COLLECTIONICON,

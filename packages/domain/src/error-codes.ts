@@ -132,7 +132,8 @@ export const errorCodes = {
   internal_error: { status: 500, meaning: 'An unexpected failure; it is logged with the request id.' },
   database_unavailable: {
     status: 503,
-    meaning: 'The database is restarting or unreachable: retry after Retry-After seconds.',
+    meaning:
+      'The database is restarting or unreachable, or the server has more saves waiting than it takes (decision 0043): retry after Retry-After seconds.',
   },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 

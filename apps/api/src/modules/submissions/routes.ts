@@ -96,7 +96,11 @@ export const submissionRoutes: RouteModule = (app, { database: { db }, box }) =>
   app.post(
     '/Submission/:id/SubmissionRevision',
     {
-      config: { access: access.organisationDataEdit(submissionScope), tokenScope: 'submit' },
+      config: {
+        access: access.organisationDataEdit(submissionScope),
+        tokenScope: 'submit',
+        admission: 'save',
+      },
       schema: {
         tags,
         params: idParams,
