@@ -30,6 +30,8 @@ export interface DataTableProps<Row> {
   /** Names the table; hidden unless `captionClass` says how to show it (e.g. 'nhsuk-table__caption--s'). */
   caption: ReactNode;
   captionClass?: string;
+  /** Names the box when a wide table scrolls sideways; the caption when it is text, else 'Table'. */
+  scrollLabel?: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
@@ -57,6 +59,7 @@ const headerText = (header: ReactNode) => (typeof header === 'string' ? header :
 export function DataTable<Row>({
   caption,
   captionClass = 'nhsuk-u-visually-hidden',
+  scrollLabel,
   columns,
   rows,
   rowKey,
@@ -146,5 +149,9 @@ export function DataTable<Row>({
       </tbody>
     </table>
   );
-  return responsive ? table : <TableScroll label={headerText(caption) || 'Table'}>{table}</TableScroll>;
+  return responsive ? (
+    table
+  ) : (
+    <TableScroll label={scrollLabel ?? (headerText(caption) || 'Table')}>{table}</TableScroll>
+  );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { searchOrganisations } from '../api/organisations';
 import { Checkbox } from './choice-group';
+import { type Column, DataTable } from './data-table';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
 import {
@@ -12,7 +13,6 @@ import {
   SelectionFooter,
   useTicks,
 } from './search-widget-parts';
-import { TableScroll } from './table-scroll';
 
 /** An organisation row as the search tables read it (specification, section 3). */
 export interface OrganisationSearchRow {
@@ -75,22 +75,22 @@ export type SearchWidgetProps = CommonProps &
       }
   );
 
-interface Column<Row> {
-  header: string;
-  value: (row: Row) => string;
+/** A plain text column of the results, keyed by its header. */
+function textColumn<Row>(header: string, value: (row: Row) => string): Column<Row> {
+  return { key: header, header, cell: value };
 }
 
 const organisationColumns: Column<OrganisationSearchRow>[] = [
-  { header: 'Name', value: (row) => row.name },
-  { header: 'Code', value: (row) => row.code },
-  { header: 'Region', value: (row) => row.region?.name ?? '' },
-  { header: 'Type', value: (row) => row.organisationType?.longDescription ?? '' },
+  textColumn('Name', (row) => row.name),
+  textColumn('Code', (row) => row.code),
+  textColumn('Region', (row) => row.region?.name ?? ''),
+  textColumn('Type', (row) => row.organisationType?.longDescription ?? ''),
 ];
 
 /** The kind `organisations` lists closed ones too, so it says which are which. */
 const allOrganisationColumns: Column<OrganisationSearchRow>[] = [
   ...organisationColumns,
-  { header: 'Status', value: (row) => (row.isOpen === false ? 'Closed' : 'Open') },
+  textColumn('Status', (row) => (row.isOpen === false ? 'Closed' : 'Open')),
 ];
 
 /**
@@ -105,9 +105,9 @@ export function defaultOrganisationSearch(kind: 'organisations' | 'manageOrganis
 }
 
 const userColumns: Column<UserSearchRow>[] = [
-  { header: 'Name', value: (row) => row.name ?? '' },
-  { header: 'Email', value: (row) => row.email ?? '' },
-  { header: 'ODS code', value: (row) => row.providerCode ?? '' },
+  textColumn('Name', (row) => row.name ?? ''),
+  textColumn('Email', (row) => row.email ?? ''),
+  textColumn('ODS code', (row) => row.providerCode ?? ''),
 ];
 
 type Row = OrganisationSearchRow | UserSearchRow;
@@ -267,7 +267,6 @@ export function SearchWidget(props: SearchWidgetProps) {
                 multiple={multiple}
                 idPrefix={`${resultsId}-${group.id}`}
                 isTicked={(row) => ticked.has(keyOf(row))}
-                keyOf={keyOf}
                 labelOf={labelOf}
                 onToggle={toggle}
                 onToggleAll={() => toggleAll(group.rows)}
@@ -316,7 +315,6 @@ function ResultsTable({
   multiple,
   idPrefix,
   isTicked,
-  keyOf,
   labelOf,
   onToggle,
   onToggleAll,
@@ -328,68 +326,39 @@ function ResultsTable({
   multiple: boolean;
   idPrefix: string;
   isTicked: (row: Row) => boolean;
-  keyOf: (row: Row) => string;
   labelOf: (row: Row) => string;
   onToggle: (row: Row) => void;
   onToggleAll: () => void;
 }) {
-  const allTicked = rows.every(isTicked);
+  const tickColumn: Column<Row> = {
+    key: 'select',
+    header: multiple ? (
+      <Checkbox
+        id={`${idPrefix}-all`}
+        inCell
+        labelHidden
+        label={heading ? `Select every row of ${caption}` : 'Select every row on this page'}
+        checked={rows.every(isTicked)}
+        onChange={onToggleAll}
+      />
+    ) : (
+      <span className="nhsuk-u-visually-hidden">Select</span>
+    ),
+    cell: (row) => (
+      <Checkbox
+        id={`${idPrefix}-${keyOf(row)}`}
+        inCell
+        labelHidden
+        label={`Select ${labelOf(row)}`}
+        checked={isTicked(row)}
+        onChange={() => onToggle(row)}
+      />
+    ),
+  };
   return (
     <>
       {heading ? <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-2">{heading}</h3> : null}
-      <TableScroll label={caption}>
-        <table className="nhsuk-table">
-          <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                {multiple ? (
-                  <Checkbox
-                    id={`${idPrefix}-all`}
-                    inCell
-                    labelHidden
-                    label={heading ? `Select every row of ${caption}` : 'Select every row on this page'}
-                    checked={allTicked}
-                    onChange={onToggleAll}
-                  />
-                ) : (
-                  <span className="nhsuk-u-visually-hidden">Select</span>
-                )}
-              </th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className="nhsuk-table__header">
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {rows.map((row) => {
-              const key = keyOf(row);
-              const checkboxId = `${idPrefix}-${key}`;
-              return (
-                <tr key={key} className="nhsuk-table__row">
-                  <td className="nhsuk-table__cell">
-                    <Checkbox
-                      id={checkboxId}
-                      inCell
-                      labelHidden
-                      label={`Select ${labelOf(row)}`}
-                      checked={isTicked(row)}
-                      onChange={() => onToggle(row)}
-                    />
-                  </td>
-                  {columns.map((column) => (
-                    <td key={column.header} className="nhsuk-table__cell">
-                      {column.value(row)}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable caption={caption} columns={[tickColumn, ...columns]} rows={rows} rowKey={keyOf} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   roleMessages,
   toggleRole,
 } from '@dcf/domain';
-import { Checkbox, TableScroll } from '../../components';
+import { Checkbox, type Column, DataTable } from '../../components';
 
 const roleLabels = organisationRoleLabels;
 const roles = Object.keys(roleLabels) as OrganisationRole[];
@@ -32,6 +32,50 @@ function groupRows(list: RoleAssignmentList): Assignment[] {
   return [...groups.values()];
 }
 
+/** A line with what it shows: the roles ticked, and whether saving removes the user there. */
+interface Line extends Assignment {
+  held: OrganisationRole[];
+  removed: boolean;
+}
+
+function linesOf(list: RoleAssignmentList): Line[] {
+  return groupRows(list).map((group) => ({
+    ...group,
+    held: group.first.isDuplicate
+      ? group.rows.map((row) => row.role)
+      : heldRoles(list, group.first.userId, group.first.organisationId),
+    removed: group.rows.every((row) => row.status === 'Deleted'),
+  }));
+}
+
+function UserCell({ first, removed }: Line) {
+  return (
+    <>
+      {first.userName}
+      <br />
+      <span className="nhsuk-body-s">{first.email}</span>
+      {first.isDuplicate ? (
+        <>
+          {' '}
+          <strong className="nhsuk-tag nhsuk-tag--orange">Duplicate</strong>
+        </>
+      ) : null}
+      {removed ? (
+        <>
+          {' '}
+          <strong className="nhsuk-tag nhsuk-tag--red">Removed when saved</strong>
+        </>
+      ) : null}
+      {first.isFromElsewhere ? (
+        <>
+          <br />
+          <strong className="nhsuk-tag nhsuk-tag--grey">{roleMessages.fromElsewhere}</strong>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The submitter access being edited: a line per user at an organisation with a tick per role, and a
  * Remove button; every change is a new list from the @dcf/domain rules, handed to `onChange`.
@@ -48,102 +92,54 @@ export function SubmitterAccessTable({
   blocked: boolean;
   onChange: (list: RoleAssignmentList) => void;
 }) {
+  const roleColumns = roles.map(
+    (role): Column<Line> => ({
+      key: role,
+      header: roleLabels[role],
+      cell: ({ key, first, held }) => (
+        <Checkbox
+          id={`${key}-${role}`}
+          inCell
+          labelHidden
+          label={`${roleLabels[role]}: ${first.userName} at ${first.organisationName}`}
+          checked={held.includes(role)}
+          disabled={
+            readOnly ||
+            first.isDuplicate ||
+            (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
+          }
+          onChange={(checked) =>
+            onChange(toggleRole(list, first.userId, first.organisationId, role, checked))
+          }
+        />
+      ),
+    }),
+  );
   return (
-    <TableScroll label="Submitter access">
-      <table className="nhsuk-table">
-        <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">Submitter access</caption>
-        <thead className="nhsuk-table__head">
-          <tr className="nhsuk-table__row">
-            <th scope="col" className="nhsuk-table__header">
-              User
-            </th>
-            <th scope="col" className="nhsuk-table__header">
-              Organisation
-            </th>
-            {roles.map((role) => (
-              <th key={role} scope="col" className="nhsuk-table__header">
-                {roleLabels[role]}
-              </th>
-            ))}
-            <th scope="col" className="nhsuk-table__header">
-              <span className="nhsuk-u-visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {groupRows(list).map(({ key, first, rows }) => {
-            const held = first.isDuplicate
-              ? rows.map((row) => row.role)
-              : heldRoles(list, first.userId, first.organisationId);
-            const removed = rows.every((row) => row.status === 'Deleted');
-            return (
-              <tr key={key} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">
-                  {first.userName}
-                  <br />
-                  <span className="nhsuk-body-s">{first.email}</span>
-                  {first.isDuplicate ? (
-                    <>
-                      {' '}
-                      <strong className="nhsuk-tag nhsuk-tag--orange">Duplicate</strong>
-                    </>
-                  ) : null}
-                  {removed ? (
-                    <>
-                      {' '}
-                      <strong className="nhsuk-tag nhsuk-tag--red">Removed when saved</strong>
-                    </>
-                  ) : null}
-                  {first.isFromElsewhere ? (
-                    <>
-                      <br />
-                      <strong className="nhsuk-tag nhsuk-tag--grey">{roleMessages.fromElsewhere}</strong>
-                    </>
-                  ) : null}
-                </td>
-                <td className="nhsuk-table__cell">{first.organisationName}</td>
-                {roles.map((role) => {
-                  const id = `${key}-${role}`;
-                  return (
-                    <td key={role} className="nhsuk-table__cell">
-                      <Checkbox
-                        id={id}
-                        inCell
-                        labelHidden
-                        label={`${roleLabels[role]}: ${first.userName} at ${first.organisationName}`}
-                        checked={held.includes(role)}
-                        disabled={
-                          readOnly ||
-                          first.isDuplicate ||
-                          (role === 'Authoriser' && first.isFromElsewhere && !held.includes(role))
-                        }
-                        onChange={(checked) =>
-                          onChange(toggleRole(list, first.userId, first.organisationId, role, checked))
-                        }
-                      />
-                    </td>
-                  );
-                })}
-                <td className="nhsuk-table__cell">
-                  {!readOnly && !first.isDuplicate && !removed ? (
-                    <button
-                      type="button"
-                      className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
-                      disabled={blocked}
-                      onClick={() => onChange(removeUser(list, first.userId, first.organisationId))}
-                    >
-                      Remove{' '}
-                      <span className="nhsuk-u-visually-hidden">
-                        {first.userName} at {first.organisationName}
-                      </span>
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption="Submitter access"
+      columns={[
+        { key: 'user', header: 'User', cell: (line) => <UserCell {...line} /> },
+        { key: 'organisation', header: 'Organisation', cell: (line) => line.first.organisationName },
+        ...roleColumns,
+      ]}
+      rows={linesOf(list)}
+      rowKey={(line) => line.key}
+      rowActions={({ first, removed }) =>
+        !readOnly && !first.isDuplicate && !removed ? (
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary nhsuk-button--small nhsuk-u-margin-bottom-0"
+            disabled={blocked}
+            onClick={() => onChange(removeUser(list, first.userId, first.organisationId))}
+          >
+            Remove{' '}
+            <span className="nhsuk-u-visually-hidden">
+              {first.userName} at {first.organisationName}
+            </span>
+          </button>
+        ) : null
+      }
+    />
   );
 }

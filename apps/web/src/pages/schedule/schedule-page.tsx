@@ -1,12 +1,11 @@
 import { messages, type ReportingPeriodDto } from '@dcf/domain';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
-import { scheduleWindow } from './schedule-window';
+import { WindowedPeriods } from './windowed-periods';
 
 /**
  * Schedule (route: /schedule/{collectionId}/{action?}): the collection's reporting periods sorted by
@@ -52,54 +51,39 @@ function ScheduleLinks({ collectionId }: { collectionId: number }) {
 }
 
 export function ScheduleTable({ periods }: { periods: readonly ReportingPeriodDto[] }) {
-  const [earlier, setEarlier] = useState(0);
-  const [later, setLater] = useState(0);
-  const { visible, hiddenEarlier, hiddenLater } = scheduleWindow(periods, earlier, later);
   return (
-    <>
-      {hiddenEarlier > 0 ? (
-        <button
-          type="button"
-          className="nhsuk-button nhsuk-button--secondary"
-          onClick={() => setEarlier((n) => n + 1)}
-        >
-          Show earlier
-        </button>
-      ) : null}
-      <DataTable
-        caption="Reporting periods"
-        rows={visible}
-        rowKey={(period) => period.id}
-        columns={[
-          { key: 'name', header: 'Reporting period', cell: (period) => period.name },
-          { key: 'start', header: 'Start', cell: (period) => periodDate(period.start) },
-          { key: 'end', header: 'End', cell: (period) => periodDate(period.end) },
-          { key: 'open', header: 'Submissions open', cell: (period) => openingTime(period.submissionsOpen) },
-          { key: 'deadline', header: 'Deadline', cell: (period) => deadline(period.submissionsClose) },
-          {
-            key: 'reopened',
-            header: 'Reopened',
-            cell: (period) =>
-              period.ifSubmissionReopens && period.submissionsReopen
-                ? `${openingTime(period.submissionsReopen)} to ${deadline(period.submissionsReclose)}`
-                : 'No',
-          },
-          {
-            key: 'status',
-            header: 'Status',
-            cell: (period) => <PeriodStatusTag status={period.reportingPeriodStatus} />,
-          },
-        ]}
-      />
-      {hiddenLater > 0 ? (
-        <button
-          type="button"
-          className="nhsuk-button nhsuk-button--secondary"
-          onClick={() => setLater((n) => n + 1)}
-        >
-          Show later
-        </button>
-      ) : null}
-    </>
+    <WindowedPeriods periods={periods}>
+      {(visible) => (
+        <DataTable
+          caption="Reporting periods"
+          rows={visible}
+          rowKey={(period) => period.id}
+          columns={[
+            { key: 'name', header: 'Reporting period', cell: (period) => period.name },
+            { key: 'start', header: 'Start', cell: (period) => periodDate(period.start) },
+            { key: 'end', header: 'End', cell: (period) => periodDate(period.end) },
+            {
+              key: 'open',
+              header: 'Submissions open',
+              cell: (period) => openingTime(period.submissionsOpen),
+            },
+            { key: 'deadline', header: 'Deadline', cell: (period) => deadline(period.submissionsClose) },
+            {
+              key: 'reopened',
+              header: 'Reopened',
+              cell: (period) =>
+                period.ifSubmissionReopens && period.submissionsReopen
+                  ? `${openingTime(period.submissionsReopen)} to ${deadline(period.submissionsReclose)}`
+                  : 'No',
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (period) => <PeriodStatusTag status={period.reportingPeriodStatus} />,
+            },
+          ]}
+        />
+      )}
+    </WindowedPeriods>
   );
 }

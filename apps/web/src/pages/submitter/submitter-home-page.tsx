@@ -1,12 +1,18 @@
 import type { SubmitterHome, SubmitterPeriod } from '@dcf/domain';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSubmitterHomes } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, DisplayStateTag, PageContainer, QueryState, TableScroll } from '../../components';
+import {
+  Breadcrumbs,
+  type Column,
+  DataTable,
+  DisplayStateTag,
+  PageContainer,
+  QueryState,
+} from '../../components';
 import { deadline } from '../schedule/period-dates';
-import { scheduleWindow } from '../schedule/schedule-window';
+import { WindowedPeriods } from '../schedule/windowed-periods';
 import { GuidanceBox } from './collection-guidance';
 import { ReturnsTable } from './returns-table';
 
@@ -64,14 +70,8 @@ function OneOrganisation() {
 
 /** One collection and organisation: its periods in the schedule view's window. */
 function OrganisationPeriods({ home }: { home: SubmitterHome & { guidance: string | null } }) {
-  const [earlier, setEarlier] = useState(0);
-  const [later, setLater] = useState(0);
   // The window follows the organisation's own state: a period reopened for it counts as open.
-  const window = scheduleWindow(
-    home.periods.map((p) => ({ ...p, reportingPeriodStatus: p.windowStatus })),
-    earlier,
-    later,
-  );
+  const periods = home.periods.map((p) => ({ ...p, reportingPeriodStatus: p.windowStatus }));
   const headingId = `collection-${home.collection.id}-organisation-${home.organisation.id}`;
   return (
     <section className="nhsuk-u-margin-bottom-7" aria-labelledby={headingId}>
@@ -87,85 +87,49 @@ function OrganisationPeriods({ home }: { home: SubmitterHome & { guidance: strin
       {home.periods.length === 0 ? (
         <p className="nhsuk-body">No reporting periods yet.</p>
       ) : (
-        <>
-          {window.hiddenEarlier > 0 ? (
-            <button
-              type="button"
-              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
-              onClick={() => setEarlier((n) => n + 1)}
-            >
-              Show earlier
-            </button>
-          ) : null}
-          <TableScroll label="Reporting periods">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">
-                Reporting periods of {home.collection.name} for {home.organisation.name}
-              </caption>
-              <thead className="nhsuk-table__head">
-                <tr className="nhsuk-table__row">
-                  <th scope="col" className="nhsuk-table__header">
-                    Reporting period
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    State
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    Deadline
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    What needs doing
-                  </th>
-                  <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {window.visible.map((period) => (
-                  <PeriodRow key={period.id} home={home} period={period} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {window.hiddenLater > 0 ? (
-            <button
-              type="button"
-              className="nhsuk-button nhsuk-button--secondary nhsuk-button--small"
-              onClick={() => setLater((n) => n + 1)}
-            >
-              Show later
-            </button>
-          ) : null}
-        </>
+        <WindowedPeriods periods={periods} small>
+          {(visible) => (
+            <DataTable
+              caption={`Reporting periods of ${home.collection.name} for ${home.organisation.name}`}
+              scrollLabel="Reporting periods"
+              columns={periodColumns(home)}
+              rows={visible}
+              rowKey={(period) => period.id}
+            />
+          )}
+        </WindowedPeriods>
       )}
     </section>
   );
 }
 
-function PeriodRow({ home, period }: { home: SubmitterHome; period: SubmitterPeriod }) {
-  return (
-    <tr className="nhsuk-table__row">
-      <th scope="row" className="nhsuk-table__cell">
-        {period.name}
-      </th>
-      <td className="nhsuk-table__cell">
-        <DisplayStateTag state={period.displayState} />
-      </td>
-      <td className="nhsuk-table__cell">
-        {period.deadlineText}
-        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-          {period.windowStatus === 'Future' ? '' : deadline(period.deadline)}
-        </span>
-      </td>
-      <td className="nhsuk-table__cell">{period.todo}</td>
-      <td className="nhsuk-table__cell">
-        {period.action === 'none' ? null : (
+function periodColumns(home: SubmitterHome): Column<SubmitterPeriod>[] {
+  return [
+    { key: 'period', header: 'Reporting period', rowHeader: true, cell: (period) => period.name },
+    { key: 'state', header: 'State', cell: (period) => <DisplayStateTag state={period.displayState} /> },
+    {
+      key: 'deadline',
+      header: 'Deadline',
+      cell: (period) => (
+        <>
+          {period.deadlineText}
+          <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+            {period.windowStatus === 'Future' ? '' : deadline(period.deadline)}
+          </span>
+        </>
+      ),
+    },
+    { key: 'todo', header: 'What needs doing', cell: (period) => period.todo },
+    {
+      key: 'action',
+      // Not DataTable's rowActions: this column has always been named 'Action', one link a row.
+      header: <span className="nhsuk-u-visually-hidden">Action</span>,
+      cell: (period) =>
+        period.action === 'none' ? null : (
           <Link to={paths.form(home.collection.id, home.organisation.id, period.id)}>
             {actionLabels[period.action]} <span className="nhsuk-u-visually-hidden">{period.name}</span>
           </Link>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
