@@ -17,15 +17,15 @@ import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { Breadcrumbs, Checkbox, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
-import { explanationId, useDataQuality } from '../data-quality/use-data-quality';
+import { useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
+import { CheckProblems, DECLARATION_ID, explanationsAskedFor, fieldLinksOf } from './check-problems';
 import { parseContent } from './compare-revisions';
 import type { ReturnOutcome } from './outcomes';
 import { returnCrumbs } from './return-crumbs';
 
 const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 const TITLE = 'Check your answers before submitting your return';
-const DECLARATION_ID = 'declaration';
 
 /**
  * Check your answers (route: /form/collection/{collectionId}/organisation/{organisationId}/reportingPeriod/
@@ -178,60 +178,18 @@ function CheckAnswers({
     }
   };
 
-  const fieldLinks = Object.entries(fieldErrors).flatMap(([key, list]) =>
-    list.map((message, i) => ({
-      key: `${key}-${i}`,
-      href: key.startsWith('explanations.')
-        ? `#${explanationId(key.slice('explanations.'.length))}`
-        : changeHref(key),
-      message,
-    })),
-  );
+  const fieldLinks = fieldLinksOf(fieldErrors, changeHref);
   const hasProblems = fieldLinks.length > 0 || declarationError || problem !== null;
-  // The warnings a refused submit asked to explain: only now are their boxes shown in error.
-  const missingExplanations = new Set(
-    Object.keys(fieldErrors)
-      .filter((key) => key.startsWith('explanations.'))
-      .map((key) => key.slice('explanations.'.length)),
-  );
-
+  const missingExplanations = explanationsAskedFor(fieldErrors);
   return (
     <>
       {hasProblems ? (
-        <div
-          className="nhsuk-error-summary"
-          aria-labelledby="check-errors-title"
-          role="alert"
-          tabIndex={-1}
-          ref={summary}
-        >
-          <h2 className="nhsuk-error-summary__title" id="check-errors-title">
-            {messages.errorSummaryHeading}
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            {problem ? <p>{problem}</p> : null}
-            <ul className="nhsuk-list nhsuk-error-summary__list">
-              {fieldLinks.map((link) => (
-                <li key={link.key}>
-                  <Link to={link.href}>{link.message}</Link>
-                </li>
-              ))}
-              {declarationError ? (
-                <li>
-                  <a
-                    href={`#${DECLARATION_ID}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(DECLARATION_ID)?.focus();
-                    }}
-                  >
-                    {messages.submissionDeclarationRequired}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          </div>
-        </div>
+        <CheckProblems
+          summaryRef={summary}
+          problem={problem}
+          fieldLinks={fieldLinks}
+          declarationError={declarationError}
+        />
       ) : null}
 
       <AnswersSummary
