@@ -22,7 +22,7 @@ const describedBy = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-describe('FormRenderer components', () => {
+describe('FormRenderer inputs: text, numbers, choices, dates', () => {
   it('text, email, phone, text area: labelled, hinted, answer in and out', async () => {
     const { last } = await show(
       form([
@@ -128,7 +128,9 @@ describe('FormRenderer components', () => {
     await waitFor(() => expect(last()).toMatchObject({ at: '09:30:00' }));
     expect(at).toHaveValue('9:30');
   });
+});
 
+describe('FormRenderer messages and the engine: server messages, conditions, calculations', () => {
   it('a server message shows at its question, linked by id for the error summary, until the question is edited', async () => {
     render(
       <FormRenderer
@@ -199,7 +201,9 @@ describe('FormRenderer components', () => {
     await waitFor(() => expect(screen.getByLabelText('Total shifts')).toHaveValue('7'));
     expect(last()).toMatchObject({ total: 7 });
   });
+});
 
+describe('FormRenderer grids and layout: data grid, panels, columns, tables, tabs, containers, nested forms', () => {
   it('data grid: rows as fieldsets, added and removed with buttons in words', async () => {
     const { last } = await show(
       form([
@@ -310,7 +314,9 @@ describe('FormRenderer components', () => {
     await userEvent.type(name, 'e');
     await waitFor(() => expect(last()).toEqual({ candidate: { data: { name: 'Anne' } } }));
   });
+});
 
+describe('FormRenderer content, survey, files and the wizard', () => {
   it('content and HTML elements are sanitised: no scripts, no event attributes, no second page title', async () => {
     await show(
       form([
