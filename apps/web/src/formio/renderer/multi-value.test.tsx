@@ -1,22 +1,7 @@
-import type { FormDefinition } from '@dcf/forms';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { FormRenderer } from '../form-renderer';
-
-configure({ asyncUtilTimeout: 5000 });
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
-
-async function show(definition: FormDefinition, submission?: Record<string, unknown>, readOnly = false) {
-  const onChange = vi.fn();
-  render(
-    <FormRenderer definition={definition} submission={submission} onChange={onChange} readOnly={readOnly} />,
-  );
-  await waitFor(() => expect(onChange).toHaveBeenCalled());
-  const last = () => onChange.mock.lastCall?.[0] as Record<string, unknown>;
-  return { last };
-}
+import { describe, expect, it } from 'vitest';
+import { form, show } from './test-support';
 
 describe('multi-value questions: the NHS.UK add another pattern (decision 0035)', () => {
   it('types a list item by item: add, type, move, remove; each box labelled; the answer is a list', async () => {

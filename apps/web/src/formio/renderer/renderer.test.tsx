@@ -1,20 +1,9 @@
-import type { FormDefinition } from '@dcf/forms';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FormRenderer, type FormRendererHandle } from '../form-renderer';
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
-
-/** Renders a form and waits until the engine has evaluated it (the first onChange). */
-async function show(definition: FormDefinition, submission?: Record<string, unknown>) {
-  const onChange = vi.fn();
-  render(<FormRenderer definition={definition} submission={submission} onChange={onChange} />);
-  await waitFor(() => expect(onChange).toHaveBeenCalled());
-  const last = () => onChange.mock.lastCall?.[0] as Record<string, unknown>;
-  return { onChange, last };
-}
+import { form, show } from './test-support';
 
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')

@@ -1,23 +1,8 @@
-import type { FormDefinition } from '@dcf/forms';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { FormRenderer, type FormRendererHandle } from '../form-renderer';
-
-// The engine loads in a chunk of its own; on a busy machine the first evaluation takes a while.
-configure({ asyncUtilTimeout: 5000 });
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
-
-async function show(definition: FormDefinition, submission?: Record<string, unknown>) {
-  const onChange = vi.fn();
-  const ref = createRef<FormRendererHandle>();
-  render(<FormRenderer ref={ref} definition={definition} submission={submission} onChange={onChange} />);
-  await waitFor(() => expect(onChange).toHaveBeenCalled());
-  const last = () => onChange.mock.lastCall?.[0] as Record<string, unknown>;
-  return { last, ref };
-}
+import { FormRenderer } from '../form-renderer';
+import { form, show } from './test-support';
 
 const tabs = form([
   {
