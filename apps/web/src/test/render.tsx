@@ -40,3 +40,24 @@ export function renderRoutes(routes: RouteObject[], path: string, queryClient = 
   );
   return { ...result, router, queryClient };
 }
+
+/**
+ * Renders `page` at its route `pattern` (so it reads its params from `path`) for `user`, beside `others`:
+ * the routes it may send the user to.
+ */
+export function renderAtRoute(
+  pattern: string,
+  page: ReactNode,
+  {
+    path = pattern,
+    user,
+    others = [],
+    queryClient,
+  }: { path?: string; user: CurrentUser; others?: RouteObject[]; queryClient?: QueryClient },
+) {
+  return renderRoutes(
+    [{ path: pattern, element: <CurrentUserContext value={user}>{page}</CurrentUserContext> }, ...others],
+    path,
+    queryClient,
+  );
+}

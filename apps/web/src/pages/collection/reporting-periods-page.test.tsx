@@ -1,10 +1,9 @@
 import type { CollectionPeriodList, PeriodSummary } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { collectionDto, jsonResponse, makeUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { ReportingPeriodsPage } from './reporting-periods-page';
 
 const collection = collectionDto({
@@ -70,19 +69,10 @@ describe('ReportingPeriodsPage for a manager who monitors the collection', () =>
         return jsonResponse([]);
       }),
     );
-    renderRoutes(
-      [
-        {
-          path: routePatterns.reportingPeriods,
-          element: (
-            <CurrentUserContext value={submissionManager}>
-              <ReportingPeriodsPage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      '/collection/4/reportingPeriod',
-    );
+    renderAtRoute(routePatterns.reportingPeriods, <ReportingPeriodsPage />, {
+      path: '/collection/4/reportingPeriod',
+      user: submissionManager,
+    });
     const table = await screen.findByRole('table', { name: 'Reporting periods of Bed availability' });
     const april = within(table).getByRole('row', { name: /^April 2026/ });
     expect(april).toHaveTextContent('Closed');
@@ -125,19 +115,10 @@ describe('ReportingPeriodsPage for a manager who monitors the collection', () =>
         return jsonResponse([]);
       }),
     );
-    renderRoutes(
-      [
-        {
-          path: routePatterns.reportingPeriods,
-          element: (
-            <CurrentUserContext value={submissionManager}>
-              <ReportingPeriodsPage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      '/collection/4/reportingPeriod',
-    );
+    renderAtRoute(routePatterns.reportingPeriods, <ReportingPeriodsPage />, {
+      path: '/collection/4/reportingPeriod',
+      user: submissionManager,
+    });
     expect(await screen.findByText('This collection has no scheduled reporting periods')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

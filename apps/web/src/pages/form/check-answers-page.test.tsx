@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
 
 const definition = {
@@ -86,21 +85,14 @@ function Outcome() {
 }
 
 function renderPage() {
-  return renderRoutes(
-    [
-      {
-        path: routePatterns.formCheck,
-        element: (
-          <CurrentUserContext value={users.submitter}>
-            <CheckAnswersPage />
-          </CurrentUserContext>
-        ),
-      },
+  return renderAtRoute(routePatterns.formCheck, <CheckAnswersPage />, {
+    path: `${FORM}/check`,
+    user: users.submitter,
+    others: [
       { path: routePatterns.form, element: <p>The form page</p> },
       { path: routePatterns.formConfirmation, element: <Outcome /> },
     ],
-    `${FORM}/check`,
-  );
+  });
 }
 
 describe('Check your answers', () => {

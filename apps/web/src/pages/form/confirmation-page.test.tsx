@@ -1,10 +1,9 @@
 import type { CurrentUser, SubmissionView, SubmitterReturn, WorklistItem } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { jsonResponse, makeUser, stubApi, submissionView, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { ConfirmationPage } from './confirmation-page';
 
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
@@ -43,19 +42,10 @@ function worklistItem(submissionId: number, organisation: string): WorklistItem 
 function renderOutcome(outcome: string, user: CurrentUser, view: SubmissionView, extra = {}) {
   const api = stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view), ...extra });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
-  renderRoutes(
-    [
-      {
-        path: routePatterns.formConfirmation,
-        element: (
-          <CurrentUserContext value={user}>
-            <ConfirmationPage />
-          </CurrentUserContext>
-        ),
-      },
-    ],
-    `${FORM}/confirmation/${outcome}`,
-  );
+  renderAtRoute(routePatterns.formConfirmation, <ConfirmationPage />, {
+    path: `${FORM}/confirmation/${outcome}`,
+    user,
+  });
   return api.calls;
 }
 

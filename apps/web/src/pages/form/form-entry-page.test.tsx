@@ -2,10 +2,9 @@ import type { CurrentUser, SubmissionView } from '@dcf/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { FormEntryPage } from './form-entry-page';
 
 // Form.io builds forms asynchronously; on a loaded machine that takes longer than the default 1 s.
@@ -61,21 +60,14 @@ const closingAsks = () => {
 };
 
 function renderPage(search = '', user: CurrentUser = users.submitter) {
-  return renderRoutes(
-    [
-      {
-        path: routePatterns.form,
-        element: (
-          <CurrentUserContext value={user}>
-            <FormEntryPage />
-          </CurrentUserContext>
-        ),
-      },
+  return renderAtRoute(routePatterns.form, <FormEntryPage />, {
+    path: `/form/collection/1/organisation/10/reportingPeriod/3${search}`,
+    user,
+    others: [
       { path: routePatterns.formCheck, element: <p>The check page</p> },
       { path: routePatterns.formConfirmation, element: <p>The confirmation page</p> },
     ],
-    `/form/collection/1/organisation/10/reportingPeriod/3${search}`,
-  );
+  });
 }
 
 describe('Form entry page', () => {

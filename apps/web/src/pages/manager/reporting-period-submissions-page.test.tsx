@@ -2,10 +2,9 @@ import type { PeriodCounts, PeriodSubmissionList, PeriodSubmissionRow } from '@d
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionKeys } from '../../api/collections';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { collectionDto, jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { ReportingPeriodSubmissionsPage } from './reporting-period-submissions-page';
 
 const counts: PeriodCounts = {
@@ -116,19 +115,10 @@ describe('ReportingPeriodSubmissionsPage', () => {
         return jsonResponse([]);
       }),
     );
-    renderRoutes(
-      [
-        {
-          path: routePatterns.managerReportingPeriod,
-          element: (
-            <CurrentUserContext value={users.manager}>
-              <ReportingPeriodSubmissionsPage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      '/collection/manage/reportingPeriod/7',
-    );
+    renderAtRoute(routePatterns.managerReportingPeriod, <ReportingPeriodSubmissionsPage />, {
+      path: '/collection/manage/reportingPeriod/7',
+      user: users.manager,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Beds: May 2026' })).toBeInTheDocument();
     expect(screen.getByText('1 of 3 (33%)')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Submissions by organisation' });
@@ -207,19 +197,10 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
         return jsonResponse([]);
       }),
     );
-    return renderRoutes(
-      [
-        {
-          path: routePatterns.managerReportingPeriod,
-          element: (
-            <CurrentUserContext value={users.manager}>
-              <ReportingPeriodSubmissionsPage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      '/collection/manage/reportingPeriod/7',
-    );
+    return renderAtRoute(routePatterns.managerReportingPeriod, <ReportingPeriodSubmissionsPage />, {
+      path: '/collection/manage/reportingPeriod/7',
+      user: users.manager,
+    });
   }
 
   it('asks before sending a reminder, saying who will be emailed, then tells the outcome', async () => {

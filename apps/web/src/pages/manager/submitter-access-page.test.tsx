@@ -1,10 +1,9 @@
 import { roleMessages } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { collectionDto, jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { SubmitterAccessPage } from './submitter-access-page';
 
 const alice = { userName: 'Alice Clerk', userId: 5, email: 'alice@nhs.net' };
@@ -58,19 +57,10 @@ function stubApi(savedRows: readonly unknown[] = saved) {
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = () =>
-  renderRoutes(
-    [
-      {
-        path: routePatterns.submitterAccess,
-        element: (
-          <CurrentUserContext value={users.manager}>
-            <SubmitterAccessPage />
-          </CurrentUserContext>
-        ),
-      },
-    ],
-    '/collection/manage/submitterAccess/1',
-  );
+  renderAtRoute(routePatterns.submitterAccess, <SubmitterAccessPage />, {
+    path: '/collection/manage/submitterAccess/1',
+    user: users.manager,
+  });
 
 describe('SubmitterAccessPage', () => {
   it('toggles one role and saves exactly the roles the user keeps at that organisation', async () => {

@@ -2,10 +2,9 @@ import type { ImportReport, OdsSyncRun } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { OrganisationListPage } from './organisation-list-page';
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
@@ -77,20 +76,10 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, part: stri
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && url.includes(part));
 
 const renderPage = (user = users.superAdmin) =>
-  renderRoutes(
-    [
-      {
-        path: paths.organisations,
-        element: (
-          <CurrentUserContext value={user}>
-            <OrganisationListPage />
-          </CurrentUserContext>
-        ),
-      },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    paths.organisations,
-  );
+  renderAtRoute(paths.organisations, <OrganisationListPage />, {
+    user,
+    others: [{ path: '*', element: <p>Elsewhere</p> }],
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,11 +1,10 @@
 import { messages, type PeriodDiffDto, type ReportingPeriodDto } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { dateShown, fillDate } from '../../test/dates';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { AmendCollectionPage } from '../collection/amend-collection-page';
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
@@ -25,19 +24,7 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, suffix: st
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && url.endsWith(suffix));
 
 const renderAmend = (path: string) =>
-  renderRoutes(
-    [
-      {
-        path: routePatterns.amendCollection,
-        element: (
-          <CurrentUserContext value={users.manager}>
-            <AmendCollectionPage />
-          </CurrentUserContext>
-        ),
-      },
-    ],
-    path,
-  );
+  renderAtRoute(routePatterns.amendCollection, <AmendCollectionPage />, { path: path, user: users.manager });
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,10 +1,9 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { routePatterns } from '../../app/paths';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { SchedulePage } from './schedule-page';
 
 function period(month: number, status: ReportingPeriodDto['reportingPeriodStatus']): ReportingPeriodDto {
@@ -29,19 +28,7 @@ function period(month: number, status: ReportingPeriodDto['reportingPeriodStatus
 afterEach(() => vi.unstubAllGlobals());
 
 const renderSchedule = (path: string) =>
-  renderRoutes(
-    [
-      {
-        path: routePatterns.schedule,
-        element: (
-          <CurrentUserContext value={users.manager}>
-            <SchedulePage />
-          </CurrentUserContext>
-        ),
-      },
-    ],
-    path,
-  );
+  renderAtRoute(routePatterns.schedule, <SchedulePage />, { path: path, user: users.manager });
 
 describe('SchedulePage', () => {
   it('shows the open period, then 3 more per Show earlier / Show later, dates in en-GB London', async () => {

@@ -1,10 +1,9 @@
 import type { SubmitterPeriod } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderAtRoute } from '../../test/render';
 import { SubmitterHomePage } from './submitter-home-page';
 
 function period(id: number, overrides: Partial<SubmitterPeriod>): SubmitterPeriod {
@@ -82,19 +81,7 @@ describe('SubmitterHomePage', () => {
         return jsonResponse({}, 404);
       }),
     );
-    renderRoutes(
-      [
-        {
-          path: paths.submitterHome,
-          element: (
-            <CurrentUserContext value={users.submitter}>
-              <SubmitterHomePage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      paths.submitterHome,
-    );
+    renderAtRoute(paths.submitterHome, <SubmitterHomePage />, { user: users.submitter });
     const section = await screen.findByRole('region', { name: /Beds/ });
     const rows = () => within(section).getAllByRole('row').slice(1);
     expect(rows()).toHaveLength(1);
@@ -159,19 +146,7 @@ describe('SubmitterHomePage', () => {
         return jsonResponse({}, 404);
       }),
     );
-    renderRoutes(
-      [
-        {
-          path: paths.submitterHome,
-          element: (
-            <CurrentUserContext value={users.submitter}>
-              <SubmitterHomePage />
-            </CurrentUserContext>
-          ),
-        },
-      ],
-      paths.submitterHome,
-    );
+    renderAtRoute(paths.submitterHome, <SubmitterHomePage />, { user: users.submitter });
     expect(await screen.findByText(/You submit for 51 collections/)).toBeInTheDocument();
     const table = await screen.findByRole('table', {
       name: 'Your returns by organisation, collection and period',
