@@ -1,6 +1,7 @@
 import type { AnswerItem } from '@dcf/forms';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '../../components';
 
 type FieldItem = Extract<AnswerItem, { kind: 'field' }>;
 type TableItem = Extract<AnswerItem, { kind: 'table' }>;
@@ -96,6 +97,12 @@ function SummaryList({
   );
 }
 
+/** A grid's row: its answers, known by their place in the grid. */
+interface GridRow {
+  index: number;
+  cells: readonly string[];
+}
+
 function AnswersTable({
   table,
   changeHref,
@@ -105,35 +112,19 @@ function AnswersTable({
 }) {
   return (
     <div className="dcf-answers-table">
-      <table className="nhsuk-table-responsive">
-        <caption className="nhsuk-table__caption nhsuk-table__caption--s">{table.label}</caption>
-        <thead className="nhsuk-table__head">
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col" className="nhsuk-table__header">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {table.rows.map((row, i) => (
-            // Rows have no identity beyond their position in the grid.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the grid's own order
-            <tr key={i} className="nhsuk-table__row">
-              {row.map((cell, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns' own order
-                <td key={j} className="nhsuk-table__cell">
-                  <span className="nhsuk-table-responsive__heading" aria-hidden="true">
-                    {table.columns[j]}{' '}
-                  </span>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={table.label}
+        captionClass="nhsuk-table__caption--s"
+        responsive
+        columns={table.columns.map((column, j) => ({
+          key: `${j}`,
+          header: column,
+          cell: (row: GridRow) => row.cells[j],
+        }))}
+        // Rows have no identity beyond their position in the grid.
+        rows={table.rows.map((cells, index) => ({ index, cells }))}
+        rowKey={(row) => row.index}
+      />
       {changeHref ? (
         <p className="nhsuk-body">
           <ChangeLink href={changeHref(table.path)} label={table.label} />
