@@ -70,6 +70,16 @@ const list = (
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** GET /View/Manager/Home/Collection/1 for `collection`: three recipients, no period, a manager who may archive. */
+const managerHome = (collection: object) => ({
+  ...collection,
+  recipients: 3,
+  currentPeriod: null,
+  nextPeriod: null,
+  abilities: { canAmend: true, canDelete: false, canPublish: false, canArchive: true, canMonitor: true },
+  periods: [],
+});
+
 describe('ReportingPeriodSubmissionsPage', () => {
   it('shows counts, statuses, lock and authorisation, and asks the API for the chosen status', async () => {
     const calls: string[] = [];
@@ -96,22 +106,7 @@ describe('ReportingPeriodSubmissionsPage', () => {
                 ]),
           );
         if (url.includes('/View/Manager/Home/Collection/1'))
-          return jsonResponse({
-            id: 1,
-            name: 'Beds',
-            status: 'published',
-            recipients: 3,
-            currentPeriod: null,
-            nextPeriod: null,
-            abilities: {
-              canAmend: true,
-              canDelete: false,
-              canPublish: false,
-              canArchive: true,
-              canMonitor: true,
-            },
-            periods: [],
-          });
+          return jsonResponse(managerHome({ id: 1, name: 'Beds', status: 'published' }));
         return jsonResponse([]);
       }),
     );
@@ -179,21 +174,7 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
             SESSIONMANAGEMENT: false,
           });
         if (/\/Collection\/1(\?|$)/.test(url)) return jsonResponse(collectionBody);
-        if (url.includes('/View/Manager/Home/Collection/1'))
-          return jsonResponse({
-            ...collection(),
-            recipients: 3,
-            currentPeriod: null,
-            nextPeriod: null,
-            abilities: {
-              canAmend: true,
-              canDelete: false,
-              canPublish: false,
-              canArchive: true,
-              canMonitor: true,
-            },
-            periods: [],
-          });
+        if (url.includes('/View/Manager/Home/Collection/1')) return jsonResponse(managerHome(collection()));
         return jsonResponse([]);
       }),
     );

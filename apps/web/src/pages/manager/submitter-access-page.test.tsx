@@ -62,6 +62,19 @@ const renderPage = () =>
     user: users.manager,
   });
 
+/** Give access: Leeds chosen in the first dialog, then `person` found by searching in the second. */
+async function giveAccessAtLeeds(person: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
+  const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
+  fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
+  fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
+  fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
+  const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
+  fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+  fireEvent.click(await within(people).findByRole('checkbox', { name: `Select ${person}` }));
+  fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+}
+
 describe('SubmitterAccessPage', () => {
   it('toggles one role and saves exactly the roles the user keeps at that organisation', async () => {
     const fetchMock = stubApi();
@@ -82,15 +95,7 @@ describe('SubmitterAccessPage', () => {
     stubApi();
     renderPage();
     await screen.findByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
-    fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
-    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
-    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
-    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(people).findByRole('checkbox', { name: 'Select Alice Clerk' }));
-    fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+    await giveAccessAtLeeds('Alice Clerk');
 
     expect(await screen.findByText('Duplicate')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Remove\s+Alice Clerk at Leeds/ })).toBeDisabled();
@@ -142,15 +147,7 @@ describe('SubmitterAccessPage', () => {
     const fetchMock = stubApi();
     renderPage();
     await screen.findByRole('checkbox', { name: /^Authoriser: Alice Clerk at Leeds/ });
-    fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
-    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
-    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
-    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(people).findByRole('checkbox', { name: 'Select Bob Support' }));
-    fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
+    await giveAccessAtLeeds('Bob Support');
 
     const search = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/User?'));
     expect(search).toContain('organisationId=7');
