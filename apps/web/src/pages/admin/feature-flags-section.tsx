@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type FeatureFlags, useFeatureFlags, useSetFeatureFlag } from '../../api/feature-flags';
-import { CheckboxGroup, Notification, QueryState } from '../../components';
+import { CheckboxGroup, type Outcome, OutcomeBanner, QueryState } from '../../components';
 
 const flagDescriptions: Record<keyof FeatureFlags, string> = {
   COLLECTIONICON: 'Collections can have an icon',
@@ -19,7 +19,7 @@ const flagNames = Object.keys(flagDescriptions) as (keyof FeatureFlags)[];
 export function FeatureFlagsSection() {
   const flags = useFeatureFlags();
   const setFlag = useSetFeatureFlag();
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
 
   async function change(name: keyof FeatureFlags, enabled: boolean) {
     setNotice(null);
@@ -33,15 +33,7 @@ export function FeatureFlagsSection() {
 
   return (
     <section>
-      {notice ? (
-        <Notification
-          key={notice.message}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <QueryState query={flags}>
         {(values) => (
           <CheckboxGroup

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useChangeCollectionStatus } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, YesNoModal } from '../../components';
+import { Breadcrumbs, type Outcome, OutcomeBanner, PageContainer, YesNoModal } from '../../components';
 import { CollectionList } from './collection-list';
 
 /**
@@ -12,7 +12,7 @@ import { CollectionList } from './collection-list';
 export function HiddenCollectionsPage() {
   const status = useChangeCollectionStatus();
   const [restoring, setRestoring] = useState<{ id: number; name: string } | null>(null);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const title = 'Hidden collections';
 
   async function restore(row: { id: number; name: string }) {
@@ -34,15 +34,7 @@ export function HiddenCollectionsPage() {
         />
       }
     >
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <p className="nhsuk-body">
         Archived collections are hidden from submitters and cannot be changed. Their returns and exports are
         kept.

@@ -5,7 +5,14 @@ import { errorMessage } from '../../api/client';
 import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Notification, PageContainer, QueryState, YesNoModal } from '../../components';
+import {
+  Breadcrumbs,
+  type Outcome,
+  OutcomeBanner,
+  PageContainer,
+  QueryState,
+  YesNoModal,
+} from '../../components';
 import { GiveRoleForm } from './give-role-form';
 import {
   AccountSummary,
@@ -14,8 +21,6 @@ import {
   SystemRoles,
   UserChanges,
 } from './user-roles-parts';
-
-type Notice = { variant: 'success' | 'error'; message: string };
 
 /**
  * One user's roles (route: /collection/admin/users/:userId, administrators): their account, every role
@@ -41,7 +46,7 @@ export function UserRolesPage() {
 /** Changes to the user's roles and account, each ending in the one notice the page shows. */
 function useUserChanges(user: UserRoles['user']) {
   const change = useChangeUser(user.id);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
 
   async function changeRole(roleChange: UserRoleChange, done: string) {
     setNotice(null);
@@ -89,15 +94,7 @@ function UserRolesView({ data }: { data: UserRoles }) {
 
   return (
     <>
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       {isSelf ? (
         <div className="nhsuk-inset-text">
           <span className="nhsuk-u-visually-hidden">Information: </span>

@@ -12,7 +12,7 @@ import {
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { DataTable } from '../../components';
+import { DataTable, type Outcome } from '../../components';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
@@ -51,7 +51,7 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
   const update = useUpdateAdministrator();
   const [nominating, setNominating] = useState(false);
   const [removing, setRemoving] = useState<Administrator | null>(null);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
 
   async function change(userId: number, isCollectionAdmin: boolean, done: string) {
     try {

@@ -8,6 +8,8 @@ import {
   ErrorBoundary,
   ErrorMessage,
   Notification,
+  type Outcome,
+  OutcomeBanner,
   QueryState,
   RadioGroup,
   SaveButton,
@@ -41,8 +43,6 @@ export function FormTab({ collectionId }: { collectionId: number }) {
   );
 }
 
-type Notice = { variant: 'success' | 'error'; message: string[] };
-
 function FormEditor({ collectionId, current }: { collectionId: number; current: FormVersion | undefined }) {
   const save = useSaveForm(collectionId);
   const saved = (current?.definition as FormDefinition | undefined) ?? emptyDefinition;
@@ -53,7 +53,7 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
   });
   const [draft, setDraft] = useState<FormDefinition>(saved);
   const [dirty, setDirty] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const [jsonText, setJsonText] = useState('');
   const [jsonErrors, setJsonErrors] = useState<string[]>([]);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
@@ -116,15 +116,7 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
   return (
     <>
       <UnsavedChangesPrompt when={dirty} />
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <div className="nhsuk-inset-text" data-testid="form-version">
         <span className="nhsuk-u-visually-hidden">Information: </span>
         {current ? (

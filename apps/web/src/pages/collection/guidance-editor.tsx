@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCollectionGuidance, useSaveCollectionGuidance } from '../../api/collection-guidance';
 import { useCollection } from '../../api/collections';
-import { ErrorMessage, Notification, QueryState } from '../../components';
+import { ErrorMessage, type Outcome, OutcomeBanner, QueryState } from '../../components';
 import { GuidanceText } from '../../components/guidance-text';
 
 /**
@@ -32,7 +32,7 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
   const save = useSaveCollectionGuidance(collectionId);
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const left = GUIDANCE_MAX_LENGTH - text.length;
 
   async function submit(event: FormEvent) {
@@ -58,15 +58,7 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
 
   return (
     <form onSubmit={submit} aria-label="Guidance for submitters" noValidate>
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
         <label className="nhsuk-label" htmlFor={id}>
           Guidance (optional)

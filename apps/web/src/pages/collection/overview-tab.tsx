@@ -9,10 +9,8 @@ import {
 } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { CollectionStatusTag, Notification, QueryState, YesNoModal } from '../../components';
+import { CollectionStatusTag, type Outcome, OutcomeBanner, QueryState, YesNoModal } from '../../components';
 import { CollectionForm, valuesOf } from './collection-form';
-
-type Notice = { variant: 'success' | 'error'; title?: string; message: string | string[] };
 
 function statusQuestion(next: 'Published' | 'Archived' | null, isArchived: boolean): string {
   if (next === 'Archived') return 'Archive this collection?';
@@ -42,7 +40,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingStatus, setConfirmingStatus] = useState<'Published' | 'Archived' | null>(null);
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
-  const [notice, setNotice] = useState<Notice | null>(
+  const [notice, setNotice] = useState<Outcome | null>(
     justCreated ? { variant: 'success', message: `${collection.name} has been created as a draft` } : null,
   );
   // The form starts again from the saved values only when another collection is shown.
@@ -73,16 +71,7 @@ function Overview({ collection }: { collection: CollectionDto }) {
   return (
     <>
       <h2 className="nhsuk-heading-m">Overview</h2>
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          {...(notice.title ? { title: notice.title } : {})}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <dl className="nhsuk-summary-list">
         <div className="nhsuk-summary-list__row">
           <dt className="nhsuk-summary-list__key">Status</dt>

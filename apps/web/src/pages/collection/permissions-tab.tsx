@@ -4,7 +4,14 @@ import { useCollectionRoles, useSetCollectionRole } from '../../api/collection-r
 import { problemMessages } from '../../api/problems';
 import { searchUsers } from '../../api/users';
 import { paths } from '../../app/paths';
-import { DataTable, Notification, QueryState, SearchWidget, YesNoModal } from '../../components';
+import {
+  DataTable,
+  type Outcome,
+  OutcomeBanner,
+  QueryState,
+  SearchWidget,
+  YesNoModal,
+} from '../../components';
 
 type ManagedRole = 'collectionManager' | 'submissionManager';
 
@@ -32,7 +39,7 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
   const setRole = useSetCollectionRole(collectionId);
   const [adding, setAdding] = useState<ManagedRole | null>(null);
   const [removing, setRemoving] = useState<Holder | null>(null);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
 
   async function change(rows: { userId: number; name: string }[], role: ManagedRole, assigned: boolean) {
     setNotice(null);
@@ -51,15 +58,7 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
   return (
     <>
       <h2 className="nhsuk-heading-m">Permissions</h2>
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <p className="nhsuk-body">
         Data entry clerks and authorisers are given on the{' '}
         <Link to={paths.submitterAccess(collectionId)}>submitter access</Link> page.

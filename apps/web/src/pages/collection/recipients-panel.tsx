@@ -6,7 +6,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useRecipients } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
-import { Notification, SearchWidget, useListQuery, YesNoModal } from '../../components';
+import { OutcomeBanner, SearchWidget, useListQuery, YesNoModal } from '../../components';
 import { type Criteria, CriteriaFields, RemoveMatching } from './recipient-selection';
 import { AddOrganisations, AuthorisationNote, PAGE_SIZE, RecipientsList } from './recipients-list';
 import { useRecipientActions } from './use-recipient-actions';
@@ -66,15 +66,7 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
       <h2 className="nhsuk-heading-m" id="recipients-heading">
         Organisations
       </h2>
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <AuthorisationNote collection={collection} />
       {canChange ? (
         <AddOrganisations

@@ -2,16 +2,15 @@ import type { CollectionOrganisation } from '@dcf/domain';
 import { useState } from 'react';
 import { useBulkRecipients, useSetRecipientFlags } from '../../api/collection-organisations';
 import { problemMessages } from '../../api/problems';
+import type { Outcome } from '../../components';
 import type { Flag } from './recipients-list';
-
-type Notice = { variant: 'success' | 'error'; message: string | string[] };
 
 /**
  * What the recipients panel does to a collection's recipients (add the ticked, remove one, set a row's
  * authorisation flag), each ending in the one notice the panel shows: what was done, or why it failed.
  */
 export function useRecipientActions(collectionId: number) {
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const bulk = useBulkRecipients(collectionId);
   const flags = useSetRecipientFlags(collectionId);
 

@@ -16,7 +16,8 @@ import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
-  Notification,
+  type Outcome,
+  OutcomeBanner,
   PageContainer,
   QueryState,
   SaveButton,
@@ -81,7 +82,7 @@ function SubmitterAccessEditor({
   const initial = useMemo(() => createRoleAssignmentList(saved), [saved]);
   const [list, setList] = useState(initial);
   const [step, setStep] = useState<GiveAccessStep>('idle');
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error'; message: string[] } | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const save = useSaveSubmitterAccess(collectionId);
 
   // A fresh server list (after a save) replaces the edited one.
@@ -112,15 +113,7 @@ function SubmitterAccessEditor({
   return (
     <>
       <UnsavedChangesPrompt when={list.touched} />
-      {notice ? (
-        <Notification
-          key={JSON.stringify(notice)}
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <p className="nhsuk-body">
         Data entry clerks enter and save returns for their organisation. Authorisers can also submit them
         where trust authorisation is required. Only an organisation's own staff can be its authorisers; a data
