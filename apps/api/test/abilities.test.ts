@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/db/seed/demo-users';
-import { type Client, type PersonaKey, type Response, startTestApp, type TestApp } from './harness';
+import { type Client, type PersonaKey, type Response, useTestApp } from './harness';
 import {
   buildVisibilityScenario,
   completeAnswers,
@@ -19,12 +19,11 @@ const personas = demoUsers.map((u) => u.key as PersonaKey);
 const REFUSED = [403, 404, 409];
 const api = '/v1/api';
 
-let t: TestApp;
 let s: VisibilityScenario;
 let demoPeriod: number;
 
+const t = useTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
   s = await buildVisibilityScenario(t);
   const now = new Date();
   demoPeriod = (

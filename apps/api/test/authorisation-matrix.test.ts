@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/db/seed/demo-users';
 import { type ApiRoute, apiRoutesOf } from '../src/platform/request-context';
 import { changedTables, fingerprint } from './db-fingerprint';
-import { type Client, type PersonaKey, startTestApp, type TestApp } from './harness';
+import { type Client, type PersonaKey, useTestApp } from './harness';
 import {
   type Expected,
   type MatrixContext,
@@ -65,19 +62,15 @@ const expectations: Record<string, (persona: PersonaKey) => Expected> = {
   nhsiAuthorisation: (p) => (outsideRj1(p) ? 'hidden' : only(...admins)(p)),
 };
 
-let t: TestApp;
-let blobDir: string;
 let routes: ApiRoute[];
 let ids: MatrixContext['ids'];
 let cases: Record<string, WriteCase>;
 
+const t = useTestApp({
+  RATE_LIMIT_SIGN_IN_MAX: '100000',
+  STORAGE_DRIVER: 'local',
+});
 beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-matrix-'));
-  t = await startTestApp({
-    RATE_LIMIT_SIGN_IN_MAX: '100000',
-    STORAGE_DRIVER: 'local',
-    STORAGE_LOCAL_DIR: blobDir,
-  });
   routes = [...apiRoutesOf(t.app)].sort(byRisk);
   const db = t.database.db;
   const collection = await t.demoCollectionId();
@@ -125,10 +118,6 @@ beforeAll(async () => {
   const sandbox = await (await t.as('manager')).post('/v1/api/Collection', { name: 'Matrix sandbox' });
   cases = writeCases({ t, ids, users, helper: helper.id, sandbox: sandbox.body.id });
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
-});
 
 /**
  * One draft submission of RJ1 in the demo collection's open period, made through the API (lock, save,

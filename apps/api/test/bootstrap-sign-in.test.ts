@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './harness';
 import { signInThroughProvider } from './support/sign-in-flow';
 
 // BOOTSTRAP_SUPER_ADMIN_EMAILS (decision 0033): on a database with no super administrator, a listed
 // person becomes one at their first sign-in; once one exists, nobody else does that way.
 
-let t: TestApp;
+const t = useTestApp({ BOOTSTRAP_SUPER_ADMIN_EMAILS: ' Clerk.A@dcf.example , clerk.b@dcf.example' });
 beforeAll(async () => {
-  t = await startTestApp({ BOOTSTRAP_SUPER_ADMIN_EMAILS: ' Clerk.A@dcf.example , clerk.b@dcf.example' });
   await t.database.db.deleteFrom('userSystemRole').where('role', '=', 'superAdmin').execute();
 });
-afterAll(() => t.close());
 
 const isSuper = async (persona: 'clerkA' | 'clerkB') =>
   (

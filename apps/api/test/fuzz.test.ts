@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { engine } from './engine';
-import { type Client, type PersonaKey, startTestApp, type TestApp } from './harness';
+import { type Client, type PersonaKey, useTestApp } from './harness';
 
 /**
  * Hostile-input fuzzing of every route in the OpenAPI document (generated from the zod schemas).
@@ -275,18 +275,16 @@ function caseOf(operations: Operation[], doc: any): fc.Arbitrary<Case> {
 
 // ---- The run -------------------------------------------------------------------------------------
 
-let t: TestApp;
 let doc: any;
 const clients = new Map<string, Client>();
 
+const t = useTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_SIGN_IN_MAX: '100000' });
   doc = (await t.app.inject({ method: 'GET', url: '/v1/api/openapi.json' })).json();
   for (const persona of ['superAdmin', 'manager', 'clerkA', 'nhsi'] as const)
     clients.set(persona, await t.as(persona));
   clients.set('anonymous', t.anonymous());
 });
-afterAll(() => t?.close());
 
 describe('hostile input fuzzing of every OpenAPI route', () => {
   it(`answers no 5xx to ${RUNS} generated hostile requests (seed ${SEED})`, async () => {

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
@@ -141,11 +144,17 @@ export async function startTestApp(
   const { handle, drop } = await openTestDatabase(
     env.DATABASE_POOL_SIZE === undefined ? undefined : Number(env.DATABASE_POOL_SIZE),
   );
+  // An app that keeps its blobs on disk gets a folder of its own, removed when it closes.
+  const blobDir =
+    env.STORAGE_DRIVER === 'local' && env.STORAGE_LOCAL_DIR === undefined
+      ? await mkdtemp(path.join(tmpdir(), 'dcf-blobs-'))
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_MAX: '100000',
+    ...(blobDir ? { STORAGE_LOCAL_DIR: blobDir } : {}),
     ...env,
   });
   // The evaluation box's workers start from the bundle the global set-up made once for the run.
@@ -206,6 +215,25 @@ export async function startTestApp(
       await app.close();
       await handle.close();
       await drop();
+      if (blobDir) await rm(blobDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file's app: started in a beforeAll, closed in an afterAll. What it returns stands for the app once
+ * that beforeAll has run (in later hooks and in tests), so a file declares it in one line.
+ */
+export function useTestApp(...options: Parameters<typeof startTestApp>): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(...options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!started) throw new Error('The test app starts in beforeAll: use it in a later hook or in a test.');
+      return Reflect.get(started, key);
+    },
+  });
 }

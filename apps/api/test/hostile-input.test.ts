@@ -1,18 +1,14 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
-import { type Client, startTestApp, type TestApp } from './harness';
+import { type Client, useTestApp } from './harness';
 import { lock, newPeriod, pageFor, save, startDraft } from './support/submission-fixtures';
 
 /**
  * Hostile input answered at the boundary (decision 0017): the issue's own examples, each with the
  * answer a user can act on, and nothing stored. The fuzz suite (fuzz.test.ts) covers every route.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const revisionsOf = async (submissionId: number) =>
   t.database.db

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FeedScenario, feedScenario } from '../src/modules/odata/odata-scenario';
-import { type Client, startTestApp, type TestApp } from './harness';
+import { type Client, useTestApp } from './harness';
 
 /**
  * The OData feed attacked from outside (decision 0040): hostile $filter, $orderby and $select (fast-check
@@ -10,7 +10,6 @@ import { type Client, startTestApp, type TestApp } from './harness';
  * by a clerk of one organisation, with a session and with a personal access token. Never a 5xx, never a
  * row of an organisation the clerk does not report for.
  */
-let t: TestApp;
 let s: FeedScenario;
 let root: string;
 let clerk: Client;
@@ -18,8 +17,8 @@ let clerkToken: string;
 let ownCode: string;
 let ownReturnId: string;
 
+const t = useTestApp({ RATE_LIMIT_TOKEN_MAX: '100000' });
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_TOKEN_MAX: '100000' });
   s = await feedScenario(t);
   root = `/v1/api/OData/Collection/${s.collectionId}`;
   clerk = await t.as('clerkA');
@@ -30,7 +29,6 @@ beforeAll(async () => {
   ownCode = s.orgs[0]!.code;
   ownReturnId = `${s.periodId}-${s.orgs[0]!.id}`;
 }, 60_000);
-afterAll(() => t.close());
 
 type Row = Record<string, unknown>;
 /** GET through the app, as the clerk: with the session cookie or with the token as Basic (Power BI). */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { apiRoutesOf } from '../src/platform/request-context';
-import { type Client, type Response, startTestApp, type TestApp } from './harness';
+import { type Client, type Response, startTestApp, useTestApp } from './harness';
 import { newPeriod, pageFor } from './support/submission-fixtures';
 
 /**
@@ -13,11 +13,7 @@ import { newPeriod, pageFor } from './support/submission-fixtures';
  * a victim's cookie riding along, malformed Authorization headers (fast-check), and whether the
  * answers let anyone tell "no such token" from "token, wrong email" or "revoked".
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_TOKEN_MAX: '100000' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ RATE_LIMIT_TOKEN_MAX: '100000' });
 
 const PATH = '/v1/api/User/Current/AccessToken';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,27 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/platform/redact-url';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 import { callbackUrl, openSignInPage, pressAccount } from './support/sign-in-flow';
 import { newPeriod, pageFor, startDraft } from './support/submission-fixtures';
 
 // No OIDC code, signed URL or answer in any log line (issue 27, decision 0033): every line the service
 // writes during a sign-in, an upload and a download through signed URLs, and a save, is read.
 
-let t: TestApp;
-let blobDir: string;
 const lines: string[] = [];
-beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-logs-'));
-  t = await startTestApp({ LOG_LEVEL: 'trace', STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir }, [], {
-    write: (line) => lines.push(line),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
+const t = useTestApp({ LOG_LEVEL: 'trace', STORAGE_DRIVER: 'local' }, [], {
+  write: (line) => lines.push(line),
 });
 
 describe('log lines', () => {

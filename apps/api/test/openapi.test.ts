@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { errorCodeList } from '@dcf/domain';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,24 +31,20 @@ type Document = {
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, any> };
 };
 
-let t: TestApp;
 let doc: Document;
 const operations = () =>
   Object.entries(doc.paths).flatMap(([url, item]) =>
     Object.entries(item).map(([method, operation]) => ({ url, method, operation })),
   );
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   doc = (await t.anonymous().get('/v1/api/openapi.json')).body;
   mkdirSync(work, { recursive: true });
   writeFileSync(path.join(work, 'openapi.json'), JSON.stringify(doc));
 });
 
-afterAll(async () => {
-  rmSync(work, { recursive: true, force: true });
-  await t?.close();
-});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the OpenAPI document integrators build on', () => {
   it("passes Redocly's recommended rules with no error", { timeout: 180_000 }, async () => {

@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listMigrations, migrateToLatest, rollbackAll } from '../src/db/migrate';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('database schema', () => {
   it('has an index leading with the columns of every foreign key', async () => {

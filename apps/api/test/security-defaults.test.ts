@@ -1,25 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { SESSION_COOKIE } from '../src/platform/sessions';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 import { signInThroughProvider } from './support/sign-in-flow';
 
 // Issue 23 item 6, through HTTP (decision 0032): the anti-forgery token is the session's own; returnTo
 // with a control character falls back to '/'; every /v1/api answer says Cache-Control: no-store.
 
-let t: TestApp;
-let blobDir: string;
-beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-security-'));
-  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
-});
+const t = useTestApp({ STORAGE_DRIVER: 'local' });
 
 describe('the anti-forgery token is bound to the session', () => {
   it("refuses another session's token, even when the cookie and the header agree", async () => {

@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compiledSaveStatements } from '../src/modules/submissions/save-statements';
 import { collectionVisible, returnVisible, submissionVisible, type Viewer } from '../src/platform/visibility';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from './support/submission-fixtures';
 
 /*
@@ -14,11 +14,7 @@ import { completeAnswers, lock, newPeriod, pageFor, save } from './support/submi
  * writes a snapshot, so a missing file fails too.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** One clause a line, so that a changed condition is a changed line in the review. */
 function readable(text: string): string {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/db/seed/demo-users';
-import { type Client, type PersonaKey, startTestApp, type TestApp } from './harness';
+import { type Client, type PersonaKey, useTestApp } from './harness';
 import { buildVisibilityScenario, type VisibilityScenario } from './visibility-scenario';
 
 /**
@@ -12,13 +12,11 @@ import { buildVisibilityScenario, type VisibilityScenario } from './visibility-s
  */
 const personas = demoUsers.map((u) => u.key as PersonaKey);
 
-let t: TestApp;
 let s: VisibilityScenario;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   s = await buildVisibilityScenario(t);
 }, 180_000);
-afterAll(() => t.close());
 
 const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
 

@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { migrateTo, migrateToLatest } from '../migrate';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('migration 0028: the ODS sync moves onto the job queue', () => {
   it('continues as a job the incremental run left running, and fails the others as the old recovery would', async () => {

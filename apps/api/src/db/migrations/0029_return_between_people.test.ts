@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { newPeriod, pageFor, save, startDraft } from '../../../test/support/submission-fixtures';
 import { migrateTo, migrateToLatest } from '../migrate';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A draft of RJ1 in a period of its own, saved by the clerk through HTTP; its id and revisions. */
 async function draft(saves = 1) {

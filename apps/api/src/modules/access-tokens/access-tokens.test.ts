@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type Response, startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { type Client, type Response, useTestApp } from '../../../test/harness';
 import { completeAnswers, newPeriod, pageFor } from '../../../test/support/submission-fixtures';
 
 /**
@@ -9,12 +9,8 @@ import { completeAnswers, newPeriod, pageFor } from '../../../test/support/submi
  * used as Bearer or Basic, with exactly the user's current rights, within the token's scope and
  * collection, cookies and anti-forgery ignored, every use recorded, each token rate limited.
  */
-let t: TestApp;
 const TOKEN_LIMIT = 25;
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_TOKEN_MAX: String(TOKEN_LIMIT) });
-});
-afterAll(() => t.close());
+const t = useTestApp({ RATE_LIMIT_TOKEN_MAX: String(TOKEN_LIMIT) });
 
 const PATH = '/v1/api/User/Current/AccessToken';
 const day = (days: number) => DateTime.now().setZone('Europe/London').plus({ days }).toISODate() ?? '';

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { writeAudit } from '../../platform/audit';
 
-let t: TestApp;
 let managerId: number;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   managerId = (
     await db
@@ -41,7 +40,6 @@ beforeAll(async () => {
     );
   }
 }, 60_000);
-afterAll(() => t.close());
 
 describe('GET /AuditLog', () => {
   it('searches by who, what, which record and London dates, newest first, paged', async () => {

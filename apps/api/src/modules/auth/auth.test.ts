@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import {
   callbackUrl,
   follow,
@@ -9,11 +9,7 @@ import {
 } from '../../../test/support/sign-in-flow';
 import { SESSION_COOKIE } from '../../platform/sessions';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('sign-in through the development identity provider (real OIDC flow over HTTP)', () => {
   it('shows an accessible sign-in page listing every demo account', async () => {

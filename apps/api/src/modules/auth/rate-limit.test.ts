@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
 import type { App } from '../../platform/route-module';
 
-let t: TestApp;
 /** A second instance of the service on the same database, as behind a load balancer. */
 let second: App;
+const t = useTestApp({ RATE_LIMIT_SIGN_IN_MAX: '3', RATE_LIMIT_MAX: '5' });
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_SIGN_IN_MAX: '3', RATE_LIMIT_MAX: '5' });
   second = await buildApp({ config: t.config, database: t.database });
   await second.ready();
 });
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+afterAll(() => second?.close());
 
 const signInStart = (app: App, address: string) =>
   app.inject({ method: 'GET', url: '/v1/api/Auth/Login', remoteAddress: address });

@@ -1,23 +1,19 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, type TestApp } from '../../../test/harness';
+import { Client, useTestApp } from '../../../test/harness';
 import { openSignInPage, pressAccount, signInThroughProvider } from '../../../test/support/sign-in-flow';
 import { buildApp } from '../../app';
 import type { App } from '../../platform/route-module';
 import { SESSION_COOKIE } from '../../platform/sessions';
 
-let t: TestApp;
 let second: App;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   // A second API instance on the same database: nothing but the database is shared.
   second = await buildApp({ config: t.config, database: t.database });
   await second.ready();
 });
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+afterAll(() => second.close());
 
 const sessionId = (client: Client) => client.cookies.get(SESSION_COOKIE) ?? '';
 

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Response, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Response, useTestApp } from '../../../test/harness';
 import {
   addRecipients,
   insertCollection,
@@ -16,7 +16,6 @@ import {
  * checks, a result per row, never a partial return, and a client reference that makes a retry change
  * nothing.
  */
-let t: TestApp;
 let collectionId: number;
 let periodId: number;
 let federationUser: number;
@@ -46,8 +45,8 @@ const form = {
   ],
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   collectionId = await insertCollection(db, { name: 'Federation return' });
   const formId = await insertForm(db, collectionId, 1, form);
@@ -98,7 +97,6 @@ beforeAll(async () => {
   expect(made.status, made.text).toBe(201);
   submitToken = made.body.secret;
 }, 120_000);
-afterAll(() => t.close());
 
 const url = (query = '') =>
   `/v1/api/Collection/${collectionId}/ReportingPeriod/${periodId}/Submission/Bulk${query ? `?${query}` : ''}`;

@@ -1,15 +1,14 @@
 import { recipientMessages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let demoId: number;
 let rj1: number;
 let rgt: number;
 /** Open trusts from the seed that are not recipients of the demo collection. */
 let spare: number[];
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
@@ -25,7 +24,6 @@ beforeAll(async () => {
       .execute()
   ).map((r) => r.id);
 }, 60_000);
-afterAll(() => t.close());
 
 const list = (id: number, query = '') => `/v1/api/Collection/${id}/Organisation${query}`;
 const bulk = (id: number) => `/v1/api/Collection/${id}/Organisation/Bulk`;

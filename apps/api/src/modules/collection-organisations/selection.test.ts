@@ -1,21 +1,20 @@
 import { recipientMessages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
 /**
  * Recipients by criteria and by a list of ODS codes (decision 0021), through HTTP. The test's own
  * region, ICB and type hold 12 organisations: 9 open (6 in the ICB), one past its closure date, one
  * closed and one dormant in the register, so every count is known exactly.
  */
-let t: TestApp;
 let demoId: number;
 let regionId: number;
 let stpId: number;
 let typeId: number;
 const openCodes = Array.from({ length: 9 }, (_, i) => `ZQ00${i + 1}`);
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   demoId = await t.demoCollectionId();
   regionId = (
@@ -73,7 +72,6 @@ beforeAll(async () => {
     ])
     .execute();
 }, 60_000);
-afterAll(() => t.close());
 
 const preview = (id: number) => `/v1/api/Collection/${id}/Organisation/Selection/Preview`;
 const selection = (id: number) => `/v1/api/Collection/${id}/Organisation/Selection`;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let demoId: number;
 let rj1: number;
 let rgt: number;
@@ -9,8 +8,8 @@ let clerkB: number;
 let manager: number;
 let submissionManager: number;
 let notRecipient: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
@@ -43,7 +42,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).userId;
 }, 60_000);
-afterAll(() => t.close());
 
 const rolesUrl = (id: number) => `/v1/api/Collection/${id}/Roles`;
 const roleUrl = (id: number) => `/v1/api/Collection/${id}/Role`;

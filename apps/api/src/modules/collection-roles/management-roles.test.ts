@@ -1,18 +1,17 @@
 import { roleMessages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
 // Product decisions (second round, "Roles"): the collectionManager and submissionManager roles go only to
 // users of a management organisation; nobody but a super administrator changes a super administrator's
 // roles or flags. Decision 0032. Every route that gives roles is tried.
 
-let t: TestApp;
 let demoId: number;
 let rj1: number;
 const id: Record<string, number> = {};
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   for (const key of ['superAdmin', 'clerkB', 'nhsi', 'collectionAdmin'] as const)
@@ -35,7 +34,6 @@ beforeAll(async () => {
     .values({ userId: id.secondSuper, role: 'superAdmin' })
     .execute();
 });
-afterAll(() => t.close());
 
 const roleUrl = `/v1/api/Collection/__/Role`;
 const collectionRole = (userId: number, role: string, assigned = true) => ({ userId, role, assigned });

@@ -1,6 +1,6 @@
 import { messages, roleMessages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type PersonaKey, useTestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { demoUsers } from '../../db/seed/demo-users';
 
@@ -9,14 +9,13 @@ import { demoUsers } from '../../db/seed/demo-users';
  * the Authoriser role goes only to the organisation's own staff, a clerk from elsewhere is marked, and
  * every role change is audited with who, whose and before/after. Each refusal is read back: nothing changed.
  */
-let t: TestApp;
 let demoId: number;
 let rj1: number;
 let rgt: number;
 let ids: Record<'superAdmin' | 'manager' | 'clerkA' | 'clerkB' | 'nhsi', number>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
@@ -31,7 +30,6 @@ beforeAll(async () => {
     nhsi: idOf('nhsi'),
   };
 }, 60_000);
-afterAll(() => t.close());
 
 const accessUrl = (organisationId: number) =>
   `/v1/api/Collection/${demoId}/Organisation/${organisationId}/SubmitterAccess`;

@@ -1,17 +1,15 @@
 import { GUIDANCE_MAX_LENGTH, guidanceMessages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let demo: number;
 const url = () => `/v1/api/Collection/${demo}/Guidance`;
 const text = 'Send by the **5th**.\n\n- Headcount\n- Vacancies';
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demoCollectionId();
 });
-afterAll(() => t.close());
 
 describe('GET and PUT /Collection/{id}/Guidance', () => {
   it('lets the manager write guidance that its submitters then read, trimmed, and audits the change', async () => {

@@ -1,20 +1,18 @@
 import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import { pdfText } from '../../../test/support/pdf-text';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { serviceJobs } from '../../jobs';
 import { createJobRunner } from '../../platform/jobs';
 import { queuePeriodsDueStatistics } from './statistics';
 
-let t: TestApp;
 let collectionId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   collectionId = await t.demoCollectionId();
 });
-afterAll(() => t.close());
 
 /** Saves a revision with explanations (the fixtures' `save` body has none). */
 const saveWith = (client: Client, submissionId: number, body: Record<string, unknown>) =>

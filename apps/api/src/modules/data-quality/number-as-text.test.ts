@@ -1,8 +1,8 @@
 import { fieldValue, numberIn } from '@dcf/forms/data-quality/values';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { numberSql } from './queries';
 
 /**
@@ -11,11 +11,7 @@ import { numberSql } from './queries';
  * answers. This file runs on PGlite and on PostgreSQL (both API projects).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** What SQL reads in each answer, in order (the answers travel as one JSON array). */
 async function sqlNumbers(answers: unknown[]): Promise<(number | null)[]> {

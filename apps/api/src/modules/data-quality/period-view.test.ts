@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { completeAnswers, newPeriod } from '../../../test/support/submission-fixtures';
 
 /**
@@ -8,7 +8,6 @@ import { completeAnswers, newPeriod } from '../../../test/support/submission-fix
  * the whole period beside the page.
  */
 
-let t: TestApp;
 let periodId: number;
 const url = (query = '') => `/v1/api/View/Manager/ReportingPeriod/${periodId}/DataQuality${query}`;
 
@@ -35,8 +34,8 @@ const rule = (id: string) => ({
   logic: { '<=': [{ var: 'answers.headcount' }, { var: 'answers.headcount' }] },
 });
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   const collectionId = await t.demoCollectionId();
   periodId = await newPeriod(t);
@@ -102,7 +101,6 @@ beforeAll(async () => {
       .execute();
   }
 });
-afterAll(() => t.close());
 
 describe("the manager's data quality view of a period", () => {
   it('counts the whole period and pages, filters and sorts the returns with warnings', async () => {

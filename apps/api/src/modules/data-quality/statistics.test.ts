@@ -1,6 +1,6 @@
 import { dataQualityMessages } from '@dcf/domain/data-quality';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import { statementsDuring, tableReads } from '../../../test/support/statement-log';
 import {
   completeAnswers,
@@ -20,15 +20,13 @@ import { queuePeriodsDueStatistics } from './statistics';
  * form page read the stored row and never another organisation's return.
  */
 
-let t: TestApp;
 let collectionId: number;
 let manager: Client;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   collectionId = await t.demoCollectionId();
   manager = await t.as('manager');
 });
-afterAll(() => t.close());
 
 const SAMPLE = 30;
 

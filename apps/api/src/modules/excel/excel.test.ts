@@ -1,23 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type PersonaKey, useTestApp } from '../../../test/harness';
 import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
 
-let t: TestApp;
-let blobDir: string;
 let demoId: number;
 
+const t = useTestApp({ STORAGE_DRIVER: 'local' });
 beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-excel-'));
-  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   demoId = await t.demoCollectionId();
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
 });
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
 import { headersDisagree, honestBomb, lyingBomb, manyParts } from '../../../test/support/zip-bombs';
 
@@ -11,16 +8,13 @@ import { headersDisagree, honestBomb, lyingBomb, manyParts } from '../../../test
 // storage, then recorded) and the clerk's Excel prefill (the body itself). Each is answered 413 with the
 // code file_too_large_unpacked before exceljs opens it, and the process does not keep the memory.
 
-let t: TestApp;
-let blobDir: string;
 let demoId: number;
 let workbook: Buffer;
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 
+const t = useTestApp({ STORAGE_DRIVER: 'local' });
 beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-zip-bombs-'));
-  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   demoId = await t.demoCollectionId();
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet('Return').getCell('A1').value = 'Monthly workforce return';
@@ -29,10 +23,6 @@ beforeAll(async () => {
   await (await t.as('manager')).patch(`/v1/api/Collection/${demoId}/IsExcelTemplateEnabled`, {
     isExcelTemplateEnabled: true,
   });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
 });
 
 const bombs = () => ({

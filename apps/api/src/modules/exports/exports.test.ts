@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import {
   addRecipients,
   insertCollection,
@@ -92,14 +92,13 @@ const formV2 = {
 
 const NOTES = '=SUM(A1)\nsecond line, "quoted"';
 
-let t: TestApp;
 let admin: Client;
 let collectionId: number;
 let periodId: number;
 const orgs: { id: number; code: string; name: string }[] = [];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   admin = await t.as('collectionAdmin');
   const clerk = await userIdByEmail(db, 'clerk.a@dcf.example');
@@ -168,7 +167,6 @@ beforeAll(async () => {
   });
   void d;
 }, 60_000);
-afterAll(() => t.close());
 
 /** The database's text order (C collation on both engines for these upper-case names). */
 const byName = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { SESSION_COOKIE } from '../../platform/sessions';
 
@@ -13,15 +13,14 @@ import { SESSION_COOKIE } from '../../platform/sessions';
  */
 const FILLER = 5_000;
 
-let t: TestApp;
 let manager: Client;
 let authoriser: Client;
 let origin: string;
 let periodId: number;
 let exportUrl: string;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   manager = await t.as('manager');
   authoriser = await t.as('authoriserA');
   periodId = await newPeriod(t);
@@ -58,7 +57,6 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }, 120_000);
-afterAll(() => t.close());
 
 /** The authoriser's trust's row of a CSV export (the data starts on line 3, after labels and keys). */
 function trustRow(csv: string) {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ FEATURE_COLLECTIONICON: 'false' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ FEATURE_COLLECTIONICON: 'false' });
 
 describe('GET /FeatureFlag', () => {
   it('returns every flag, with configuration as the default', async () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type FormComponent,
   type FormDefinition,
@@ -13,9 +10,9 @@ import { answerSets, formioVerdict, intendedDifferences, validAnswers } from '@d
 import { givenAnswers } from '@dcf/forms/testing/given-answers';
 import type { Component } from '@formio/core';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { corpus } from '../../../../../test-data/formio-corpus/index';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import {
   download,
   exportRow,
@@ -69,17 +66,10 @@ const refused: Record<string, string[]> = {
 const PROBLEM = /^(?:'[^']+'(?: \(key '[^']+'\))?|Component \S+(?: \(a [^)]+\))?|The form), ([\w.[\]]+): \S/;
 const withoutIndices = (property: string) => property.replace(/\[\d+\]/g, '');
 
-let t: TestApp;
 let organisationId: number;
-let blobDir: string;
+const t = useTestApp({ STORAGE_DRIVER: 'local' });
 beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-corpus-'));
-  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   organisationId = await t.organisationId('RJ1');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
 });
 
 describe('the corpus through HTTP', () => {

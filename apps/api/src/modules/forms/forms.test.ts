@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let demoId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demoId = await t.demoCollectionId();
 });
-afterAll(() => t.close());
 
 const definition = (label: string) => ({
   display: 'form',

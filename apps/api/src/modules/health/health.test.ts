@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engine } from '../../../test/engine';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('health', () => {
   it('answers without signing in and reports the database engine', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { listMigrations } from '../../db/migrate';
 import { migrations } from '../../db/migrations';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const newest = Object.keys(migrations).at(-1)!;
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import {
   completeAnswers,
   lock,
@@ -15,11 +15,7 @@ import {
  * and with the change's own expected effect.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Reach {
   organisations: number;

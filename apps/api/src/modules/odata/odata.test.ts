@@ -1,22 +1,20 @@
 import { OData } from '@odata/client';
 import fc from 'fast-check';
 import { xml2json } from 'odata-csdl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import { type FeedScenario, feedScenario } from './odata-scenario';
 
-let t: TestApp;
 let manager: Client;
 let s: FeedScenario;
 let root: string;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   s = await feedScenario(t);
   manager = await t.as('manager');
   root = `/v1/api/OData/Collection/${s.collectionId}`;
 }, 60_000);
-afterAll(() => t.close());
 
 type Row = Record<string, unknown>;
 const returns = async (client: Client, query = '', headers: Record<string, string> = {}) =>
@@ -115,7 +113,7 @@ describe('query options, as the OData v4 URL conventions define them', () => {
   });
 
   it('$filter joins with and, or, not and parentheses, not binding tightest', async () => {
-    expect(await filtered("headcount gt 100 or OrganisationCode eq '" + rgt() + "'")).toHaveLength(2);
+    expect(await filtered(`headcount gt 100 or OrganisationCode eq '${rgt()}'`)).toHaveLength(2);
     expect(await filtered("not (headcount gt 100) and Status eq 'Completed'")).toEqual([rgt()]);
     // `not` takes only the comparison after it (the parser alone would negate the whole `or`).
     expect(await filtered('not headcount eq 120 or headcount eq 120')).toHaveLength(4);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 
 // Real public ODS extracts; apps/api/test/test-data/ods/README.md cites each source.
 const testData = (name: string) =>
@@ -9,13 +9,11 @@ const epraccur = testData('epraccur-extract.csv');
 const headered = testData('gp-practices-headered.csv');
 const IMPORT = '/v1/api/Organisation/Admin/Import';
 
-let t: TestApp;
 let admin: Client;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await t.as('superAdmin');
 });
-afterAll(() => t.close());
 
 const typeId = async (code: string) =>
   (

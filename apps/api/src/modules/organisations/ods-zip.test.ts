@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import { deflatedPart, lyingBomb, writeZip, zerosDeflated } from '../../../test/support/zip-bombs';
 
 // The register's own downloads are zips (epraccur.zip holds epraccur.csv): the import takes one as it
@@ -8,13 +8,11 @@ import { deflatedPart, lyingBomb, writeZip, zerosDeflated } from '../../../test/
 const epraccur = readFileSync(new URL('../../../test/test-data/ods/epraccur-extract.csv', import.meta.url));
 const IMPORT = '/v1/api/Organisation/Admin/Import';
 
-let t: TestApp;
 let admin: Client;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await t.as('superAdmin');
 });
-afterAll(() => t.close());
 
 const send = (zip: Buffer) =>
   admin.post(IMPORT, { content: zip.toString('base64'), encoding: 'base64', dryRun: true });

@@ -1,12 +1,11 @@
 import { londonToday, messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let trustTypeId: number;
 let londonId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   trustTypeId = (
     await t.database.db
       .selectFrom('organisationType')
@@ -18,7 +17,6 @@ beforeAll(async () => {
     await t.database.db.selectFrom('region').select('id').where('code', '=', 'Y56').executeTakeFirstOrThrow()
   ).id;
 });
-afterAll(() => t.close());
 
 const yesterday = () => {
   const d = new Date(`${londonToday()}T12:00:00Z`);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../../test/harness';
 import { pdfText } from '../../../test/support/pdf-text';
 import { newPeriod, pageFor, save, startDraft } from '../../../test/support/submission-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The raw bytes (the harness client reads bodies as text). */
 async function getPdf(persona: Parameters<TestApp['as']>[0], url: string) {

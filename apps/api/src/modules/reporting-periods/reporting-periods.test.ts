@@ -1,15 +1,13 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { formNotOfCollectionMessage } from './service';
 
-let t: TestApp;
 let demoId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demoId = await t.demoCollectionId();
 });
-afterAll(() => t.close());
 
 const url = (collectionId: number, rest = '') => `/v1/api/Collection/${collectionId}/ReportingPeriod${rest}`;
 

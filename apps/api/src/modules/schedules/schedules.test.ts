@@ -1,12 +1,11 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let demoId: number;
 let demoScheduleId: number;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   demoId = await t.demoCollectionId();
   demoScheduleId = (
     await t.database.db
@@ -16,7 +15,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
 });
-afterAll(() => t.close());
 
 const weekly = {
   reportingCycle: 'weekly',

@@ -1,26 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 
-let t: TestApp;
-let blobDir: string;
 let demoId: number;
 let rj1: number;
 let rgt: number;
 
+const t = useTestApp({ STORAGE_DRIVER: 'local' });
 beforeAll(async () => {
-  blobDir = await mkdtemp(path.join(tmpdir(), 'dcf-blobs-'));
-  t = await startTestApp({ STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(blobDir, { recursive: true, force: true });
 });
 
 const uploadUrl = (orgId?: number) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 import {
   auditActions,
   completeAnswers,
@@ -19,11 +19,7 @@ import {
  * only when it passes the submit's checks, and the authoriser may send it back with a reason.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const takeAs = (client: Client, page: Page, pageToken: string) =>
   client.post(`${page.url}/Lock`, { pageToken });

@@ -1,13 +1,9 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { auditActions, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const lockedByPattern = (name: string) => new RegExp(`^Locked by ${name} since \\d{2}:\\d{2}$`);
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../../test/harness';
 import {
   completeAnswers,
   lock,
@@ -17,9 +17,8 @@ import { notificationJobs } from '../notifications/jobs';
  * delivery itself is the notifications tests' business.
  */
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   await setEmailEnabled(true);
   await t.database.db
     .updateTable('collection')
@@ -27,7 +26,6 @@ beforeAll(async () => {
     .where('id', '=', await t.demoCollectionId())
     .execute();
 });
-afterAll(() => t.close());
 
 async function setEmailEnabled(enabled: boolean) {
   const res = await (await t.as('superAdmin')).put('/v1/api/FeatureFlag/EMAILENABLED', { enabled });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
@@ -7,9 +7,8 @@ import { demoFormDefinition } from '../../db/seed/demo-collection';
  * A date typed in part (decision 0024) through HTTP: a draft keeps `15//2026` as typed, a submit is
  * refused with the missing part named; the browser's renderer gets the same verdict from the same engine.
  */
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   // A new version of the demo form with two date questions (a superset: the demo answers still fit).
   const db = t.database.db;
   const collectionId = await t.demoCollectionId();
@@ -31,7 +30,6 @@ beforeAll(async () => {
     .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
     .execute();
 });
-afterAll(() => t.close());
 
 describe('a date typed in part', () => {
   it('a draft keeps it as typed; a submit answers 400 naming the missing part of each date', async () => {

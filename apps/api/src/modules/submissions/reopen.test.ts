@@ -1,6 +1,6 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import {
   auditActions,
   completeAnswers,
@@ -10,11 +10,7 @@ import {
   save,
 } from '../../../test/support/submission-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('POST .../Organisation/{orgId}/Submission/Reopen', () => {
   it('reopens a return nobody started after its period closed: the trust can then submit it', async () => {

@@ -1,6 +1,6 @@
 import { mergeSavedRevision, messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import {
   auditActions,
   completeAnswers,
@@ -12,11 +12,7 @@ import {
 } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const revisionCount = async (submissionId: number) =>
   (

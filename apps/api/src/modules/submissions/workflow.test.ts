@@ -1,6 +1,6 @@
 import { messages } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import {
   auditActions,
   completeAnswers,
@@ -11,11 +11,7 @@ import {
   save,
 } from '../../../test/support/submission-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The authoriser submits a complete return (lock, submit); returns the view. */
 async function submitted(page: Page) {

@@ -1,15 +1,14 @@
 import { roleMessages, type UserRoles } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, useTestApp } from '../../../test/harness';
 
-let t: TestApp;
 let admin: Client;
 let collectionId: number;
 let rj1: number;
 const ids: Record<string, number> = {};
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await t.as('superAdmin');
   collectionId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
@@ -27,8 +26,6 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
 });
-
-afterAll(() => t?.close());
 
 const rolesOf = async (userId: number) => {
   const response = await admin.get<UserRoles>(`/v1/api/User/${userId}/Roles`);

@@ -1,13 +1,9 @@
 import { anonymousUser, currentUserSchema } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../../test/harness';
 import { signInThroughProvider } from '../../../test/support/sign-in-flow';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const userId = async (email: string) =>
   (

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { insertPeriod } from '../../../test/support/returns-fixture';
 import { expandEvent } from '../notifications/events';
 
@@ -10,7 +10,6 @@ import { expandEvent } from '../notifications/events';
  * shown as closed, with what it did there.
  */
 
-let t: TestApp;
 let collectionId: number;
 let closedOrg: number;
 let before: number;
@@ -19,8 +18,8 @@ const DAY = 86_400_000;
 const now = Date.now();
 const london = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   collectionId = await t.demoCollectionId();
   const form = await db
@@ -66,7 +65,6 @@ beforeAll(async () => {
     close: new Date(now + 10 * DAY),
   });
 });
-afterAll(() => t.close());
 
 const listUrl = (periodId: number, query = '') =>
   `/v1/api/View/Manager/ReportingPeriod/${periodId}/Submission?pageSize=100${query}`;

@@ -1,8 +1,8 @@
 import type { PeriodCounts, PeriodSubmissionStatus } from '@dcf/domain';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
 import * as m0018 from '../../db/migrations/0018_period_counts';
 import { keptRowCounts, noRows } from './period-counts';
@@ -14,11 +14,7 @@ import { liveRowCounts } from './queries';
  * happens to the returns, they must equal the returns counted one by one, now and at any instant.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const statuses: PeriodSubmissionStatus[] = ['notYetRequired', 'notStarted', 'draft', 'completed', 'missed'];

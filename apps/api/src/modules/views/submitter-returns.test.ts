@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 
 const DAY = 86_400_000;
 const now = Date.now();
 const days = (n: number) => new Date(now + n * DAY);
 
-let t: TestApp;
 let clerkId: number;
 let orgs: { id: number; code: string; name: string }[];
 let alpha: { collectionId: number; openId: number; closedId: number; futureId: number };
@@ -41,8 +40,8 @@ const read = async (query = '') => {
  * (one open period), a draft collection at one (never shown), and the demo collection's trusts, where
  * the clerk has no role (never shown).
  */
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   orgs = await db
     .selectFrom('organisation')
@@ -124,7 +123,6 @@ beforeAll(async () => {
     { organisationId: ids[3]!, revisions: ['draft'], reopenedUntil: days(3) },
   ]);
 }, 60_000);
-afterAll(() => t.close());
 
 describe('GET /View/Submitter/Returns', () => {
   it('lists the open returns of every organisation and collection in one answer, nearest deadline first', async () => {

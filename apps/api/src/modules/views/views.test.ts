@@ -1,6 +1,6 @@
 import { type PeriodSubmissionStatus, submissionStatusAt } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 import { listPeriodSubmissions } from './service';
 
@@ -8,7 +8,6 @@ const DAY = 86_400_000;
 const now = Date.now();
 const days = (n: number) => new Date(now + n * DAY);
 
-let t: TestApp;
 let collectionId: number;
 let formId: number;
 let orgs: { id: number; code: string; name: string; regionId: number | null }[];
@@ -32,8 +31,8 @@ const expected: PeriodSubmissionStatus[] = [
   'missed',
 ];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   orgs = await db
     .selectFrom('organisation')
@@ -99,7 +98,6 @@ beforeAll(async () => {
     { organisationId: o(1), revisions: ['draft'], lockedBy: userId },
   ]);
 }, 60_000);
-afterAll(() => t.close());
 
 const periodUrl = (id: number, query = '') => `/v1/api/View/Manager/ReportingPeriod/${id}/Submission${query}`;
 

@@ -1,12 +1,11 @@
 import type { Worklist, WorklistCounts } from '@dcf/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, type TestApp, useTestApp } from '../../../test/harness';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);
 
-let t: TestApp;
 let collectionId: number;
 let trustA: number;
 let trustB: number;
@@ -31,8 +30,8 @@ const ours = (list: Worklist) => list.items.filter((i) => i.collection.id === co
  * authorisation required everywhere. Open period: a draft at each (trust B's returned for correction).
  * Closed period: completed returns, the third one already authorised by NHSI.
  */
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   const db = t.database.db;
   [trustA, trustB] = [await t.organisationId('RJ1'), await t.organisationId('RGT')];
   other = (
@@ -120,8 +119,6 @@ beforeAll(async () => {
     .where('id', '=', closedSubmissions.get(other)!)
     .execute();
 });
-
-afterAll(() => t?.close());
 
 async function worklist(client: Client, kind: string) {
   const response = await client.get<Worklist>(`/v1/api/View/Worklist/${kind}`);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { defineJobKind, type JobKind, UnknownJobKind } from './kinds';
 import { enqueue, JOB_PRIORITY } from './queue';
@@ -28,13 +28,11 @@ function declareTestKinds() {
   };
 }
 
-let t: TestApp;
 let kinds: ReturnType<typeof declareTestKinds>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   kinds = declareTestKinds();
 }, 60_000);
-afterAll(() => t.close());
 
 describe('job queue', () => {
   it('runs a job once per idempotency key, only after its transaction commits', async () => {
