@@ -2,7 +2,7 @@ import { messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { type Client, useTestApp } from './harness';
-import { lock, newPeriod, pageFor, save, startDraft } from './support/submission-fixtures';
+import { lock, newPage, save, startDraft } from './support/submission-fixtures';
 
 /**
  * Hostile input answered at the boundary (decision 0017): the issue's own examples, each with the
@@ -46,7 +46,7 @@ describe('control characters', () => {
 
   it('refuses a NUL byte or escape character in an answer, and saves nothing', async () => {
     const clerk = await t.as('clerkA');
-    const view = await startDraft(clerk, await pageFor(t, await newPeriod(t)));
+    const view = await startDraft(clerk, await newPage(t));
     // As JSON: escapes (\u0000, \u0007, \b, \f, a lone surrogate) and a raw DEL.
     for (const comments of [
       'a\u0000b',
@@ -68,7 +68,7 @@ describe('control characters', () => {
 
   it('saves escaped text that is not a control character (a backslash before b, an emoji, a tab)', async () => {
     const clerk = await t.as('clerkA');
-    const view = await startDraft(clerk, await pageFor(t, await newPeriod(t)));
+    const view = await startDraft(clerk, await newPage(t));
     const comments = 'C:\\beds\\final \u{1F3E5}\tward';
     const res = await save(clerk, view.submissionId, {
       content: { comments },
@@ -138,7 +138,7 @@ describe('structure and size', () => {
 
   it('refuses 50,000 unknown keys (the return is over 1 MB) and drops 5,000: only the form’s keys are stored', async () => {
     const clerk = await t.as('clerkA');
-    const view = await lock(clerk, await pageFor(t, await newPeriod(t)));
+    const view = await lock(clerk, await newPage(t));
     const withUnknownKeys = (n: number) => {
       const content: Record<string, unknown> = { headcount: 7 };
       for (let i = 0; i < n; i++) content[`unknown-question-${i}`] = `answer ${i}`;
@@ -167,7 +167,7 @@ describe('structure and size', () => {
 
   it('refuses a 4.9 MB answer with the size limit’s message and stores nothing', async () => {
     const clerk = await t.as('clerkA');
-    const view = await lock(clerk, await pageFor(t, await newPeriod(t)));
+    const view = await lock(clerk, await newPage(t));
     const res = await save(clerk, view.submissionId, {
       content: { comments: 'y'.repeat(4_900_000) },
       baseRevisionId: null,
@@ -183,7 +183,7 @@ describe('structure and size', () => {
 describe('dates', () => {
   it('refuses reopen dates after 2040 or not on the calendar, as period dates', async () => {
     const clerk = await t.as('clerkA');
-    const view = await startDraft(clerk, await pageFor(t, await newPeriod(t)));
+    const view = await startDraft(clerk, await newPage(t));
     const manager = await t.as('manager');
     const url = `/v1/api/Submission/${view.submissionId}/Reopen`;
     const cases: [string, string][] = [

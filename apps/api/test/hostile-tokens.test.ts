@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { apiRoutesOf } from '../src/platform/request-context';
 import { type Client, type Response, startTestApp, useTestApp } from './harness';
-import { newPeriod, pageFor } from './support/submission-fixtures';
+import { newPage } from './support/submission-fixtures';
 
 /**
  * Personal access tokens attacked from outside (decision 0039): every write with a read token, every
@@ -108,7 +108,7 @@ describe('a token limited to one collection', () => {
     expect(other.status, other.text).toBe(201);
     const demo = await t.demoCollectionId();
     const limited = bearer((await makeToken(manager, { scope: 'read', collectionId: demo })).secret);
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     expect((await call('GET', page.url, limited)).status).toBe(200);
     const otherId = other.body.id as number;
     for (const url of [
@@ -140,7 +140,7 @@ describe('a token limited to one collection', () => {
     expect(other.status, other.text).toBe(201);
     const limited = bearer((await makeToken(admin, { scope: 'submit', collectionId: other.body.id })).secret);
     const open = bearer((await makeToken(admin, { scope: 'submit' })).secret);
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     expectProblem(await call('POST', `${page.url}/Lock`, limited, {}), 404, 'not_found');
     expect((await call('POST', `${page.url}/Lock`, open, {})).status).toBe(200);
   });
@@ -170,7 +170,7 @@ describe('dead tokens', () => {
     const gone = await makeToken(await t.asUser(user.id), { scope: 'read' });
     const off = await (await t.as('superAdmin')).put(`/v1/api/User/${user.id}/Active`, { active: false });
     expect(off.status, off.text).toBeLessThan(300);
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     for (const secret of [expired.secret, revoked.secret, gone.secret]) {
       deadAnswer(await call('GET', '/v1/api/User/Current', bearer(secret)));
       deadAnswer(await call('POST', `${page.url}/Lock`, bearer(secret), {}));
@@ -355,7 +355,7 @@ describe('cookies and anti-forgery', () => {
     );
     expectProblem(forged, 403, 'csrf_failed');
     const token = await makeToken(await t.as('authoriserA'), { scope: 'submit' });
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const locked = await call('POST', `${page.url}/Lock`, bearer(token.secret), {});
     expect(locked.status, locked.text).toBe(200);
   });

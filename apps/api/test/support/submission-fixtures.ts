@@ -56,6 +56,11 @@ export async function pageFor(t: TestApp, periodId: number, code = 'RJ1'): Promi
   };
 }
 
+/** The return page of an organisation (RJ1 unless `code`) in a new period of the demo collection. */
+export async function newPage(t: TestApp, options: { closed?: boolean; code?: string } = {}): Promise<Page> {
+  return pageFor(t, await newPeriod(t, { closed: options.closed }), options.code);
+}
+
 /** Every required answer of the demo form. */
 export const completeAnswers = {
   headcount: 120,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { newPeriod, pageFor, save, startDraft } from '../../../test/support/submission-fixtures';
+import { newPage, save, startDraft } from '../../../test/support/submission-fixtures';
 import { migrateTo, migrateToLatest } from '../migrate';
 
 const t = useTestApp();
@@ -9,7 +9,7 @@ const t = useTestApp();
 /** A draft of RJ1 in a period of its own, saved by the clerk through HTTP; its id and revisions. */
 async function draft(saves = 1) {
   const clerk = await t.as('clerkA');
-  const page = await pageFor(t, await newPeriod(t));
+  const page = await newPage(t);
   let view = await startDraft(clerk, page, { headcount: 1 });
   const revisions: number[] = [view.currentRevisionId];
   for (let n = 2; n <= saves; n++) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { type Client, type Response, useTestApp } from '../../../test/harness';
-import { completeAnswers, newPeriod, pageFor } from '../../../test/support/submission-fixtures';
+import { completeAnswers, newPage } from '../../../test/support/submission-fixtures';
 
 /**
  * Personal access tokens through HTTP (decision 0039): made, listed and revoked in a browser session;
@@ -152,14 +152,14 @@ describe('using a token', () => {
     });
     expect(write.status).toBe(403);
     expect(write.body.code).toBe('token_not_allowed');
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     expect((await withToken('POST', `${page.url}/Lock`, bearer(token.secret), {})).status).toBe(403);
   });
 
   it('a submit token locks, saves and submits as its user would (declaration required), and does nothing else', async () => {
     const authoriser = await t.as('authoriserA');
     const token = await makeToken(authoriser, { scope: 'submit', collectionId: await t.demoCollectionId() });
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const auth = bearer(token.secret);
     const locked = await withToken('POST', `${page.url}/Lock`, auth, {});
     expect(locked.status, locked.text).toBe(200);
@@ -198,7 +198,7 @@ describe('using a token', () => {
 
   it('a clerk’s submit token cannot submit where only the authoriser may (the user’s own rights)', async () => {
     const token = await makeToken(await t.as('clerkA'), { scope: 'submit' });
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const locked = await withToken('POST', `${page.url}/Lock`, bearer(token.secret), {});
     expect(locked.status).toBe(200);
     const submit = await withToken(
@@ -224,7 +224,7 @@ describe('using a token', () => {
     expect(me.status).toBe(200);
     expect(me.headers['set-cookie']).toBeUndefined();
     // The clerk's token with the manager's session cookie: the lock is the clerk's.
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const locked = await withToken('POST', `${page.url}/Lock`, bearer(clerk.secret), {}, cookie);
     expect(locked.status, locked.text).toBe(200);
     const holder = await t.database.db
@@ -284,7 +284,7 @@ describe('the user’s current rights', () => {
     const collectionId = await t.demoCollectionId();
     const organisationId = await t.organisationId('RGT');
     const token = await makeToken(await t.as('authoriserB'), { scope: 'read' });
-    const page = await pageFor(t, await newPeriod(t), 'RGT');
+    const page = await newPage(t, { code: 'RGT' });
     expect((await withToken('GET', page.url, bearer(token.secret))).status).toBe(200);
     const role = { scope: 'organisation', collectionId, organisationId, role: 'Authoriser' };
     const removed = await admin.put(`/v1/api/User/${clerkId}/Role`, { ...role, granted: false });
@@ -317,7 +317,7 @@ describe('use recorded and limited per token', () => {
     for (let i = 0; i < 3; i++)
       expect((await withToken('GET', '/v1/api/User/Current', bearer(read.secret))).status).toBe(200);
     const submit = await makeToken(authoriser, { scope: 'submit' });
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     for (let i = 0; i < 2; i++)
       expect((await withToken('POST', `${page.url}/Lock`, bearer(submit.secret), {})).status).toBe(200);
     const uses = async (id: number) =>

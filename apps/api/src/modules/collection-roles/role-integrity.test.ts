@@ -1,7 +1,7 @@
 import { messages, roleMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
 import { demoUsers } from '../../db/seed/demo-users';
 
 /**
@@ -81,7 +81,7 @@ describe('the exploit: a manager makes themselves a trust authoriser, then signs
       .values({ collectionId: demoId, organisationId: rj1, userId: ids.manager, role: 'Authoriser' })
       .execute();
     try {
-      const page = await pageFor(t, await newPeriod(t));
+      const page = await newPage(t);
       const manager = await t.as('manager');
       const view = await lock(manager, page);
       expect(view.canSubmit).toBe(false);

@@ -3,7 +3,14 @@ import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
 import { pdfText } from '../../../test/support/pdf-text';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import {
+  completeAnswers,
+  lock,
+  newPage,
+  newPeriod,
+  pageFor,
+  save,
+} from '../../../test/support/submission-fixtures';
 import { serviceJobs } from '../../jobs';
 import { createJobRunner } from '../../platform/jobs';
 import { queuePeriodsDueStatistics } from './statistics';
@@ -174,7 +181,7 @@ describe('data quality rules on a collection (manager)', () => {
 
   it('rules are versioned with the form: a version with submissions gets a new version, then changes in place', async () => {
     const used = await currentFormId();
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     expect(

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import {
-  completeAnswers,
-  lock,
-  newPeriod,
-  type Page,
-  pageFor,
-  save,
-} from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, type Page, save } from '../../../test/support/submission-fixtures';
 
 /**
  * The reminder dialog's counts (GET .../Reminder, decision 0041) stay right as the period changes:
@@ -54,7 +47,7 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Reminder as returns ch
   it('follows submits, returns for correction, recipients added and removed, and organisations the register closes', async () => {
     const db = t.database.db;
     const manager = await t.as('manager');
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const bulk = `/v1/api/Collection/${page.collectionId}/Organisation/Bulk`;
     const before = await reach(page);
     expect(before.organisations).toBeGreaterThan(1);

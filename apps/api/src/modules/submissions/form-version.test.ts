@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { lock, newPage, pageFor, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
 /** Decision 0006: a submission always renders with the form version it was made with. */
 describe('a submission keeps its own form version', () => {
   it('after the form and its period move on, the submission, its revisions and its saves stay on the old version', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const first = await save(clerk, view.submissionId, {
@@ -58,7 +58,7 @@ describe('a submission keeps its own form version', () => {
   });
 
   it('a save checks against the version as stored now, even when the server has read it before', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const first = await save(clerk, view.submissionId, { content: { ward: 'Ash' }, baseRevisionId: null });

@@ -6,9 +6,8 @@ import {
   auditActions,
   completeAnswers,
   lock,
-  newPeriod,
+  newPage,
   type Page,
-  pageFor,
   save,
   startDraft,
 } from '../../../test/support/submission-fixtures';
@@ -56,7 +55,7 @@ async function withRecipientFlag(flags: { isTrustAuthorisationRequired: boolean 
 
 describe('a page that has left never takes the lock again', () => {
   it("a lock request arriving after its page's release is refused, even on a return nobody has opened", async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const token = randomUUID();
     // The release arrives first (the page left while its lock request was on its way).
@@ -71,10 +70,7 @@ describe('a page that has left never takes the lock again', () => {
 
   it('a lock request and the release of the same page racing: whichever wins, nothing stays locked', async () => {
     const clerk = await t.as('clerkA');
-    const pages = [
-      ...(await Promise.all([1, 2, 3].map(async () => pageFor(t, await newPeriod(t))))),
-      await pageFor(t, await newPeriod(t)),
-    ];
+    const pages = [...(await Promise.all([1, 2, 3].map(async () => newPage(t)))), await newPage(t)];
     const existing = pages[3]!;
     for (let round = 0; round < 6; round++) {
       // Three returns nobody opened (the release may have to make the row), and one opened many times.
@@ -91,7 +87,7 @@ describe('a page that has left never takes the lock again', () => {
   });
 
   it("a page leaving drops only its own lock: the same person's other tab and someone else's stay", async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const [first, second] = [randomUUID(), randomUUID()];
     expect((await takeAs(clerk, page, first)).status).toBe(200);
@@ -112,7 +108,7 @@ describe('a page that has left never takes the lock again', () => {
   });
 
   it('a token that is not a UUID is refused (400); a lock request without a body still works', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     expect((await clerk.request('POST', `${page.url}/Lock`)).status).toBe(200);
     expect((await clerk.request('DELETE', `${page.url}/Lock`)).status).toBe(204);
@@ -123,7 +119,7 @@ describe('a page that has left never takes the lock again', () => {
 
 describe("the organisation's authoriser may release a lock on its return", () => {
   it('releases the clerk’s lock (audited), and the view tells each person who can', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     const held = await lock(clerk, page);
@@ -149,7 +145,7 @@ describe("the organisation's authoriser may release a lock on its return", () =>
   });
 
   it('an authoriser who is not the organisation’s own staff may not', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const db = t.database.db;
     const collectionId = await t.demoCollectionId();
     const outsider = await db
@@ -182,7 +178,7 @@ describe("the organisation's authoriser may release a lock on its return", () =>
 
 describe('send for sign-off', () => {
   it('runs the submit’s checks and lists what is missing; nothing is saved or sent until they pass', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     const view = await lock(clerk, page);
@@ -233,7 +229,7 @@ describe('send for sign-off', () => {
   });
 
   it('an authoriser’s draft leaves it on the list; a submit takes it off', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     let view = await lock(clerk, page);
@@ -264,7 +260,7 @@ describe('send for sign-off', () => {
 
   it('is refused where trust authorisation is not required (409): the clerk submits', async () => {
     await withRecipientFlag({ isTrustAuthorisationRequired: false }, async () => {
-      const page = await pageFor(t, await newPeriod(t));
+      const page = await newPage(t);
       const clerk = await t.as('clerkA');
       const view = await lock(clerk, page);
       expect(view).toMatchObject({ canSendForSignOff: false, canSubmit: true, canSendBack: false });
@@ -281,7 +277,7 @@ describe('send for sign-off', () => {
 
 describe('send back', () => {
   it('the authoriser sends a draft back with a reason: audited, on the clerk’s list and the return, until sent again', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     const view = await lock(clerk, page);
@@ -332,7 +328,7 @@ describe('send back', () => {
   });
 
   it("is the organisation's own authoriser's alone", async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const draft = await startDraft(await t.as('clerkA'), page, completeAnswers);
     const url = `/v1/api/Submission/${draft.submissionId}/SendBack`;
     const body = { reason: 'No' };
@@ -348,7 +344,7 @@ describe('send back', () => {
   });
 
   it('only a saved draft, only where trust authorisation is required (409)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
     // Not started: no revision yet.
@@ -365,7 +361,7 @@ describe('send back', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('submission_not_draft');
     await withRecipientFlag({ isTrustAuthorisationRequired: false }, async () => {
-      const other = await pageFor(t, await newPeriod(t));
+      const other = await newPage(t);
       const draft = await startDraft(authoriser, other, completeAnswers);
       const refused = await authoriser.post(`/v1/api/Submission/${draft.submissionId}/SendBack`, {
         reason: 'x',
@@ -378,7 +374,7 @@ describe('send back', () => {
 
 describe("'This page is complete'", () => {
   it('stays ticked only on pages whose questions pass the submit’s checks', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const res = await save(clerk, view.submissionId, {

@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { auditActions, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { auditActions, lock, newPage, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
@@ -9,7 +9,7 @@ const lockedByPattern = (name: string) => new RegExp(`^Locked by ${name} since \
 
 describe('GET .../Submission (the form-entry page)', () => {
   it('before anything is saved: status none, no submission, the period form, abilities per role', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await (await t.as('authoriserA')).get(page.url);
     expect(authoriser.status).toBe(200);
     expect(authoriser.body).toMatchObject({
@@ -48,7 +48,7 @@ describe('GET .../Submission (the form-entry page)', () => {
   });
 
   it('an administrator is offered to fill in a return exactly when the lock route lets them in', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const admin = await t.as('collectionAdmin');
     const view = await admin.get(page.url);
     // The demo collection requires the trust's own sign-off, which nobody outside the trust gives.
@@ -62,7 +62,7 @@ describe('GET .../Submission (the form-entry page)', () => {
   });
 
   it('is 404 for a submitter of another organisation and for an organisation that is not a recipient', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     expect((await (await t.as('clerkB')).get(page.url)).status).toBe(404);
     const other = await t.database.db
       .selectFrom('organisation')
@@ -77,7 +77,7 @@ describe('GET .../Submission (the form-entry page)', () => {
   });
 
   it('shows a closed period read-only with the reason', async () => {
-    const page = await pageFor(t, await newPeriod(t, { closed: true }));
+    const page = await newPage(t, { closed: true });
     const res = await (await t.as('authoriserA')).get(page.url);
     expect(res.body).toMatchObject({
       canEdit: false,
@@ -113,7 +113,7 @@ describe('GET .../Submission (the form-entry page)', () => {
 
 describe('POST / DELETE .../Submission/Lock', () => {
   it('two users racing for the lock: exactly one wins, the other gets 409 with who holds it', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     const results = await Promise.all([clerk.post(`${page.url}/Lock`), authoriser.post(`${page.url}/Lock`)]);
@@ -151,7 +151,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
   });
 
   it('the heartbeat renews the lock and keeps the time it was taken; taking it is audited once', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const first = await lock(clerk, page);
     await t.database.db
@@ -166,7 +166,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
   });
 
   it('a lock lapses after 20 minutes without a save or heartbeat: another user may take it', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const first = await lock(await t.as('clerkA'), page);
     expect(Date.parse(first.lockExpiresAt) - Date.parse(first.lockedOn)).toBe(20 * 60_000);
     await t.database.db
@@ -184,7 +184,7 @@ describe('POST / DELETE .../Submission/Lock', () => {
   });
 
   it('the holder releases it; a clerk gets 409; a manager may release anyone’s (audited)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
     const held = await lock(authoriser, page);
@@ -220,11 +220,11 @@ describe('POST / DELETE .../Submission/Lock', () => {
   });
 
   it('cannot be taken outside the open window (409 with the reason) or by a reader', async () => {
-    const closed = await pageFor(t, await newPeriod(t, { closed: true }));
+    const closed = await newPage(t, { closed: true });
     const res = await (await t.as('authoriserA')).post(`${closed.url}/Lock`);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('window_closed');
-    const open = await pageFor(t, await newPeriod(t));
+    const open = await newPage(t);
     expect((await (await t.as('manager')).post(`${open.url}/Lock`)).status).toBe(403);
     // The demo collection does not require NHSI authorisation: its returns do not exist for the NHSI user.
     expect((await (await t.as('nhsi')).post(`${open.url}/Lock`)).status).toBe(404);

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness';
-import {
-  completeAnswers,
-  lock,
-  newPeriod,
-  type Page,
-  pageFor,
-  save,
-} from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, type Page, save } from '../../../test/support/submission-fixtures';
 import { createJobRunner } from '../../platform/jobs';
 import { notificationJobs } from '../notifications/jobs';
 
@@ -55,7 +48,7 @@ async function release(client: Awaited<ReturnType<TestApp['as']>>, page: Page) {
 
 describe('emails raised by saving, submitting and returning', () => {
   it('authorisation requested when a draft is sent for sign-off (never on a draft save), submitted, returned with the reason', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
 
@@ -145,7 +138,7 @@ describe('emails raised by saving, submitting and returning', () => {
   }, 120_000); // a dozen requests and five queue runs: 31 s at load 22, past the 30 s default
 
   it('an authoriser’s own draft and a refused submit raise nothing', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     let view = await lock(clerk, page);
     const refused = await save(clerk, view.submissionId, {
@@ -168,7 +161,7 @@ describe('emails raised by saving, submitting and returning', () => {
   });
 
   it('with EMAILENABLED off the events run but nothing is queued for delivery', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     await setEmailEnabled(false);
     try {
       const clerk = await t.as('clerkA');
@@ -264,7 +257,7 @@ describe('NHSI authorisation emails', () => {
   const managementOrganisation = ['collection.admin@dcf.example', 'nhsi.user@dcf.example'];
 
   it('requested from the management organisation once per submitted revision; authorised to the submitter and authorisers once', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     await withFlags(
       page,
       { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },
@@ -322,7 +315,7 @@ describe('NHSI authorisation emails', () => {
   });
 
   it('with EMAILENABLED off both events run but nothing is queued', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     await withFlags(
       page,
       { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 describe('a date typed in part', () => {
   it('a draft keeps it as typed; a submit answers 400 naming the missing part of each date', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
     const partial = { visitDate: '15//2026', openedOn: '00/10/2026' };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
 /** Draft, submit (official), draft: three revisions, oldest first. */
 async function threeRevisions() {
-  const page = await pageFor(t, await newPeriod(t));
+  const page = await newPage(t);
   const authoriser = await t.as('authoriserA');
   const view = await lock(authoriser, page);
   const ids: number[] = [];

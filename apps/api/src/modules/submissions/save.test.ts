@@ -5,6 +5,7 @@ import {
   auditActions,
   completeAnswers,
   lock,
+  newPage,
   newPeriod,
   pageFor,
   save,
@@ -25,7 +26,7 @@ const revisionCount = async (submissionId: number) =>
 
 describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   it('saves the content with empty values dropped, and the ticked wizard pages; a save renews the lock', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const res = await save(clerk, view.submissionId, {
@@ -93,7 +94,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       .insertInto('form')
       .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
       .execute();
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page, {
       q1_total: 3,
@@ -106,7 +107,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('a stale save (naming an older revision) answers 409 and overwrites nothing', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const first = await startDraft(clerk, page, { headcount: 1 });
     const second = await save(clerk, first.submissionId, {
@@ -129,7 +130,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('two saves racing from the same base: one is written, the other is stale', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const first = await startDraft(clerk, page);
     const body = (headcount: number) => ({ content: { headcount }, baseRevisionId: first.currentRevisionId });
@@ -142,7 +143,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('without the lock: 409 (never taken, or released)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
     expect((await clerk.delete(`${page.url}/Lock`)).status).toBe(204);
@@ -176,7 +177,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('only a published collection takes returns: an archived one is gone for its submitters (404), read-only for others', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
     const db = t.database.db;
@@ -229,7 +230,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('checks types, lengths and patterns on a draft (400 in our words, nothing saved), not required answers', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
     const res = await save(clerk, view.submissionId, {
@@ -251,7 +252,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('refuses an answer outside a static list and an answer or return over its size limit, on a draft (400, nothing saved)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
     const offList = await save(clerk, view.submissionId, {
@@ -279,7 +280,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('refuses a malformed body (400)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const url = `/v1/api/Submission/${view.submissionId}/SubmissionRevision`;
@@ -291,7 +292,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
 
 describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   it('a clerk cannot submit where trust authorisation is required (403 with the reason)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
     const res = await save(clerk, view.submissionId, {
@@ -336,7 +337,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   });
 
   it('submit with a missing required field: 400 with the message, nothing saved', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
     const { vacancies: _left, ...incomplete } = completeAnswers;
@@ -355,7 +356,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   });
 
   it('submit makes the revision official; an amendment is a new draft and the official one stays until the next submit', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const draft = await startDraft(authoriser, page, { headcount: 5 });
     const submitted = await save(authoriser, draft.submissionId, {
@@ -409,7 +410,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   });
 
   it('a submit needs the declaration (400 naming it, nothing saved); the revision and the audit record who confirmed it and when', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const draft = await startDraft(authoriser, page, completeAnswers);
     for (const declaration of [undefined, false]) {

@@ -5,6 +5,7 @@ import {
   auditActions,
   completeAnswers,
   lock,
+  newPage,
   newPeriod,
   type Page,
   pageFor,
@@ -37,7 +38,7 @@ const setNhsiRequired = (page: Page, required: boolean) =>
 
 describe('POST /Submission/{id}/Return', () => {
   it('a manager returns a completed submission with a reason: draft again, the official revision stays', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const done = await submitted(page);
     const res = await (await t.as('manager')).post(`/v1/api/Submission/${done.submissionId}/Return`, {
       reason: 'Headcount looks wrong',
@@ -70,7 +71,7 @@ describe('POST /Submission/{id}/Return', () => {
   });
 
   it('needs a reason (400), a completed submission (409) and a collection manager (403; 404 for another trust)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const done = await submitted(page);
     const url = `/v1/api/Submission/${done.submissionId}/Return`;
     const manager = await t.as('manager');
@@ -134,7 +135,7 @@ describe('POST /Submission/{id}/Reopen', () => {
 
 describe('POST /Submission/{id}/NhsiAuthorisation', () => {
   it('where required, a completed return awaits NHSI authorisation until a management-organisation user gives it', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     await setNhsiRequired(page, true);
     try {
       const done = await submitted(page);
@@ -173,7 +174,7 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
   });
 
   it('is refused (409) for a draft; where NHSI authorisation is not required the return is not theirs (404)', async () => {
-    const page = await pageFor(t, await newPeriod(t));
+    const page = await newPage(t);
     const done = await submitted(page);
     const nhsi = await t.as('nhsi');
     // Not required: the NHSI user does not see the return at all (decision 0022).
