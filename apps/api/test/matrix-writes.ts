@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { organisationJobs } from '../src/modules/organisations/ods-sync';
-import { createJobRunner } from '../src/platform/jobs';
 import type { Client, PersonaKey, Response, TestApp } from './harness';
+import { runJobs } from './support/jobs';
 
 /**
  * A valid request for every write route of the authorisation matrix, so that "allowed" means the change
@@ -843,7 +843,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       // it changes no later route's tables.
       check: async (res) => {
         const id = (res.body as { id: number }).id;
-        await createJobRunner({ db, config: t.config, jobs: organisationJobs }).runUntilIdle();
+        await runJobs(t, { jobs: organisationJobs });
         for (let waited = 0; waited < 120_000; waited += 100) {
           const run = await db
             .selectFrom('odsSyncRun')

@@ -2,6 +2,7 @@ import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { evaluateDataQuality } from '@dcf/forms/data-quality/evaluate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
+import { runStatisticsSweep } from '../../../test/support/jobs';
 import { pdfText } from '../../../test/support/pdf-text';
 import {
   completeAnswers,
@@ -11,9 +12,6 @@ import {
   pageFor,
   save,
 } from '../../../test/support/submission-fixtures';
-import { serviceJobs } from '../../jobs';
-import { createJobRunner } from '../../platform/jobs';
-import { queuePeriodsDueStatistics } from './statistics';
 
 let collectionId: number;
 const t = useTestApp();
@@ -143,14 +141,12 @@ async function seedSubmittedReturns(periodId: number, first: number, answers: Re
  * closed: its statistics are computed once and stored (decision 0034).
  */
 async function closeAndComputeStatistics(periodId: number) {
-  const db = t.database.db;
-  await db
+  await t.database.db
     .updateTable('reportingPeriod')
     .set({ submissionsClose: new Date(Date.now() - 60_000) })
     .where('id', '=', periodId)
     .execute();
-  await queuePeriodsDueStatistics(db, new Date());
-  await createJobRunner({ db, config: t.config, jobs: serviceJobs }).runUntilIdle();
+  await runStatisticsSweep(t);
 }
 
 describe('data quality rules on a collection (manager)', () => {

@@ -1,6 +1,7 @@
 import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
+import { runStatisticsSweep } from '../../../test/support/jobs';
 import { statementsDuring, tableReads } from '../../../test/support/statement-log';
 import {
   completeAnswers,
@@ -10,9 +11,6 @@ import {
   pageFor,
   save,
 } from '../../../test/support/submission-fixtures';
-import { serviceJobs } from '../../jobs';
-import { createJobRunner } from '../../platform/jobs';
-import { queuePeriodsDueStatistics } from './statistics';
 
 /**
  * Last period's statistics, computed once per period (decision 0034): when a period closes a job
@@ -30,11 +28,7 @@ beforeAll(async () => {
 
 const SAMPLE = 30;
 
-/** The 5-minute sweep (as its scheduled job calls it), then every due job as the worker runs them. */
-async function runJobs() {
-  await queuePeriodsDueStatistics(t.database.db, new Date());
-  return createJobRunner({ db: t.database.db, config: t.config, jobs: serviceJobs }).runUntilIdle();
-}
+const runJobs = () => runStatisticsSweep(t);
 
 /** Submitted returns of other recipients in a period, straight in the database (the statistics' sample). */
 async function seedReturns(periodId: number, values: number[]) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { runJobs as runQueue } from '../../../test/support/jobs';
 import {
   insertCollection,
   insertForm,
@@ -10,7 +11,6 @@ import {
   insertReturn,
   userIdByEmail,
 } from '../../../test/support/returns-fixture';
-import { createJobRunner } from '../../platform/jobs';
 import { closeMailTransport, type OutgoingMail, queueMail } from '../../platform/mail';
 import { notify } from './events';
 import { notificationJobs, notificationSchedules } from './jobs';
@@ -116,16 +116,9 @@ beforeEach(() => {
   received.length = 0;
 });
 
-/** Runs the queue the way the service's worker does, until nothing is due. */
-async function runJobs(withSchedules = false) {
-  const runner = createJobRunner({
-    db: t.database.db,
-    config: t.config,
-    jobs: notificationJobs,
-    schedules: withSchedules ? notificationSchedules : [],
-  });
-  return runner.runUntilIdle();
-}
+/** The notification jobs only (with their schedules when asked), as the service's worker runs them. */
+const runJobs = (withSchedules = false) =>
+  runQueue(t, { jobs: notificationJobs, schedules: withSchedules ? notificationSchedules : [] });
 
 const to = (...people: string[]) => people.map((p) => [p]).sort();
 const recipientsOf = (mails: Received[]) => mails.map((m) => m.to).sort();
@@ -591,13 +584,12 @@ describe('delivery in batches', () => {
       .execute();
     expect(statuses.every((s) => s.status === 'sent' && s.attempts === 1 && s.messageId)).toBe(true);
     // A job run again (a lost worker's retry) sends nothing twice.
-    const again = createJobRunner({ db, config: t.config, jobs: notificationJobs });
     await db
       .updateTable('job')
       .set({ status: 'pending', runAt: new Date() })
       .where('key', '=', jobs[0]!.key)
       .execute();
-    await again.runUntilIdle();
+    await runJobs();
     expect(received.filter((m) => m.subject.startsWith('Batch '))).toHaveLength(120);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
-import { serviceJobs } from '../../jobs';
-import { createJobRunner } from '../../platform/jobs';
+import { runJobs } from '../../../test/support/jobs';
 import { codeOfOrgLink, incrementalSince } from './ods-incremental';
 import { listSyncRuns, odsSyncJobHandler, runOdsSync, startOdsSync } from './ods-sync';
 
@@ -131,12 +130,7 @@ describe('incremental ODS sync', () => {
       batchSize: 4,
       concurrency: 1,
     });
-    const lost = createJobRunner({
-      db: t.database.db,
-      config: t.config,
-      concurrency: 1,
-      jobs: [odsSyncJobHandler({ fetch: dying })],
-    }).runUntilIdle();
+    const lost = runJobs(t, { concurrency: 1, jobs: [odsSyncJobHandler({ fetch: dying })] });
     for (let i = 0; i < 2400 && !release; i++) await new Promise((r) => setTimeout(r, 50));
     expect(release).toBeDefined();
     const crashed = await runRow(run.id);
@@ -162,9 +156,7 @@ describe('incremental ODS sync', () => {
       .where('id', '=', crashed.jobId)
       .execute();
     fake.requests.length = 0;
-    expect(
-      await createJobRunner({ db: t.database.db, config: t.config, jobs: serviceJobs }).runUntilIdle(),
-    ).toBe(1);
+    expect(await runJobs(t)).toBe(1);
     // Only the codes after the recorded position were fetched again; no new listing.
     expect(fake.requests.some((r) => r.startsWith('/sync'))).toBe(false);
     expect(details()).toHaveLength(5);

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
+import { runJobs } from '../../../test/support/jobs';
 import { buildApp } from '../../app';
-import { serviceJobs } from '../../jobs';
-import { createJobRunner } from '../../platform/jobs';
 import type { App } from '../../platform/route-module';
 import { odsSyncJobHandler, runOdsSync } from './ods-sync';
 
@@ -173,9 +172,6 @@ describe('ODS sync task', () => {
   });
 });
 
-/** Runs the queue the way the service's worker does, until nothing is due. */
-const runJobs = () =>
-  createJobRunner({ db: t.database.db, config: t.config, jobs: serviceJobs }).runUntilIdle();
 const runById = (id: number) =>
   t.database.db.selectFrom('odsSyncRun').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const jobOf = async (runId: number) => {
@@ -206,7 +202,7 @@ describe('POST /Organisation/Admin/TriggerSyncOrganisations and GET /Organisatio
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('sync_in_progress');
     expect(await jobOf(res.body.id)).toMatchObject({ name: 'ods.sync', status: 'pending' });
-    expect(await runJobs()).toBe(1);
+    expect(await runJobs(t)).toBe(1);
     const runs = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body;
     expect(runs[0]).toMatchObject({ id: res.body.id, status: 'succeeded', failed: 0, progress: null });
     expect(runs[0].finishedAt).not.toBeNull();
@@ -214,7 +210,7 @@ describe('POST /Organisation/Admin/TriggerSyncOrganisations and GET /Organisatio
     // Finished: the next press starts a run.
     const next = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
     expect(next.status).toBe(202);
-    await runJobs();
+    await runJobs(t);
   });
 
   it('refuses a manager (403) and an anonymous caller (401)', async () => {
@@ -294,12 +290,7 @@ describe('a sync whose worker stops', () => {
     const admin = await t.as('superAdmin');
     const res = await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {});
     expect(res.body.mode).toBe('full');
-    const firstWorker = createJobRunner({
-      db: t.database.db,
-      config: t.config,
-      concurrency: 1,
-      jobs: [odsSyncJobHandler({ fetch: pausing })],
-    }).runUntilIdle();
+    const firstWorker = runJobs(t, { concurrency: 1, jobs: [odsSyncJobHandler({ fetch: pausing })] });
     await stalledAt;
     // Its lease runs out (no renewal from a stopped process): another worker claims the job and runs it.
     await t.database.db
@@ -307,7 +298,7 @@ describe('a sync whose worker stops', () => {
       .set({ lockedUntil: new Date(Date.now() - 1_000) })
       .where('id', '=', (await runById(res.body.id)).jobId)
       .execute();
-    expect(await runJobs()).toBe(1);
+    expect(await runJobs(t)).toBe(1);
     expect(await runById(res.body.id)).toMatchObject({ status: 'succeeded', added: 1 });
     expect(await org('ZX9')).toMatchObject({ name: 'LATE ARRIVAL NHS TRUST' });
     expect(await auditOf('organisation.sync.resumed', res.body.id)).toHaveLength(1);
@@ -331,13 +322,13 @@ describe('a sync whose worker stops', () => {
       .set({ status: 'running', attempts: 3, lockedUntil: new Date(Date.now() - 1_000) })
       .where('id', '=', jobId)
       .execute();
-    expect(await runJobs()).toBe(1);
+    expect(await runJobs(t)).toBe(1);
     const run = (await admin.get('/v1/api/Organisation/Admin/SyncRuns')).body[0];
     expect(run).toMatchObject({ id: res.body.id, status: 'failed', progress: null });
     expect(run.error).toBe('Interrupted. The worker running it stopped during its last attempt (3 of 3)');
     expect(await auditOf('organisation.sync.interrupted', res.body.id)).toHaveLength(1);
     // The next press starts a new run.
     expect((await admin.post('/v1/api/Organisation/Admin/TriggerSyncOrganisations', {})).status).toBe(202);
-    await runJobs();
+    await runJobs(t);
   });
 });

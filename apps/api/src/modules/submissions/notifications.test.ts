@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness';
+import { runJobs as runQueue } from '../../../test/support/jobs';
 import { completeAnswers, lock, newPage, type Page, save } from '../../../test/support/submission-fixtures';
-import { createJobRunner } from '../../platform/jobs';
 import { notificationJobs } from '../notifications/jobs';
 
 /**
@@ -25,9 +25,8 @@ async function setEmailEnabled(enabled: boolean) {
   expect(res.status).toBe(200);
 }
 
-/** Runs the queue the way the service's worker does, until nothing is due. */
-const runJobs = () =>
-  createJobRunner({ db: t.database.db, config: t.config, jobs: notificationJobs }).runUntilIdle();
+/** The notification jobs only, as the service's worker runs them. */
+const runJobs = () => runQueue(t, { jobs: notificationJobs });
 
 /** The period's emails so far: per event type, the addresses (sorted), with subject and body. */
 async function outbox(page: Page) {
