@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compiledSaveStatements } from '../src/modules/submissions/save-statements';
 import { collectionVisible, returnVisible, submissionVisible, type Viewer } from '../src/platform/visibility';
 import { useTestApp } from './harness';
-import { completeAnswers, lock, newPage, save } from './support/submission-fixtures';
+import { lock, newPage, save, submit } from './support/submission-fixtures';
 
 /*
  * SQL a reviewer can read (issue #28 item 6): the visibility predicates (decision 0022) and the save's
@@ -93,12 +93,7 @@ describe('SQL snapshots', () => {
       baseRevisionId: null,
     });
     expect(draft.status, draft.text).toBe(201);
-    const submitted = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: draft.body.revision.id,
-    });
+    const submitted = await submit(authoriser, view.submissionId, { baseRevisionId: draft.body.revision.id });
     expect(submitted.status, submitted.text).toBe(201);
 
     const statements = compiledSaveStatements(t.database.db);

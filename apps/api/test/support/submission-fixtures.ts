@@ -93,6 +93,20 @@ export function save(
   return client.post(`/v1/api/Submission/${submissionId}/SubmissionRevision`, { status: 'draft', ...body });
 }
 
+/** A submit: the declaration ticked, every required answer unless `content` says otherwise. */
+export function submit(
+  client: Client,
+  submissionId: number,
+  body: { content?: Record<string, unknown>; baseRevisionId: number | null },
+) {
+  return save(client, submissionId, {
+    content: completeAnswers,
+    ...body,
+    status: 'completed',
+    declaration: true,
+  });
+}
+
 /** Locks and saves one draft (201); returns the view after the save, as the page reads it. */
 export async function startDraft(
   client: Client,

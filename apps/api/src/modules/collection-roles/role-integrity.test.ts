@@ -1,7 +1,7 @@
 import { messages, roleMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
+import { lock, newPage, submit } from '../../../test/support/submission-fixtures';
 import { demoUsers } from '../../db/seed/demo-users';
 
 /**
@@ -86,13 +86,8 @@ describe('the exploit: a manager makes themselves a trust authoriser, then signs
       const view = await lock(manager, page);
       expect(view.canSubmit).toBe(false);
       expect(view.readOnlyReason).toBe(messages.submissionAuthoriserRequired);
-      const submit = await save(manager, view.submissionId, {
-        content: completeAnswers,
-        status: 'completed',
-        declaration: true,
-        baseRevisionId: null,
-      });
-      expect(submit.status).toBe(403);
+      const refused = await submit(manager, view.submissionId, { baseRevisionId: null });
+      expect(refused.status).toBe(403);
       const row = await t.database.db
         .selectFrom('submission')
         .select(['status', 'officialRevisionId'])
@@ -105,12 +100,7 @@ describe('the exploit: a manager makes themselves a trust authoriser, then signs
       const authoriser = await t.as('authoriserA');
       const own = await lock(authoriser, page);
       expect(own.canSubmit).toBe(true);
-      const signed = await save(authoriser, own.submissionId, {
-        content: completeAnswers,
-        status: 'completed',
-        declaration: true,
-        baseRevisionId: own.currentRevisionId,
-      });
+      const signed = await submit(authoriser, own.submissionId, { baseRevisionId: own.currentRevisionId });
       expect(signed.status, JSON.stringify(signed.body)).toBe(201);
     } finally {
       await t.database.db

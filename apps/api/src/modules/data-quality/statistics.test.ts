@@ -10,6 +10,7 @@ import {
   type Page,
   pageFor,
   save,
+  submit,
 } from '../../../test/support/submission-fixtures';
 
 /**
@@ -94,10 +95,8 @@ async function seedReturns(periodId: number, values: number[]) {
 async function submitRj1(page: Page, sicknessDays: number) {
   const authoriser = await t.as('authoriserA');
   const view = await lock(authoriser, page);
-  const res = await save(authoriser, view.submissionId, {
+  const res = await submit(authoriser, view.submissionId, {
     content: { ...completeAnswers, sicknessDays },
-    status: 'completed',
-    declaration: true,
     baseRevisionId: view.currentRevisionId,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -2,7 +2,14 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import {
+  completeAnswers,
+  lock,
+  newPeriod,
+  pageFor,
+  save,
+  submit,
+} from '../../../test/support/submission-fixtures';
 import { SESSION_COOKIE } from '../../platform/sessions';
 
 /**
@@ -91,10 +98,8 @@ it('a return submitted during an export is in it or out of it, never half', asyn
   chunks.push(first.value!);
 
   // The export has begun and waits for this client; the trust's authoriser submits the return now.
-  const submitted = save(authoriser, view.submissionId, {
+  const submitted = submit(authoriser, view.submissionId, {
     content: { ...completeAnswers, headcount: 8 },
-    status: 'completed',
-    declaration: true,
     baseRevisionId: currentRevisionId,
   });
   // On PostgreSQL the submit completes while the export is still open. PGlite is one connection,

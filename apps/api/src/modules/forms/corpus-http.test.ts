@@ -23,7 +23,7 @@ import {
 } from '../../../test/support/corpus-http';
 import { templateForForm } from '../../../test/support/excel-template-for-form';
 import { pdfText } from '../../../test/support/pdf-text';
-import { lock, save } from '../../../test/support/submission-fixtures';
+import { lock, save, submit } from '../../../test/support/submission-fixtures';
 
 /**
  * The corpus of real Form.io forms (test-data/formio-corpus) through real HTTP as real personas
@@ -127,12 +127,7 @@ describe('the corpus through HTTP', () => {
       for (const [set, answers] of sets) {
         if (answers === valid) continue;
         const theirs = await formio(answers);
-        const res = await save(clerk, view.submissionId, {
-          content: answers,
-          status: 'completed',
-          declaration: true,
-          baseRevisionId: base,
-        });
+        const res = await submit(clerk, view.submissionId, { content: answers, baseRevisionId: base });
         expect([201, 400], JSON.stringify(res.body)).toContain(res.status);
         const ours = res.status === 201 ? [] : Object.keys(res.body.errors).sort();
         if (res.status === 201) base = res.body.currentRevisionId;
@@ -151,12 +146,7 @@ describe('the corpus through HTTP', () => {
       });
       expect(undeclared.status).toBe(400);
       expect(Object.keys(undeclared.body.errors)).toEqual(['declaration']);
-      const submitted = await save(clerk, view.submissionId, {
-        content: valid,
-        status: 'completed',
-        declaration: true,
-        baseRevisionId: base,
-      });
+      const submitted = await submit(clerk, view.submissionId, { content: valid, baseRevisionId: base });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
       expect(submitted.body.status).toBe('completed');
       const content = JSON.parse(submitted.body.content) as Record<string, unknown>;

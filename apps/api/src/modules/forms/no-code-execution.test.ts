@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
-import { lock, pageFor, save } from '../../../test/support/submission-fixtures';
+import { lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
 
 /**
  * Form definitions are data, never code (decision 0014). A definition carrying JavaScript in every place
@@ -157,10 +157,8 @@ describe('custom JavaScript in a form definition never runs', () => {
     const authoriser = await t.as('authoriserA');
     await clerk.delete(`${page.url}/Lock`);
     const held = await lock(authoriser, page);
-    const submitted = await save(authoriser, view.submissionId, {
+    const submitted = await submit(authoriser, view.submissionId, {
       content: { ...answers, reference: 'ABC' },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: held.currentRevisionId,
     });
     expect(submitted.status, submitted.text).toBe(400);

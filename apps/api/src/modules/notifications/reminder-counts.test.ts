@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPage, type Page, save } from '../../../test/support/submission-fixtures';
+import { lock, newPage, type Page, submit } from '../../../test/support/submission-fixtures';
 
 /**
  * The reminder dialog's counts (GET .../Reminder, decision 0041) stay right as the period changes:
@@ -55,12 +55,7 @@ describe('GET /Collection/{id}/ReportingPeriod/{periodId}/Reminder as returns ch
     // RJ1's authoriser submits: RJ1 is no longer chased.
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
-    const submitted = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: view.currentRevisionId,
-    });
+    const submitted = await submit(authoriser, view.submissionId, { baseRevisionId: view.currentRevisionId });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const afterSubmit = await reach(page);
     expect(afterSubmit.organisations).toBe(before.organisations - 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness';
 import { pdfText } from '../../../test/support/pdf-text';
-import { newPeriod, pageFor, save, startDraft } from '../../../test/support/submission-fixtures';
+import { newPeriod, pageFor, startDraft, submit } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
@@ -87,10 +87,8 @@ describe('GET /Submission/{id}/Pdf', () => {
     const page = await pageFor(t, periodId);
     const authoriser = await t.as('authoriserA');
     const first = await startDraft(authoriser, page, { headcount: 7 });
-    const second = await save(authoriser, first.submissionId, {
+    const second = await submit(authoriser, first.submissionId, {
       content: { headcount: 8, vacancies: 1, sicknessDays: 2, covidRelated: 'no' },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: first.currentRevisionId,
     });
     expect(second.status).toBe(201);

@@ -10,6 +10,7 @@ import {
   type Page,
   save,
   startDraft,
+  submit,
 } from '../../../test/support/submission-fixtures';
 
 /**
@@ -247,11 +248,9 @@ describe('send for sign-off', () => {
     });
     expect(touched.body.sentForSignOff).toMatchObject({ by: { name: 'Chris Clerk' } });
     expect(await signOffList(authoriser)).toContain(view.submissionId);
-    const submitted = await save(authoriser, view.submissionId, {
+    const submitted = await submit(authoriser, view.submissionId, {
       content: { ...completeAnswers, comments: 'Checked' },
       baseRevisionId: touched.body.currentRevisionId,
-      status: 'completed',
-      declaration: true,
     });
     expect(submitted.status).toBe(201);
     expect(submitted.body.sentForSignOff).toBeNull();
@@ -350,12 +349,7 @@ describe('send back', () => {
     // Not started: no revision yet.
     let res = await authoriser.post(`/v1/api/Submission/${view.submissionId}/SendBack`, { reason: 'x' });
     expect(res.body.code).toBe('submission_not_draft');
-    const submitted = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      baseRevisionId: null,
-      status: 'completed',
-      declaration: true,
-    });
+    const submitted = await submit(authoriser, view.submissionId, { baseRevisionId: null });
     expect(submitted.status).toBe(201);
     res = await authoriser.post(`/v1/api/Submission/${view.submissionId}/SendBack`, { reason: 'x' });
     expect(res.status).toBe(409);

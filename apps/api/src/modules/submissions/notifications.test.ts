@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness';
 import { runJobs as runQueue } from '../../../test/support/jobs';
-import { completeAnswers, lock, newPage, type Page, save } from '../../../test/support/submission-fixtures';
+import {
+  completeAnswers,
+  lock,
+  newPage,
+  type Page,
+  save,
+  submit,
+} from '../../../test/support/submission-fixtures';
 import { notificationJobs } from '../notifications/jobs';
 
 /**
@@ -82,10 +89,8 @@ describe('emails raised by saving, submitting and returning', () => {
     // The authoriser submits: the submitter and the organisation's authorisers (here one person), once.
     await release(clerk, page);
     view = await lock(authoriser, page);
-    res = await save(authoriser, view.submissionId, {
+    res = await submit(authoriser, view.submissionId, {
       content: { ...completeAnswers, headcount: 121 },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: view.currentRevisionId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -140,12 +145,7 @@ describe('emails raised by saving, submitting and returning', () => {
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     let view = await lock(clerk, page);
-    const refused = await save(clerk, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: null,
-    });
+    const refused = await submit(clerk, view.submissionId, { baseRevisionId: null });
     expect(refused.status).toBe(403);
     await release(clerk, page);
     const authoriser = await t.as('authoriserA');
@@ -174,13 +174,10 @@ describe('emails raised by saving, submitting and returning', () => {
       await release(clerk, page);
       const authoriser = await t.as('authoriserA');
       view = await lock(authoriser, page);
-      const submit = await save(authoriser, view.submissionId, {
-        content: completeAnswers,
-        status: 'completed',
-        declaration: true,
+      const submitted = await submit(authoriser, view.submissionId, {
         baseRevisionId: view.currentRevisionId,
       });
-      expect(submit.status, JSON.stringify(submit.body)).toBe(201);
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
       await runJobs();
 
       const db = t.database.db;
@@ -241,12 +238,7 @@ describe('NHSI authorisation emails', () => {
   async function clerkSubmits(page: Page, content: Record<string, unknown> = completeAnswers) {
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
-    const res = await save(clerk, view.submissionId, {
-      content,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: view.currentRevisionId,
-    });
+    const res = await submit(clerk, view.submissionId, { content, baseRevisionId: view.currentRevisionId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const after = (await clerk.get(page.url)).body;
     await release(clerk, page);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
+import { completeAnswers, lock, newPage, save, submit } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
 /**
@@ -44,14 +44,12 @@ describe('a date typed in part', () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(JSON.parse(draft.body.content)).toMatchObject(partial);
 
-    const submit = await save(authoriser, view.submissionId, {
+    const refused = await submit(authoriser, view.submissionId, {
       content: { ...completeAnswers, ...partial },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: draft.body.currentRevisionId,
     });
-    expect(submit.status).toBe(400);
-    expect(submit.body.errors).toEqual({
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
       visitDate: ['Date of visit must include a month'],
       openedOn: ['Date the ward opened must include a day'],
     });

@@ -1,14 +1,7 @@
 import { messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import {
-  auditActions,
-  completeAnswers,
-  lock,
-  newPeriod,
-  pageFor,
-  save,
-} from '../../../test/support/submission-fixtures';
+import { auditActions, lock, newPeriod, pageFor, submit } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
@@ -39,12 +32,7 @@ describe('POST .../Organisation/{orgId}/Submission/Reopen', () => {
     expect(reopened.body.submissionId).toEqual(expect.any(Number));
 
     const view = await lock(authoriser, page);
-    const saved = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: null,
-    });
+    const saved = await submit(authoriser, view.submissionId, { baseRevisionId: null });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(await auditActions(t, view.submissionId)).toEqual([
       'submission.reopen',

@@ -10,6 +10,7 @@ import {
   pageFor,
   save,
   startDraft,
+  submit,
 } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
@@ -295,12 +296,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
-    const res = await save(clerk, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: null,
-    });
+    const res = await submit(clerk, view.submissionId, { baseRevisionId: null });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe(messages.submissionAuthoriserRequired);
     expect(await revisionCount(view.submissionId)).toBe(0);
@@ -319,12 +315,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
       const clerk = await t.as('clerkA');
       expect((await clerk.get(page.url)).body).toMatchObject({ canSubmit: true, readOnlyReason: null });
       const view = await lock(clerk, page);
-      const res = await save(clerk, view.submissionId, {
-        content: completeAnswers,
-        status: 'completed',
-        declaration: true,
-        baseRevisionId: null,
-      });
+      const res = await submit(clerk, view.submissionId, { baseRevisionId: null });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     } finally {
       await t.database.db
@@ -341,10 +332,8 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
     const { vacancies: _left, ...incomplete } = completeAnswers;
-    const res = await save(authoriser, view.submissionId, {
+    const res = await submit(authoriser, view.submissionId, {
       content: { ...incomplete, headcount: -5 },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: null,
     });
     expect(res.status).toBe(400);
@@ -359,10 +348,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     const page = await newPage(t);
     const authoriser = await t.as('authoriserA');
     const draft = await startDraft(authoriser, page, { headcount: 5 });
-    const submitted = await save(authoriser, draft.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
+    const submitted = await submit(authoriser, draft.submissionId, {
       baseRevisionId: draft.currentRevisionId,
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
@@ -393,10 +379,8 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
       false,
     ]);
 
-    const resubmitted = await save(authoriser, draft.submissionId, {
+    const resubmitted = await submit(authoriser, draft.submissionId, {
       content: { ...completeAnswers, headcount: 121 },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: amended.body.currentRevisionId,
     });
     expect(resubmitted.body.officialRevisionId).toBe(resubmitted.body.currentRevisionId);
@@ -426,10 +410,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
     expect(await revisionCount(draft.submissionId)).toBe(1);
 
     const before = new Date();
-    const submitted = await save(authoriser, draft.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
+    const submitted = await submit(authoriser, draft.submissionId, {
       baseRevisionId: draft.currentRevisionId,
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);

@@ -10,6 +10,7 @@ import {
   type Page,
   pageFor,
   save,
+  submit,
 } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
@@ -18,12 +19,7 @@ const t = useTestApp();
 async function submitted(page: Page) {
   const authoriser = await t.as('authoriserA');
   const view = await lock(authoriser, page);
-  const res = await save(authoriser, view.submissionId, {
-    content: completeAnswers,
-    status: 'completed',
-    declaration: true,
-    baseRevisionId: view.currentRevisionId,
-  });
+  const res = await submit(authoriser, view.submissionId, { baseRevisionId: view.currentRevisionId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (await authoriser.get(page.url)).body;
 }
@@ -53,10 +49,8 @@ describe('POST /Submission/{id}/Return', () => {
     const clerkView = (await (await t.as('clerkA')).get(page.url)).body;
     expect(clerkView.returned.reason).toBe('Headcount looks wrong');
     const authoriser = await t.as('authoriserA');
-    const again = await save(authoriser, done.submissionId, {
+    const again = await submit(authoriser, done.submissionId, {
       content: { ...completeAnswers, headcount: 99 },
-      status: 'completed',
-      declaration: true,
       baseRevisionId: done.currentRevisionId,
     });
     expect(again.status).toBe(201);
@@ -118,12 +112,7 @@ describe('POST /Submission/{id}/Reopen', () => {
 
     expect((await authoriser.get(page.url)).body).toMatchObject({ canEdit: true, readOnlyReason: null });
     await lock(authoriser, page);
-    const saved = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: null,
-    });
+    const saved = await submit(authoriser, view.submissionId, { baseRevisionId: null });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     // The other trust's return in the same period stays closed.
     const other = await pageFor(t, periodId, 'RGT');
@@ -156,12 +145,7 @@ describe('POST /Submission/{id}/NhsiAuthorisation', () => {
       expect(twice.body.code).toBe('already_authorised');
       // A resubmission needs authorising again.
       const authoriser = await t.as('authoriserA');
-      const again = await save(authoriser, done.submissionId, {
-        content: completeAnswers,
-        status: 'completed',
-        declaration: true,
-        baseRevisionId: done.currentRevisionId,
-      });
+      const again = await submit(authoriser, done.submissionId, { baseRevisionId: done.currentRevisionId });
       expect(again.status).toBe(201);
       expect((await authoriser.get(page.url)).body).toMatchObject({
         awaitingNhsiAuthorisation: true,

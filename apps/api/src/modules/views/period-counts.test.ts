@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPeriod, pageFor, save } from '../../../test/support/submission-fixtures';
+import { lock, newPeriod, pageFor, save, submit } from '../../../test/support/submission-fixtures';
 import * as m0018 from '../../db/migrations/0018_period_counts';
 import { keptRowCounts, noRows } from './period-counts';
 import { liveRowCounts } from './queries';
@@ -65,10 +65,7 @@ describe('counts kept as returns change, through HTTP', () => {
     });
     expect(draft.status).toBe(201);
     expect((await expectKeptCountsTrue(periodId)).draft).toBe(before.draft + 1);
-    const submitted = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
+    const submitted = await submit(authoriser, view.submissionId, {
       baseRevisionId: draft.body.currentRevisionId,
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
@@ -98,12 +95,7 @@ describe('counts kept as returns change, through HTTP', () => {
 
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
-    const saved = await save(authoriser, view.submissionId, {
-      content: completeAnswers,
-      status: 'completed',
-      declaration: true,
-      baseRevisionId: null,
-    });
+    const saved = await submit(authoriser, view.submissionId, { baseRevisionId: null });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(await expectKeptCountsTrue(periodId)).toMatchObject({ completed: 1, late: 1, onTime: 0 });
 
