@@ -11,9 +11,10 @@ import {
 } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { conflict, HttpProblem, notFound, validationProblem } from '../../platform/errors';
+import { HttpProblem, notFound, validationProblem } from '../../platform/errors';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
+import { changeable, restoreFirst } from '../collections/changeable';
 import {
   chunks,
   countCriteriaForAdd,
@@ -71,14 +72,7 @@ export async function bulkChange(
   if (both.length > 0) throw validationProblem({ add: [recipientMessages.addAndRemove] });
 
   return db.transaction().execute(async (tx) => {
-    const collection = await findCollectionForChange(tx, collectionId);
-    if (!collection) throw notFound();
-    if (collection.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
 
     if (add.length > 0) {
       const found = await findOrganisations(tx, add);
@@ -131,14 +125,7 @@ export async function setAuthorisationFlags(
   requestId: string,
 ) {
   return db.transaction().execute(async (tx) => {
-    const collection = await findCollectionForChange(tx, collectionId);
-    if (!collection) throw notFound();
-    if (collection.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
     const ids = unique(body.map((row) => row.organisationId));
     const current = new Map((await findRecipients(tx, collectionId, ids)).map((r) => [r.organisationId, r]));
     const missing = ids.filter((id) => !current.has(id));
@@ -242,14 +229,7 @@ export async function applySelection(
   const body = parseSelection(input);
   const today = londonToday();
   return db.transaction().execute(async (tx) => {
-    const collection = await findCollectionForChange(tx, collectionId);
-    if (!collection) throw notFound();
-    if (collection.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
     const outcome = await selectionOutcome(tx, collectionId, body, today);
     const flags = {
       isTrustAuthorisationRequired: collection.trustAuthorisation === 'mandatory',

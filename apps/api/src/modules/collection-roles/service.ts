@@ -5,7 +5,7 @@ import {
   type SubmitterAccessBody,
 } from '@dcf/domain';
 import type { Db } from '../../db/database';
-import { conflict, HttpProblem, notFound } from '../../platform/errors';
+import { HttpProblem, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import {
   auditRoleChange,
@@ -14,6 +14,7 @@ import {
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
+import { changeable, restoreFirst } from '../collections/changeable';
 import {
   collectionExists,
   deleteCollectionRole,
@@ -50,14 +51,7 @@ export async function setCollectionRole(
 ) {
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    const collection = await collectionExists(tx, collectionId);
-    if (!collection) throw notFound();
-    if (collection.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    changeable(await collectionExists(tx, collectionId), restoreFirst);
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseProtectedRoleChange(tx, principal, body.userId);
     if (body.assigned) await refuseManagerRoleOutsideManagement(tx, body.userId);
@@ -127,14 +121,7 @@ export async function setSubmitterAccess(
   const roles = [...new Set(body.roles)];
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    const collection = await collectionExists(tx, collectionId);
-    if (!collection) throw notFound();
-    if (collection.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    changeable(await collectionExists(tx, collectionId), restoreFirst);
     if (!(await isRecipient(tx, collectionId, organisationId)))
       throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();

@@ -5,6 +5,7 @@ import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { becomesManagerOfNewCollection, collectionAbilitiesOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange } from '../../platform/role-changes';
+import { changeable, restoreFirst } from './changeable';
 import { presentCollection } from './presenters';
 import {
   countSetup,
@@ -101,14 +102,7 @@ export async function updateCollection(
   requestId: string,
 ) {
   await db.transaction().execute(async (tx) => {
-    const before = await findCollection(tx, id);
-    if (!before) throw notFound();
-    if (before.status === 'archived')
-      throw conflict(
-        'collection_archived',
-        'An archived collection cannot be changed',
-        'Restore it (publish) first.',
-      );
+    const before = changeable(await findCollection(tx, id), restoreFirst);
     await updateCollectionRow(tx, id, input);
     await forceAuthorisationFlags(tx, id, input);
     await writeAudit(tx, {

@@ -20,6 +20,7 @@ import { maySeeDeletedAnswers } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 import { unpackedTooLarge, ZipRefusedError } from '../../platform/zip-measure';
+import { changeable } from '../collections/changeable';
 import { findPrintableRevision } from '../pdf/queries';
 import { fillableFields, resolveName } from './form-fields';
 import {
@@ -99,10 +100,7 @@ export async function recordExcelTemplate(
   body: ExcelTemplateBody,
   requestId: string,
 ): Promise<ExcelTemplateDto> {
-  const collection = await findCollection(db, collectionId);
-  if (!collection) throw notFound();
-  if (collection.status === 'archived')
-    throw conflict('collection_archived', 'An archived collection cannot be changed');
+  const _collection = changeable(await findCollection(db, collectionId));
   const form = await findNewestForm(db, collectionId);
   if (!form) throw conflict('no_form_definition', messages.noFormDefinition);
 

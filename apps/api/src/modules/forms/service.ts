@@ -2,8 +2,9 @@ import type { FormDefinition } from '@dcf/forms';
 import { checkDefinition, problemMessages } from '@dcf/forms/convert/check-definition';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { changeable } from '../collections/changeable';
 import { getCollection } from '../collections/service';
 import { presentForm } from './presenters';
 import {
@@ -46,10 +47,7 @@ export async function getForm(db: Db, principal: Principal, collectionId: number
 }
 
 export async function assertAmendable(tx: Tx, collectionId: number) {
-  const collection = await findCollectionStatus(tx, collectionId);
-  if (!collection) throw notFound();
-  if (collection.status === 'archived')
-    throw conflict('collection_archived', 'An archived collection cannot be changed');
+  changeable(await findCollectionStatus(tx, collectionId));
 }
 
 async function insertVersion(

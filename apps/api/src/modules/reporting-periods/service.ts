@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
 import { conflict, notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { changeable } from '../collections/changeable';
 import { getCollection } from '../collections/service';
 import { type PeriodDto, presentPeriod } from './presenters';
 import {
@@ -52,11 +53,7 @@ export async function getPeriod(db: Db, principal: Principal, collectionId: numb
 
 /** Locks the collection for the transaction; an archived collection's periods are not changed. */
 async function lockAmendable(tx: Tx, collectionId: number) {
-  const collection = await lockCollection(tx, collectionId);
-  if (!collection) throw notFound();
-  if (collection.status === 'archived')
-    throw conflict('collection_archived', 'An archived collection cannot be changed');
-  return collection;
+  return changeable(await lockCollection(tx, collectionId));
 }
 
 /** Every section-5 message for the body against the collection's other periods; the normalised values when valid. */

@@ -7,8 +7,9 @@ import {
 } from '@dcf/domain';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { conflict, notFound, validationProblem } from '../../platform/errors';
+import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { changeable } from '../collections/changeable';
 import { getCollection } from '../collections/service';
 import { presentSchedule } from './presenters';
 import {
@@ -59,10 +60,7 @@ function readBody(body: ScheduleBody): { schedule: Schedule; isDefault: boolean 
 }
 
 async function assertAmendable(tx: Tx, collectionId: number) {
-  const collection = await lockCollectionStatus(tx, collectionId);
-  if (!collection) throw notFound();
-  if (collection.status === 'archived')
-    throw conflict('collection_archived', 'An archived collection cannot be changed');
+  changeable(await lockCollectionStatus(tx, collectionId));
 }
 
 const toRow = (schedule: Schedule) => ({
