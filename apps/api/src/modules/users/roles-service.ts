@@ -17,6 +17,15 @@ import {
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
+import {
+  deleteCollectionRole,
+  deleteSubmitterRoles,
+  findCollectionRolesOf,
+  findSubmitterRolesOf,
+  insertCollectionRole,
+  insertSubmitterRoles,
+  isRecipient,
+} from '../collection-roles/queries';
 import * as q from './role-queries';
 
 const AUDIT_ENTRIES = 50;
@@ -114,32 +123,32 @@ export async function changeUserRole(
 
     if (!(await q.findCollectionName(tx, change.collectionId))) throw notFound();
     if (change.scope === 'collection') {
-      const before = await q.collectionRolesAt(tx, userId, change.collectionId);
+      const before = await findCollectionRolesOf(tx, change.collectionId, userId);
       if (before.includes(change.role) === change.granted) return;
-      const values = { userId, collectionId: change.collectionId, role: change.role };
+      const role = { userId, collectionId: change.collectionId, role: change.role };
       if (change.granted) await refuseManagerRoleOutsideManagement(tx, userId);
-      if (change.granted) await q.addCollectionRole(tx, values);
-      else await q.removeCollectionRole(tx, values);
+      if (change.granted) await insertCollectionRole(tx, role);
+      else await deleteCollectionRole(tx, role);
       const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);
       await audit(before, after, { collectionId: change.collectionId });
       return;
     }
 
     const where = { collectionId: change.collectionId, organisationId: change.organisationId };
-    const before = await q.organisationRolesAt(tx, userId, change.collectionId, change.organisationId);
+    const holder = { userId, ...where };
+    const before = await findSubmitterRolesOf(tx, holder);
     if (before.includes(change.role) === change.granted) return;
-    const values = { userId, ...where, role: change.role };
     if (change.granted) {
-      if (!(await q.isRecipient(tx, change.collectionId, change.organisationId)))
+      if (!(await isRecipient(tx, change.collectionId, change.organisationId)))
         throw validationProblem({ organisationId: [userRoleMessages.notRecipient] });
       await refuseRolesOutsideOrganisation(tx, {
         userId,
         organisationId: change.organisationId,
         roles: [change.role],
       });
-      await q.addOrganisationRole(tx, values);
+      await insertSubmitterRoles(tx, holder, [change.role]);
     } else {
-      await q.removeOrganisationRole(tx, values);
+      await deleteSubmitterRoles(tx, holder, [change.role]);
     }
     const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);
     await audit(before, after, where);
