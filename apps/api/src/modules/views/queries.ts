@@ -313,7 +313,7 @@ export function findSubmitters(db: Db, collectionId: number) {
 // ---- Counts across periods and collections ----------------------------------------------------------
 
 export type Counts = PeriodCounts;
-const zeroCounts = (): Counts => ({
+export const zeroCounts = (): Counts => ({
   expected: 0,
   notYetRequired: 0,
   notStarted: 0,
@@ -612,8 +612,8 @@ function worklistKindCondition(scope: WorklistScope, now: Date): Expression<SqlB
   }
 }
 
-/** One worklist, the nearest deadline first, with the number of rows in all (one query). */
-export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: number) {
+/** The returns on one worklist, with their period, collection, organisation and recipient row. */
+function worklistReturns(db: Db, scope: WorklistScope, now: Date) {
   return db
     .selectFrom('submission as s')
     .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
@@ -624,6 +624,12 @@ export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: num
         .onRef('co.collectionId', '=', 's.collectionId')
         .onRef('co.organisationId', '=', 's.organisationId'),
     )
+    .where(worklistCondition(scope, now));
+}
+
+/** One worklist, the nearest deadline first, with the number of rows in all (one query). */
+export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: number) {
+  return worklistReturns(db, scope, now)
     .leftJoin('submissionRevision as cr', 'cr.id', 's.currentRevisionId')
     .leftJoin('appUser as cu', 'cu.id', 'cr.createdBy')
     .select([
@@ -642,7 +648,6 @@ export function listWorklist(db: Db, scope: WorklistScope, now: Date, limit: num
       'o.code as organisationCode',
       sql<string>`count(*) over ()`.as('total'),
     ])
-    .where(worklistCondition(scope, now))
     .orderBy('rp.submissionsClose')
     .orderBy('o.name')
     .orderBy('s.id')
@@ -653,18 +658,8 @@ export type WorklistRow = Awaited<ReturnType<typeof listWorklist>>[number];
 
 /** How many rows one worklist has (one query). */
 export async function countWorklist(db: Db, scope: WorklistScope, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('submission as s')
-    .innerJoin('reportingPeriod as rp', 'rp.id', 's.reportingPeriodId')
-    .innerJoin('collection as c', 'c.id', 's.collectionId')
-    .innerJoin('organisation as o', 'o.id', 's.organisationId')
-    .innerJoin('collectionOrganisation as co', (join) =>
-      join
-        .onRef('co.collectionId', '=', 's.collectionId')
-        .onRef('co.organisationId', '=', 's.organisationId'),
-    )
+  const row = await worklistReturns(db, scope, now)
     .select(sql<string>`count(*)`.as('count'))
-    .where(worklistCondition(scope, now))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -10,7 +10,6 @@ import {
   type OrganisationHistory,
   organisationDeadline,
   organisationWindowStatus,
-  type PeriodCounts,
   type PeriodSubmissionList,
   type PeriodSubmissionParams,
   type PeriodSubmissionStatus,
@@ -48,21 +47,11 @@ import {
   type OrganisationPeriodRow,
   type PeriodRow,
   type PeriodWithCollectionRow,
+  zeroCounts,
 } from './queries';
 
 /** How many opened periods the collection trend shows (a daily collection would otherwise chart years). */
 export const TREND_PERIODS = 24;
-
-const emptyCounts: PeriodCounts = {
-  expected: 0,
-  notYetRequired: 0,
-  notStarted: 0,
-  draft: 0,
-  completed: 0,
-  missed: 0,
-  onTime: 0,
-  late: 0,
-};
 
 // ---- Submitter home -----------------------------------------------------------------------------------
 
@@ -221,7 +210,7 @@ async function summarise(
     now,
   );
   const summary = (row: PeriodRow | undefined): PeriodSummary | null =>
-    row ? { ...presentPeriodDates(row, now), counts: counts.get(row.id) ?? emptyCounts } : null;
+    row ? { ...presentPeriodDates(row, now), counts: counts.get(row.id) ?? zeroCounts() } : null;
   return collections.map((c) => ({
     id: c.id,
     name: c.name,
@@ -259,7 +248,10 @@ export async function getManagerCollectionHome(
   );
   return {
     ...summary!,
-    periods: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? emptyCounts })),
+    periods: periods.map((p) => ({
+      ...presentPeriodDates(p, now),
+      counts: counts.get(p.id) ?? zeroCounts(),
+    })),
   };
 }
 
@@ -286,7 +278,7 @@ export async function listCollectionPeriodSummaries(
   );
   return {
     collection: { id: collection.id, name: collection.name },
-    items: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? emptyCounts })),
+    items: periods.map((p) => ({ ...presentPeriodDates(p, now), counts: counts.get(p.id) ?? zeroCounts() })),
     total: params.state === undefined ? states.Open + states.Future + states.Closed : states[params.state],
     states,
   };
