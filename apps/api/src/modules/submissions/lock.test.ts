@@ -1,7 +1,14 @@
 import { messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { auditActions, lock, newPage, save } from '../../../test/support/submission-fixtures';
+import {
+  auditActions,
+  lock,
+  newPage,
+  newPeriod,
+  pageFor,
+  save,
+} from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 

@@ -192,7 +192,7 @@ describe('emails raised by saving, submitting and returning', () => {
           key: `event:authorisationRequested:${view.submissionId}:${draft.body.currentRevisionId}`,
           status: 'done',
         },
-        { key: `event:submitted:${view.submissionId}:${submit.body.currentRevisionId}`, status: 'done' },
+        { key: `event:submitted:${view.submissionId}:${submitted.body.currentRevisionId}`, status: 'done' },
       ]);
       expect((await outbox(page)).rows).toEqual([]);
       const deliveries = await db
