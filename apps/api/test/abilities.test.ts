@@ -38,7 +38,6 @@ beforeAll(async () => {
   // RJ1's demo return: one saved draft (a revision that is not the official one).
   await saveReturn(t, 'authoriserA', demoPage(), { content: { headcount: 1 }, status: 'draft' });
 }, 120_000);
-afterAll(async () => t?.close());
 
 const demoPage = () =>
   `${api}/Collection/${s.demo}/ReportingPeriod/${demoPeriod}/Organisation/${s.rj1}/Submission`;

@@ -148,7 +148,7 @@ describe('structure and size', () => {
       content: withUnknownKeys(50_000),
       baseRevisionId: null,
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status, JSON.stringify(refused.body).slice(0, 400)).toBe(400);
     expect(refused.body.errors.form[0]).toMatch(
       /^This return is too large to save \(\d+\.\d MB\): a return can be at most 1 MB/,
     );

@@ -1,3 +1,5 @@
+import { cleanSubmissionContent } from '@dcf/domain/submission-content';
+import { answerLimits, returnBytes, returnTooLargeMessage } from '@dcf/forms/engine/answers-data';
 import type { Db, Tx } from '../../db/database';
 import { EvaluationFailure } from '../../platform/evaluation-box/pool';
 import { evaluationProblem, noteOverBudget } from '../../platform/evaluation-box/problems';
@@ -32,6 +34,8 @@ export async function checkAnswers(
   version: FormVersion,
   body: { content: Record<string, unknown>; status: 'draft' | 'completed' },
 ): Promise<Checked> {
+  const tooLarge = tooLargeToCheck(body.content);
+  if (tooLarge) return { ok: true, result: tooLarge };
   try {
     const inputs =
       version.rules.length > 0
@@ -60,6 +64,27 @@ export async function checkAnswers(
     );
     return { ok: false, error: evaluationProblem(error, 'save') };
   }
+}
+
+/**
+ * A return over the size limit (decision 0014) is refused here, with the engine's own verdict and message,
+ * before it is copied to a worker: copying and reading megabytes there could use up the evaluation's time
+ * budget, and the clerk would be told the form cannot be checked instead of what to shorten. The common
+ * case costs one JSON.stringify of the answers; the cleaned answers (what the engine measures) are
+ * measured only when the raw ones are over the limit.
+ */
+function tooLargeToCheck(content: Record<string, unknown>): CheckReturnResult | null {
+  if (returnBytes(content) <= answerLimits.maxReturnBytes) return null;
+  const bytes = returnBytes(cleanSubmissionContent(content));
+  if (bytes <= answerLimits.maxReturnBytes) return null;
+  const errors = { form: [returnTooLargeMessage(bytes)] };
+  return {
+    contentJson: '{}',
+    fields: 0,
+    errors: { draft: errors, completed: errors },
+    verdicts: [],
+    evaluationMs: 0,
+  };
 }
 
 /** The result, or the failure thrown: where the save gives its verdict. */
