@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /**
  * Guidance per collection (decision 0025): plain text a manager writes on the
@@ -12,7 +13,7 @@ export const GUIDANCE_MAX_LENGTH = 5000;
 
 export const guidanceMessages = {
   tooLong: `Guidance can not exceed the maximum length of ${GUIDANCE_MAX_LENGTH.toLocaleString('en-GB')} characters`,
-  archived: 'An archived collection cannot be changed. Restore it (publish) first.',
+  archived: `${messages.collectionArchived}. ${messages.collectionRestoreFirst}`,
   saved: 'Guidance saved',
   removed: 'Guidance removed',
   hint: 'Shown to submitters on their home page and above the form. Leave a blank line between paragraphs; start a line with "- " for a bullet; **bold**; [link text](https://example.org).',

@@ -57,6 +57,12 @@ export const messages = {
     'The sign-in service is not available at the moment. Please try again in a few minutes.',
   pageComplete: 'This page is complete',
 
+  // An archived collection: not spelled by the specification; ours. Every change to it is refused (409
+  // collection_archived) with both lines: what is in the way, and what to do (its Restore, on the overview
+  // tab or Hidden collections, publishes it again).
+  collectionArchived: 'An archived collection cannot be changed',
+  collectionRestoreFirst: 'Restore it (publish) first.',
+
   // Submissions: not spelled by the specification; ours (docs/decisions, submissions).
   submissionPeriodClosed: 'This reporting period is closed',
   submissionPeriodNotOpen: 'This reporting period is not open yet',
