@@ -1,26 +1,16 @@
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { baseOf, fetchDetails, getJson, type OrdOptions, regionCodesOf } from './ord-client';
-import { organisationsChanged } from './queries';
-import { type IncomingOrganisation, reconcileOrganisations } from './reconcile';
+import { applyToRegister } from './ods-apply';
+import { fetchDetails, listRoleCodes, type OrdOptions, regionCodesOf } from './ord-client';
+import type { IncomingOrganisation } from './reconcile';
 
 /** Fetches the whole register for the configured roles (all pages, every record's detail). */
 export async function fetchOdsRegister(db: Db, options: OrdOptions): Promise<IncomingOrganisation[]> {
-  const base = baseOf(options);
-  const limit = options.pageSize ?? 1000;
   const codes: string[] = [];
-  for (const role of options.roles ?? ['RO197']) {
-    for (let offset = 0; ; offset += limit) {
-      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
-        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}&Limit=${limit}&Offset=${offset}`,
-        options,
-      );
-      const items = page.Organisations ?? [];
-      codes.push(...items.map((o) => o.OrgId));
-      await options.onProgress?.({ phase: 'listing', done: codes.length, total: null });
-      if (items.length < limit) break;
-    }
-  }
+  await listRoleCodes(options, null, async (page) => {
+    codes.push(...page);
+    await options.onProgress?.({ phase: 'listing', done: codes.length, total: null });
+  });
   const unique = [...new Set(codes)];
   await options.onProgress?.({ phase: 'details', done: 0, total: unique.length });
   return fetchDetails(unique, options, await regionCodesOf(db), 1, async (fetched) => {
@@ -42,13 +32,7 @@ export async function runFull(
 ): Promise<void> {
   const incoming = await fetchOdsRegister(db, options);
   await options.onProgress?.({ phase: 'applying', done: 0, total: incoming.length });
-  await db.transaction().execute(async (tx) => {
-    await holdClaim(tx);
-    const report = await reconcileOrganisations(tx, incoming, {
-      dryRun: false,
-      userId: run.startedBy,
-      action: 'organisation.sync',
-    });
+  await applyToRegister(db, run, incoming, holdClaim, async (tx, report) => {
     await tx
       .updateTable('odsSyncRun')
       .set({
@@ -75,5 +59,4 @@ export async function runFull(
       after: { ...report, refused: report.refusedCount },
     });
   });
-  organisationsChanged(db);
 }

@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db, Tx } from '../../db/database';
 import { writeAudit } from '../../platform/audit';
-import { baseOf, fetchDetails, getJson, type OrdOptions, regionCodesOf } from './ord-client';
-import { organisationsChanged } from './queries';
-import { reconcileOrganisations } from './reconcile';
+import { applyToRegister } from './ods-apply';
+import { baseOf, fetchDetails, getJson, listRoleCodes, type OrdOptions, regionCodesOf } from './ord-client';
 
 /**
  * Incremental ODS sync (decision 0012): only the organisations changed since the last successful run.
@@ -71,19 +70,10 @@ async function plan(
     (await db.selectFrom('organisation').select('code').execute()).map((o) => o.code.toUpperCase()),
   );
   const codes = new Set([...changedCodes].filter((c) => known.has(c)));
-  const limit = options.pageSize ?? 1000;
-  for (const role of options.roles ?? ['RO197']) {
-    for (let offset = 0; ; offset += limit) {
-      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
-        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}&LastChangeDate=${since}&Limit=${limit}&Offset=${offset}`,
-        options,
-      );
-      const items = page.Organisations ?? [];
-      for (const item of items) codes.add(item.OrgId.toUpperCase());
-      await options.onProgress?.({ phase: 'listing', done: codes.size, total: null });
-      if (items.length < limit) break;
-    }
-  }
+  await listRoleCodes(options, since, async (page) => {
+    for (const code of page) codes.add(code.toUpperCase());
+    await options.onProgress?.({ phase: 'listing', done: codes.size, total: null });
+  });
   const sorted = [...codes].sort();
   await db.transaction().execute(async (tx) => {
     await holdClaim(tx);
@@ -117,13 +107,7 @@ export async function runIncremental(
   while (position < codes.length) {
     const batch = codes.slice(position, position + batchSize);
     const records = await fetchDetails(batch, options, regionCodes, position + 1);
-    await db.transaction().execute(async (tx) => {
-      await holdClaim(tx);
-      const report = await reconcileOrganisations(tx, records, {
-        dryRun: false,
-        userId: run.startedBy,
-        action: 'organisation.sync',
-      });
+    await applyToRegister(db, run, records, holdClaim, async (tx, report) => {
       await tx
         .updateTable('odsSyncRun')
         .set({
@@ -136,7 +120,6 @@ export async function runIncremental(
         .where('id', '=', run.id)
         .execute();
     });
-    organisationsChanged(db);
     position += batch.length;
     await options.onProgress?.({ phase: 'details', done: position, total: codes.length });
   }

@@ -128,6 +128,31 @@ export function ordToIncoming(
   };
 }
 
+/**
+ * Pages through the organisations of the roles this register keeps (`options.roles`, RO197 by default),
+ * handing each page's codes to `onPage`; with `since`, only those changed on or after that date.
+ */
+export async function listRoleCodes(
+  options: OrdOptions,
+  since: string | null,
+  onPage: (codes: string[]) => Promise<void>,
+): Promise<void> {
+  const base = baseOf(options);
+  const limit = options.pageSize ?? 1000;
+  const changedSince = since ? `&LastChangeDate=${since}` : '';
+  for (const role of options.roles ?? ['RO197']) {
+    for (let offset = 0; ; offset += limit) {
+      const page = await getJson<{ Organisations?: { OrgId: string }[] }>(
+        `${base}/organisations?PrimaryRoleId=${encodeURIComponent(role)}${changedSince}&Limit=${limit}&Offset=${offset}`,
+        options,
+      );
+      const items = page.Organisations ?? [];
+      await onPage(items.map((o) => o.OrgId));
+      if (items.length < limit) break;
+    }
+  }
+}
+
 /** The details of `codes`, fetched `concurrency` at a time; `line` numbers count from `firstLine`. */
 export async function fetchDetails(
   codes: string[],
