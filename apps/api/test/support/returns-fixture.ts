@@ -73,7 +73,8 @@ export async function addRecipients(db: Db, collectionId: number, organisationId
 
 /**
  * A return: a submission with one revision. `completed` makes it the official revision (submitted);
- * `draft` leaves the return unsubmitted.
+ * `draft` leaves the return unsubmitted. `dataQuality` is the revision's findings as a save stores them,
+ * `warnings` of them counted (on the submission too when official).
  */
 export async function insertReturn(
   db: Db,
@@ -86,6 +87,7 @@ export async function insertReturn(
     status: 'draft' | 'completed';
     content: Record<string, unknown>;
     at?: Date;
+    dataQuality?: { findings: unknown[]; warnings: number };
   },
 ): Promise<{ submissionId: number; revisionId: number }> {
   return db.transaction().execute(async (tx) => {
@@ -109,6 +111,12 @@ export async function insertReturn(
         content: JSON.stringify(values.content),
         createdBy: values.userId,
         createdAt: at,
+        ...(values.dataQuality
+          ? {
+              dataQuality: JSON.stringify(values.dataQuality.findings),
+              dataQualityWarnings: values.dataQuality.warnings,
+            }
+          : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -117,7 +125,12 @@ export async function insertReturn(
       .set({
         currentRevisionId: revision.id,
         ...(values.status === 'completed'
-          ? { officialRevisionId: revision.id, submittedBy: values.userId, submittedAt: at }
+          ? {
+              officialRevisionId: revision.id,
+              submittedBy: values.userId,
+              submittedAt: at,
+              ...(values.dataQuality ? { officialWarnings: values.dataQuality.warnings } : {}),
+            }
           : {}),
       })
       .where('id', '=', submission.id)

@@ -8,16 +8,22 @@ import type { Client, TestApp } from '../harness';
 
 let nextYear = 2000;
 
+/** The id of the demo collection's newest form version (data quality rules make new versions). */
+export async function demoFormId(t: TestApp): Promise<number> {
+  const form = await t.database.db
+    .selectFrom('form')
+    .select('id')
+    .where('collectionId', '=', await t.demoCollectionId())
+    .orderBy('version', 'desc')
+    .executeTakeFirstOrThrow();
+  return form.id;
+}
+
 /** A new period of the demo collection, open now unless `closed`; returns its id. */
 export async function newPeriod(t: TestApp, options: { closed?: boolean } = {}): Promise<number> {
   const db = t.database.db;
   const collectionId = await t.demoCollectionId();
-  const form = await db
-    .selectFrom('form')
-    .select('id')
-    .where('collectionId', '=', collectionId)
-    .orderBy('version', 'desc')
-    .executeTakeFirstOrThrow();
+  const formId = await demoFormId(t);
   const year = nextYear++;
   const day = 86_400_000;
   const now = Date.now();
@@ -25,7 +31,7 @@ export async function newPeriod(t: TestApp, options: { closed?: boolean } = {}):
     .insertInto('reportingPeriod')
     .values({
       collectionId,
-      formId: form.id,
+      formId,
       name: `Test ${year}`,
       start: `${year}-01-01`,
       end: `${year}-01-31`,

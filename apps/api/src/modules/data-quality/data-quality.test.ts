@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
 import { runStatisticsSweep } from '../../../test/support/jobs';
 import { pdfText } from '../../../test/support/pdf-text';
+import { insertReturn } from '../../../test/support/returns-fixture';
 import {
   completeAnswers,
+  demoFormId,
   lock,
   newPage,
   newPeriod,
@@ -25,19 +27,9 @@ const saveWith = (client: Client, submissionId: number, body: Record<string, unk
 
 const rulesUrl = (formId: number) => `/v1/api/Collection/${collectionId}/Form/${formId}/DataQualityRule`;
 
-async function currentFormId() {
-  const row = await t.database.db
-    .selectFrom('form')
-    .select('id')
-    .where('collectionId', '=', collectionId)
-    .orderBy('version', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Adds rules one by one (each may make a new form version); the ids given, in order. */
 async function addRules(manager: Client, rules: Record<string, unknown>[], startFormId?: number) {
-  let formId = startFormId ?? (await currentFormId());
+  let formId = startFormId ?? (await demoFormId(t));
   const ids: string[] = [];
   for (const rule of rules) {
     const res = await manager.post(rulesUrl(formId), rule);
@@ -73,7 +65,7 @@ const sicknessRangeRule = {
  */
 async function seedSubmittedReturns(periodId: number, first: number, answers: Record<string, unknown>[]) {
   const db = t.database.db;
-  const formId = await currentFormId();
+  const formId = await demoFormId(t);
   const recipients = await db
     .selectFrom('collectionOrganisation')
     .select('organisationId')
@@ -101,39 +93,16 @@ async function seedSubmittedReturns(periodId: number, first: number, answers: Re
     ...[...recipients.map((r) => r.organisationId), ...others.map((o) => o.id)].filter((id) => id !== first),
   ];
   const author = await db.selectFrom('appUser').select('id').limit(1).executeTakeFirstOrThrow();
-  for (const [index, content] of answers.entries()) {
-    const submission = await db
-      .insertInto('submission')
-      .values({
-        collectionId,
-        reportingPeriodId: periodId,
-        organisationId: organisationIds[index] as number,
-        formId,
-        status: 'completed',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const revision = await db
-      .insertInto('submissionRevision')
-      .values({
-        submissionId: submission.id,
-        status: 'completed',
-        content: JSON.stringify(content),
-        createdBy: author.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('submission')
-      .set({
-        status: 'completed',
-        currentRevisionId: revision.id,
-        officialRevisionId: revision.id,
-        submittedAt: new Date(),
-      })
-      .where('id', '=', submission.id)
-      .execute();
-  }
+  for (const [index, content] of answers.entries())
+    await insertReturn(db, {
+      collectionId,
+      periodId,
+      organisationId: organisationIds[index] as number,
+      formId,
+      userId: author.id,
+      status: 'completed',
+      content,
+    });
 }
 
 /**
@@ -151,7 +120,7 @@ async function closeAndComputeStatistics(periodId: number) {
 
 describe('data quality rules on a collection (manager)', () => {
   it('only collection managers and administrators change rules; fields must be number questions of the form', async () => {
-    const formId = await currentFormId();
+    const formId = await demoFormId(t);
     const clerk = await t.as('clerkA');
     expect((await clerk.post(rulesUrl(formId), vacanciesRule)).status).toBe(403);
 
@@ -176,7 +145,7 @@ describe('data quality rules on a collection (manager)', () => {
   });
 
   it('rules are versioned with the form: a version with submissions gets a new version, then changes in place', async () => {
-    const used = await currentFormId();
+    const used = await demoFormId(t);
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await lock(clerk, page);
@@ -464,7 +433,7 @@ describe('grid columns', () => {
         },
       ],
     };
-    const saved = await manager.put(`/v1/api/Collection/${collectionId}/Form/${await currentFormId()}`, {
+    const saved = await manager.put(`/v1/api/Collection/${collectionId}/Form/${await demoFormId(t)}`, {
       definition,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { insertReturn } from '../../../test/support/returns-fixture';
 import { completeAnswers, newPeriod } from '../../../test/support/submission-fixtures';
 
 /**
@@ -66,39 +67,17 @@ beforeAll(async () => {
           ? [finding('r1', `Reason ${i}`)]
           : [finding('r1', `Reason ${i}`), finding('r2', null)];
     const findings = (i % 3 === 0 && i < 15) || i === 1 ? [...warnings, notChecked('r3')] : warnings;
-    const submission = await db
-      .insertInto('submission')
-      .values({
-        collectionId,
-        reportingPeriodId: periodId,
-        organisationId,
-        formId: form.formId as number,
-        status: 'completed',
-        submittedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const revision = await db
-      .insertInto('submissionRevision')
-      .values({
-        submissionId: submission.id,
-        status: 'completed',
-        content: JSON.stringify(completeAnswers),
-        createdBy: author,
-        dataQuality: JSON.stringify(findings),
-        dataQualityWarnings: warnings.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('submission')
-      .set({
-        currentRevisionId: revision.id,
-        officialRevisionId: revision.id,
-        officialWarnings: warnings.length,
-      })
-      .where('id', '=', submission.id)
-      .execute();
+    await insertReturn(db, {
+      collectionId,
+      periodId,
+      organisationId,
+      formId: form.formId as number,
+      userId: author,
+      status: 'completed',
+      content: completeAnswers,
+      at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      dataQuality: { findings, warnings: warnings.length },
+    });
   }
 });
 

@@ -2,9 +2,11 @@ import { dataQualityMessages } from '@dcf/domain/data-quality';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, useTestApp } from '../../../test/harness';
 import { runStatisticsSweep } from '../../../test/support/jobs';
+import { insertReturn } from '../../../test/support/returns-fixture';
 import { statementsDuring, tableReads } from '../../../test/support/statement-log';
 import {
   completeAnswers,
+  demoFormId,
   lock,
   newPeriod,
   type Page,
@@ -62,32 +64,15 @@ async function seedReturns(periodId: number, values: number[]) {
       .values({ collectionId, organisationId: organisation.id })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const submission = await db
-      .insertInto('submission')
-      .values({
-        collectionId,
-        reportingPeriodId: periodId,
-        organisationId: organisation.id,
-        formId: form.formId as number,
-        status: 'completed',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const revision = await db
-      .insertInto('submissionRevision')
-      .values({
-        submissionId: submission.id,
-        status: 'completed',
-        content: JSON.stringify({ ...completeAnswers, sicknessDays: values[index] }),
-        createdBy: author,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('submission')
-      .set({ currentRevisionId: revision.id, officialRevisionId: revision.id, submittedAt: new Date() })
-      .where('id', '=', submission.id)
-      .execute();
+    await insertReturn(db, {
+      collectionId,
+      periodId,
+      organisationId: organisation.id,
+      formId: form.formId as number,
+      userId: author,
+      status: 'completed',
+      content: { ...completeAnswers, sicknessDays: values[index] },
+    });
   }
 }
 
@@ -119,13 +104,8 @@ async function closePeriod(periodId: number) {
 const contextUrl = (page: Page) => `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
 
 async function addRangeRule() {
-  const form = await t.database.db
-    .selectFrom('form')
-    .select('id')
-    .where('collectionId', '=', collectionId)
-    .orderBy('version', 'desc')
-    .executeTakeFirstOrThrow();
-  const res = await manager.post(`/v1/api/Collection/${collectionId}/Form/${form.id}/DataQualityRule`, {
+  const formId = await demoFormId(t);
+  const res = await manager.post(`/v1/api/Collection/${collectionId}/Form/${formId}/DataQualityRule`, {
     name: 'Sickness in range',
     severity: 'warning',
     message: 'Working days lost is outside last period’s range',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { insertPeriod } from '../../../test/support/returns-fixture';
+import { demoFormId } from '../../../test/support/submission-fixtures';
 import { expandEvent } from '../notifications/events';
 
 /**
@@ -22,12 +23,7 @@ const t = useTestApp();
 beforeAll(async () => {
   const db = t.database.db;
   collectionId = await t.demoCollectionId();
-  const form = await db
-    .selectFrom('form')
-    .select('id')
-    .where('collectionId', '=', collectionId)
-    .orderBy('version', 'desc')
-    .executeTakeFirstOrThrow();
+  const formId = await demoFormId(t);
   // A practice closed by the register 30 days ago, still a recipient, with its own clerk.
   const org = await db
     .insertInto('organisation')
@@ -52,14 +48,14 @@ beforeAll(async () => {
     .execute();
   before = await insertPeriod(db, {
     collectionId,
-    formId: form.id,
+    formId,
     name: 'Opened before the close',
     open: new Date(now - 60 * DAY),
     close: new Date(now - 40 * DAY),
   });
   after = await insertPeriod(db, {
     collectionId,
-    formId: form.id,
+    formId,
     name: 'Opened after the close',
     open: new Date(now - 2 * 3_600_000),
     close: new Date(now + 10 * DAY),

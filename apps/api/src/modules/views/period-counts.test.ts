@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { lock, newPeriod, pageFor, save, submit } from '../../../test/support/submission-fixtures';
+import {
+  demoFormId,
+  lock,
+  newPeriod,
+  pageFor,
+  save,
+  submit,
+} from '../../../test/support/submission-fixtures';
 import * as m0018 from '../../db/migrations/0018_period_counts';
 import { keptRowCounts, noRows } from './period-counts';
 import { liveRowCounts } from './queries';
@@ -133,12 +140,7 @@ describe('counts kept whatever is written, by anyone (property)', () => {
   it('equal the returns counted one by one after random inserts, updates, deletes and moved closes', async () => {
     const db = t.database.db;
     const collectionId = await t.demoCollectionId();
-    const form = await db
-      .selectFrom('form')
-      .select('id')
-      .where('collectionId', '=', collectionId)
-      .orderBy('version', 'desc')
-      .executeTakeFirstOrThrow();
+    const formId = await demoFormId(t);
     const organisations = await db
       .selectFrom('collectionOrganisation')
       .select('organisationId')
@@ -157,7 +159,7 @@ describe('counts kept whatever is written, by anyone (property)', () => {
         .insertInto('reportingPeriod')
         .values({
           collectionId,
-          formId: form.id,
+          formId,
           name: `Property ${i}`,
           start: `2035-0${i + 1}-01`,
           end: `2035-0${i + 1}-28`,
@@ -234,7 +236,7 @@ describe('counts kept whatever is written, by anyone (property)', () => {
                 collectionId,
                 reportingPeriodId: periodId,
                 organisationId,
-                formId: form.id,
+                formId,
                 status: 'draft',
               })
               .onConflict((oc) => oc.columns(['reportingPeriodId', 'organisationId']).doNothing())
