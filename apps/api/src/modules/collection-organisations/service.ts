@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit';
 import { HttpProblem, notFound, validationProblem } from '../../platform/errors';
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
-import { changeable, restoreFirst } from '../collections/changeable';
+import { changeable } from '../collections/changeable';
 import {
   chunks,
   countCriteriaForAdd,
@@ -72,7 +72,7 @@ export async function bulkChange(
   if (both.length > 0) throw validationProblem({ add: [recipientMessages.addAndRemove] });
 
   return db.transaction().execute(async (tx) => {
-    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
+    const collection = changeable(await findCollectionForChange(tx, collectionId));
 
     if (add.length > 0) {
       const found = await findOrganisations(tx, add);
@@ -125,7 +125,7 @@ export async function setAuthorisationFlags(
   requestId: string,
 ) {
   return db.transaction().execute(async (tx) => {
-    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
+    const collection = changeable(await findCollectionForChange(tx, collectionId));
     const ids = unique(body.map((row) => row.organisationId));
     const current = new Map((await findRecipients(tx, collectionId, ids)).map((r) => [r.organisationId, r]));
     const missing = ids.filter((id) => !current.has(id));
@@ -229,7 +229,7 @@ export async function applySelection(
   const body = parseSelection(input);
   const today = londonToday();
   return db.transaction().execute(async (tx) => {
-    const collection = changeable(await findCollectionForChange(tx, collectionId), restoreFirst);
+    const collection = changeable(await findCollectionForChange(tx, collectionId));
     const outcome = await selectionOutcome(tx, collectionId, body, today);
     const flags = {
       isTrustAuthorisationRequired: collection.trustAuthorisation === 'mandatory',

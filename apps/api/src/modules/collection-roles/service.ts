@@ -14,7 +14,7 @@ import {
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
-import { changeable, restoreFirst } from '../collections/changeable';
+import { changeable } from '../collections/changeable';
 import {
   collectionExists,
   deleteCollectionRole,
@@ -51,7 +51,7 @@ export async function setCollectionRole(
 ) {
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    changeable(await collectionExists(tx, collectionId), restoreFirst);
+    changeable(await collectionExists(tx, collectionId));
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseProtectedRoleChange(tx, principal, body.userId);
     if (body.assigned) await refuseManagerRoleOutsideManagement(tx, body.userId);
@@ -121,7 +121,7 @@ export async function setSubmitterAccess(
   const roles = [...new Set(body.roles)];
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    changeable(await collectionExists(tx, collectionId), restoreFirst);
+    changeable(await collectionExists(tx, collectionId));
     if (!(await isRecipient(tx, collectionId, organisationId)))
       throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();

@@ -1,3 +1,4 @@
+import { messages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 
@@ -168,6 +169,82 @@ describe('PATCH /Collection/{id}/Status', () => {
     expect((await manager.put(`/v1/api/Collection/${demoId}`, newCollection)).status).toBe(409);
     const restored = await manager.patch(`/v1/api/Collection/${demoId}/Status`, { status: 'Published' });
     expect(restored.body.status).toBe('published');
+  });
+
+  it('refuses every change to an archived collection alike (409, what is in the way and what to do)', async () => {
+    const manager = await t.as('manager');
+    const demo = `/v1/api/Collection/${demoId}`;
+    const rgt = await t.organisationId('RGT');
+    const clerk = await t.userId('clerkA');
+    const collection = (await manager.get(demo)).body;
+    const form = (await manager.get(`${demo}/Form`)).body[0];
+    const changes: [string, (body: unknown) => Promise<{ status: number; body: any }>, unknown][] = [
+      ['the collection', (body) => manager.put(demo, body), { ...newCollection, name: collection.name }],
+      ['recipients', (body) => manager.put(`${demo}/Organisation/Bulk`, body), { add: [rgt], remove: [] }],
+      [
+        'recipients by code',
+        (body) => manager.put(`${demo}/Organisation/Selection`, body),
+        { action: 'add', codes: ['RGT'] },
+      ],
+      [
+        'authorisation flags',
+        (body) => manager.put(`${demo}/Organisation/Role`, body),
+        [{ organisationId: rgt, isTrustAuthorisationRequired: true, isNhsiAuthorisationRequired: false }],
+      ],
+      [
+        'a collection role',
+        (body) => manager.put(`${demo}/Role`, body),
+        { userId: clerk, role: 'submissionManager', assigned: true },
+      ],
+      [
+        'submitter access',
+        (body) => manager.put(`${demo}/Organisation/${rgt}/SubmitterAccess`, body),
+        { userId: clerk, roles: [] },
+      ],
+      ['the form', (body) => manager.post(`${demo}/Form`, body), { definition: form.definition }],
+      [
+        'the Excel template',
+        (body) => manager.patch(`${demo}/Form/ExcelTemplate`, body),
+        { excelTemplateFileName: 'Return.xlsx', blobNameWithPath: `${demoId}/FORMTEMPLATE/x/Return.xlsx` },
+      ],
+      [
+        'a reporting period',
+        (body) => manager.post(`${demo}/ReportingPeriod`, body),
+        {
+          name: 'Archived period',
+          start: '2031-01-01',
+          end: '2031-01-31',
+          submissionsOpen: '2031-02-01T00:00:00.000Z',
+          submissionsClose: '2031-02-10T00:00:00.000Z',
+        },
+      ],
+      [
+        'a schedule',
+        (body) => manager.post(`${demo}/Schedule`, body),
+        {
+          reportingCycle: 'oneTime',
+          firstReportingPeriodStart: '2031-03-01',
+          lastReportingPeriodStart: '2031-03-01',
+          daysOpen: 5,
+          includeWorkingDaysOnly: false,
+          isDefault: false,
+        },
+      ],
+    ];
+    expect((await manager.patch(`${demo}/Status`, { status: 'Archived' })).status).toBe(200);
+    try {
+      for (const [what, change, body] of changes) {
+        const refused = await change(body);
+        expect(refused.status, what).toBe(409);
+        expect(refused.body, what).toMatchObject({
+          code: 'collection_archived',
+          title: messages.collectionArchived,
+          detail: messages.collectionRestoreFirst,
+        });
+      }
+    } finally {
+      expect((await manager.patch(`${demo}/Status`, { status: 'Published' })).status).toBe(200);
+    }
   });
 
   it('refuses a transition the workflow does not have (409) and a bad status (400)', async () => {

@@ -5,7 +5,7 @@ import { conflict, notFound, validationProblem } from '../../platform/errors';
 import { becomesManagerOfNewCollection, collectionAbilitiesOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { auditRoleChange } from '../../platform/role-changes';
-import { changeable, restoreFirst } from './changeable';
+import { changeable } from './changeable';
 import { presentCollection } from './presenters';
 import {
   countSetup,
@@ -102,7 +102,7 @@ export async function updateCollection(
   requestId: string,
 ) {
   await db.transaction().execute(async (tx) => {
-    const before = changeable(await findCollection(tx, id), restoreFirst);
+    const before = changeable(await findCollection(tx, id));
     await updateCollectionRow(tx, id, input);
     await forceAuthorisationFlags(tx, id, input);
     await writeAudit(tx, {

@@ -100,7 +100,7 @@ export async function recordExcelTemplate(
   body: ExcelTemplateBody,
   requestId: string,
 ): Promise<ExcelTemplateDto> {
-  const _collection = changeable(await findCollection(db, collectionId));
+  changeable(await findCollection(db, collectionId));
   const form = await findNewestForm(db, collectionId);
   if (!form) throw conflict('no_form_definition', messages.noFormDefinition);
 
