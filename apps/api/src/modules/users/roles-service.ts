@@ -127,8 +127,12 @@ export async function changeUserRole(
       if (before.includes(change.role) === change.granted) return;
       const role = { userId, collectionId: change.collectionId, role: change.role };
       if (change.granted) await refuseManagerRoleOutsideManagement(tx, userId);
-      if (change.granted) await insertCollectionRole(tx, role);
-      else await deleteCollectionRole(tx, role);
+      // The row count, not `before`, says whether anything changed: a grant made meanwhile by another
+      // request leaves this one nothing to do, and nothing to audit (as on the permissions tab).
+      const changed = change.granted
+        ? await insertCollectionRole(tx, role)
+        : await deleteCollectionRole(tx, role);
+      if (changed === 0) return;
       const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);
       await audit(before, after, { collectionId: change.collectionId });
       return;

@@ -84,6 +84,24 @@ describe('PUT /User/{id}/Role', () => {
     });
   });
 
+  it('giving a role held, or taking one not held, answers the roles as they are and audits nothing', async () => {
+    const change = { scope: 'collection', collectionId, role: 'collectionManager' };
+    const url = `/v1/api/User/${ids.nhsi}/Role`;
+    const given = await admin.put<UserRoles>(url, { ...change, granted: true });
+    expect(given.status, given.text).toBe(200);
+    const again = await admin.put<UserRoles>(url, { ...change, granted: true });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.collectionRoles).toEqual(given.body.collectionRoles);
+    expect(again.body.audit).toEqual(given.body.audit);
+
+    const taken = await admin.put<UserRoles>(url, { ...change, granted: false });
+    expect(taken.body.audit[0]).toMatchObject({ action: 'user.removeRole', before: ['collectionManager'] });
+    const takenAgain = await admin.put<UserRoles>(url, { ...change, granted: false });
+    expect(takenAgain.status, takenAgain.text).toBe(200);
+    expect(takenAgain.body.collectionRoles).toEqual(taken.body.collectionRoles);
+    expect(takenAgain.body.audit).toEqual(taken.body.audit);
+  });
+
   it('refuses the Authoriser role to staff of another organisation, and anyone their own roles', async () => {
     const authoriser = {
       scope: 'organisation',
