@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { compiledStatement } from '../db/compiled-statement';
 import type { Db } from '../db/database';
 import { writeAudit } from './audit';
-import { type Principal, principalFromRow, roleColumns } from './principal';
+import { type Principal, principalColumns, principalFromRow } from './principal';
 
 /**
  * Personal access tokens at the door (decision 0039): the credential a request carries, the principal
@@ -76,13 +76,7 @@ const tokenPrincipal = compiledStatement((db, slot) =>
       'accessToken.scope',
       'accessToken.collectionId',
       'accessToken.userId',
-      'appUser.email',
-      'appUser.name',
-      'appUser.providerCode',
-      'appUser.isNominatedCollectionAdministrator',
-      'appUser.isManagementOrganisationUser',
-      'appUser.idpStatus',
-      ...roleColumns(sql.ref('access_token.user_id')),
+      ...principalColumns(sql.ref('access_token.user_id')),
     ])
     .where('accessToken.tokenHash', '=', slot('tokenHash'))
     .where('accessToken.revokedAt', 'is', null)

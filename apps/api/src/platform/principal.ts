@@ -40,9 +40,9 @@ type OrganisationRole = 'DataEntryClerk' | 'Authoriser';
 
 /**
  * Every role a user holds, as three JSON text columns (arrays of arrays: Kysely's CamelCasePlugin leaves
- * them alone), for the statement that reads the session's or the access token's user.
+ * them alone).
  */
-export function roleColumns(userId: RawBuilder<unknown>) {
+function roleColumns(userId: RawBuilder<unknown>) {
   return [
     sql<string>`(select coalesce(json_agg(r.role), '[]')::text from user_system_role r where r.user_id = ${userId})`.as(
       'systemRolesJson',
@@ -56,7 +56,23 @@ export function roleColumns(userId: RawBuilder<unknown>) {
   ] as const;
 }
 
-/** The user's columns and roles read with roleColumns. */
+/**
+ * What a principal is made of (PrincipalRow), for the statement that reads the session's or the access
+ * token's user (joined as `appUser`): the user's columns and every role they hold.
+ */
+export function principalColumns(userId: RawBuilder<unknown>) {
+  return [
+    'appUser.email',
+    'appUser.name',
+    'appUser.providerCode',
+    'appUser.isNominatedCollectionAdministrator',
+    'appUser.isManagementOrganisationUser',
+    'appUser.idpStatus',
+    ...roleColumns(userId),
+  ] as const;
+}
+
+/** The user's columns and roles read with principalColumns. */
 export interface PrincipalRow {
   userId: number;
   email: string;
@@ -84,13 +100,7 @@ const sessionPrincipal = compiledStatement((db, slot) =>
       'session.idleExpiresAt',
       'session.absoluteExpiresAt',
       'session.idToken',
-      'appUser.email',
-      'appUser.name',
-      'appUser.providerCode',
-      'appUser.isNominatedCollectionAdministrator',
-      'appUser.isManagementOrganisationUser',
-      'appUser.idpStatus',
-      ...roleColumns(sql.ref('session.user_id')),
+      ...principalColumns(sql.ref('session.user_id')),
     ])
     .where('session.id', '=', slot('sessionId'))
     .where('session.endedAt', 'is', null)
@@ -121,7 +131,7 @@ export async function findSessionPrincipal(
   return { session, principal: principalFromRow(row, null) };
 }
 
-/** A principal from its user's row and roles (roleColumns); `token` when a personal access token called. */
+/** A principal from its user's row and roles (principalColumns); `token` when a personal access token called. */
 export function principalFromRow(row: PrincipalRow, token: TokenGrant | null): Principal {
   const systemRoles = JSON.parse(row.systemRolesJson) as SystemRole[];
   const collectionRoles = JSON.parse(row.collectionRolesJson) as [number, CollectionRole][];
