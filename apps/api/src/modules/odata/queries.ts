@@ -2,6 +2,7 @@ import { periodSubmissionStatusLabels } from '@dcf/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { returnVisible, type Viewer } from '../../platform/visibility';
+import type { ExportRow } from '../exports/queries';
 import { submissionStatusSql } from '../views/status-sql';
 import type { Filterable } from './filter';
 import type { EdmType, FixedKey, Property } from './model';
@@ -194,21 +195,12 @@ export async function pageKeys(
   return rows.map((row) => set.keys.map((_, i) => Number(row[`k${i}`])));
 }
 
-export interface ReturnRow {
+/** A return of the feed: the export's row (answers as JSON text) with its period. */
+export interface ReturnRow extends ExportRow {
   periodId: number;
-  organisationId: number;
   period: string;
   periodStart: string;
   periodEnd: string;
-  organisationCode: string;
-  organisationName: string;
-  status: string;
-  submittedBy: string | null;
-  submittedAt: Date | null;
-  formVersion: number | null;
-  /** As JSON text: the CamelCasePlugin would rename the answers' keys of a parsed object. */
-  content: string | null;
-  dataQuality: string | null;
   rowNumber?: number;
 }
 

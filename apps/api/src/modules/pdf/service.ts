@@ -27,18 +27,21 @@ const statusText = (header: SubmissionHeader, revision: { id: number; status: st
   return `${base}${official}${awaiting}`;
 };
 
+/** What building a PDF works with: the database, the evaluation box, the request's log and id. */
+interface PdfScene {
+  db: Db;
+  box: Deps['box'];
+  log: { warn(details: object, message: string): void };
+  requestId: string;
+}
+
 /**
  * One return as a PDF: its collection, organisation, period, status, who saved it and when, then every
  * question and answer of the form version it was made with. The newest revision a reader may see, or
  * the one asked for; soft-deleted revisions only for managers and administrators (as in the revisions list).
  */
 export async function buildSubmissionPdf(
-  scene: {
-    db: Db;
-    box: Deps['box'];
-    log: { warn(details: object, message: string): void };
-    requestId: string;
-  },
+  scene: PdfScene,
   principal: Principal,
   submissionId: number,
   revisionId: number | undefined,
@@ -99,12 +102,7 @@ export async function buildSubmissionPdf(
  * form noted for its manager.
  */
 async function printableAnswers(
-  scene: {
-    db: Db;
-    box: Deps['box'];
-    log: { warn(details: object, message: string): void };
-    requestId: string;
-  },
+  scene: PdfScene,
   principal: Principal,
   form: NonNullable<Awaited<ReturnType<typeof findFormVersion>>>,
   content: Record<string, unknown>,
