@@ -11,6 +11,7 @@ import {
   lock,
   newPage,
   newPeriod,
+  type Page,
   pageFor,
   save,
 } from '../../../test/support/submission-fixtures';
@@ -118,6 +119,22 @@ async function closeAndComputeStatistics(periodId: number) {
   await runStatisticsSweep(t);
 }
 
+/**
+ * RJ1's return page in a new period, after a last period closed with `answers` submitted (RJ1's the
+ * first) and its statistics computed.
+ */
+async function afterLastPeriod(answers: Record<string, unknown>[]) {
+  const lastPeriod = await newPeriod(t);
+  const thisPeriod = await newPeriod(t);
+  const page = await pageFor(t, thisPeriod);
+  await seedSubmittedReturns(lastPeriod, page.organisationId, answers);
+  await closeAndComputeStatistics(lastPeriod);
+  return { thisPeriod, page };
+}
+
+/** The entry page's data quality context (rules, last return, last period's statistics). */
+const contextUrl = (page: Page) => `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
+
 describe('data quality rules on a collection (manager)', () => {
   it('only collection managers and administrators change rules; fields must be number questions of the form', async () => {
     const formId = await demoFormId(t);
@@ -180,19 +197,13 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
   it('an error blocks, a warning needs an explanation, the explanation is kept and counted for the manager', async () => {
     const manager = await t.as('manager');
     // Last period: five organisations' submitted returns, RJ1 (the first recipient) among them.
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const page = await pageFor(t, thisPeriod);
-    await seedSubmittedReturns(
-      lastPeriod,
-      page.organisationId,
+    const { thisPeriod, page } = await afterLastPeriod(
       [10, 20, 30, 40, 50].map((sicknessDays) => ({ ...completeAnswers, sicknessDays })),
     );
-    await closeAndComputeStatistics(lastPeriod);
     await addRules(manager, [vacanciesRule, headcountChangeRule, sicknessRangeRule]);
     // The entry page gets the rules, RJ1's last return and last period's range (5 returns).
     const clerk = await t.as('clerkA');
-    const context = await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    const context = await clerk.get(contextUrl(page));
     expect(context.status).toBe(200);
     expect(context.body.rules.map((r: { id: string }) => r.id)).toEqual(['r1', 'r2', 'r3']);
     expect(context.body.previous.answers).toMatchObject({ headcount: 120, sicknessDays: 10 });
@@ -210,7 +221,7 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
 
     const authoriser = await t.as('authoriserA');
-    const seen = await authoriser.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    const seen = await authoriser.get(contextUrl(page));
     expect(seen.body.findings).toEqual([
       expect.objectContaining({ ruleId: 'r1', severity: 'error', explanation: null }),
       expect.objectContaining({
@@ -302,22 +313,16 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
 describe("numbers written as text in last period's returns", () => {
   it('a previous answer of "1,5" or "3-4" is no figure and fails no save; " 12 " counts as 12', async () => {
     const manager = await t.as('manager');
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const page = await pageFor(t, thisPeriod);
     // As an earlier form version with a text question (or an import) would have left them.
-    await seedSubmittedReturns(
-      lastPeriod,
-      page.organisationId,
+    const { page } = await afterLastPeriod(
       ['1,5', '3-4', ' 12 ', '1e3', '12.', '', 20, 30, 40, 50].map((sicknessDays) => ({
         ...completeAnswers,
         sicknessDays,
       })),
     );
-    await closeAndComputeStatistics(lastPeriod);
     const [rangeRule] = await addRules(manager, [sicknessRangeRule]);
     const clerk = await t.as('clerkA');
-    const context = await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`);
+    const context = await clerk.get(contextUrl(page));
     expect(context.status).toBe(200);
     expect(context.body.stats).toMatchObject({
       sicknessDays: { count: 5, min: 12, p5: 12, median: 30, p95: 50, max: 50 },
@@ -328,7 +333,7 @@ describe("numbers written as text in last period's returns", () => {
       baseRevisionId: null,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    const findings = (await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`)).body.findings;
+    const findings = (await clerk.get(contextUrl(page))).body.findings;
     expect(findings.map((f: { ruleId: string }) => f.ruleId)).toContain(rangeRule);
   });
 });
@@ -336,12 +341,7 @@ describe("numbers written as text in last period's returns", () => {
 describe('browser and server agree', () => {
   it('the verdicts the entry page computes from what the API sends it are the ones the server saves', async () => {
     const manager = await t.as('manager');
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const page = await pageFor(t, thisPeriod);
-    await seedSubmittedReturns(
-      lastPeriod,
-      page.organisationId,
+    const { page } = await afterLastPeriod(
       [5, 8, 13, 21, 34, 55].map((n) => ({
         ...completeAnswers,
         headcount: 100 + n,
@@ -349,7 +349,6 @@ describe('browser and server agree', () => {
         sicknessDays: n,
       })),
     );
-    await closeAndComputeStatistics(lastPeriod);
     const more = [
       {
         name: 'Sickness within the middle 90%',
@@ -382,8 +381,7 @@ describe('browser and server agree', () => {
     ];
     await addRules(manager, more);
     const clerk = await t.as('clerkA');
-    const contextUrl = `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
-    const context = (await clerk.get(contextUrl)).body;
+    const context = (await clerk.get(contextUrl(page))).body;
     let view = await lock(clerk, page);
     const answerSets = [
       { ...completeAnswers, headcount: 10, vacancies: 4, agencyShifts: 6, sicknessDays: 8 },
@@ -405,7 +403,9 @@ describe('browser and server agree', () => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(201);
       view = saved.body;
-      const server = (await clerk.get(contextUrl)).body.findings.map((f: { ruleId: string }) => f.ruleId);
+      const server = (await clerk.get(contextUrl(page))).body.findings.map(
+        (f: { ruleId: string }) => f.ruleId,
+      );
       expect(server).toEqual(browser);
       flagged.push(server);
     }
@@ -459,20 +459,14 @@ describe('grid columns', () => {
       ],
       formId,
     );
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const page = await pageFor(t, thisPeriod);
     // Column totals 10, 20, 30, 40 and 50 (a row without hours counts 0; text hours count as numbers).
-    await seedSubmittedReturns(
-      lastPeriod,
-      page.organisationId,
+    const { page } = await afterLastPeriod(
       [10, 20, 30, 40, 50].map((total) => ({
         staff: [{ grade: 'A', hours: total - 4 }, { grade: 'B', hours: '4' }, { grade: 'C' }],
       })),
     );
-    await closeAndComputeStatistics(lastPeriod);
     const clerk = await t.as('clerkA');
-    const context = (await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`)).body;
+    const context = (await clerk.get(contextUrl(page))).body;
     expect(context.stats).toEqual({
       staff: { hours: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 } },
     });
@@ -495,7 +489,7 @@ describe('grid columns', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       view = res.body;
-      const server = (await clerk.get(`${page.url.replace(/\/Submission$/, '')}/DataQuality`)).body.findings;
+      const server = (await clerk.get(contextUrl(page))).body.findings;
       expect(server.map((f: { ruleId: string }) => f.ruleId)).toEqual(browser);
     }
   });
