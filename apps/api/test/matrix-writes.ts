@@ -4,6 +4,7 @@ import type { Database } from '../src/db/schema';
 import { organisationJobs } from '../src/modules/organisations/ods-sync';
 import type { Client, PersonaKey, Response, TestApp } from './harness';
 import { runJobs } from './support/jobs';
+import { uploadTemplate, XLSX } from './support/template-upload';
 
 /**
  * A valid request for every write route of the authorisation matrix, so that "allowed" means the change
@@ -53,7 +54,6 @@ export interface MatrixContext {
   sandbox: number;
 }
 
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -218,25 +218,12 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     return { formId: set.body.formId as number, ruleId: made.id as string };
   };
   /** Uploads a template through a signed URL as an administrator; answers its blob path. */
-  const uploadTemplate = async (n: number) => {
-    const blobNameWithPath = `${ids.collection}/FORMTEMPLATE/matrix-${n}/template.xlsx`;
-    const token = await (await asAdmin()).post(
-      `/v1/api/Storage/StorageTokensForUpload/Collection/${ids.collection}/Organisation`,
-      [{ blobNameWithPath, fileSizeInMb: 1, isFormTemplate: true }],
-    );
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: token.body[0].url,
-      payload: await workbook(),
-      headers: { 'content-type': xlsx },
-    });
-    if (put.statusCode !== 201) throw new Error(`template upload: ${put.statusCode}`);
-    return blobNameWithPath;
-  };
+  const uploadMatrixTemplate = async (n: number) =>
+    uploadTemplate(t, await asAdmin(), ids.collection, await workbook(), { folder: `matrix-${n}` });
   let templateRecorded = false;
   const withTemplate = async () => {
     if (templateRecorded) return;
-    const blobNameWithPath = await uploadTemplate(0);
+    const blobNameWithPath = await uploadMatrixTemplate(0);
     const res = await (await asAdmin()).patch(`${demo}/Form/ExcelTemplate`, {
       excelTemplateFileName: 'Matrix template.xlsx',
       blobNameWithPath,
@@ -411,7 +398,10 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     'PATCH /v1/api/Collection/:id/Form/ExcelTemplate': {
       changes: ['form'],
       arrange: async (_p, n) => ({
-        body: { excelTemplateFileName: `Matrix ${n}.xlsx`, blobNameWithPath: await uploadTemplate(100 + n) },
+        body: {
+          excelTemplateFileName: `Matrix ${n}.xlsx`,
+          blobNameWithPath: await uploadMatrixTemplate(100 + n),
+        },
       }),
     },
     'POST /v1/api/Collection/:id/Form/:formId/ExcelTemplate/Populate': {
@@ -427,7 +417,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       changes: [],
       arrange: async (_p, n) => {
         await excelOn(n);
-        return { body: await workbook({ headcount: 42 }), headers: { 'content-type': xlsx } };
+        return { body: await workbook({ headcount: 42 }), headers: { 'content-type': XLSX } };
       },
       restore: excelBack,
       check: async (res) =>

@@ -4,6 +4,7 @@ import { type CorpusEntry, readCorpusDefinition } from '../../../../test-data/fo
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/platform/csrf';
 import type { Client, TestApp } from '../harness';
 import type { Page } from './submission-fixtures';
+import { uploadTemplate } from './template-upload';
 
 /**
  * For the corpus test through HTTP (corpus-http.test.ts): each corpus form's collection set up as a
@@ -94,23 +95,9 @@ export async function download(t: TestApp, client: Client, url: string, body?: o
   return res.rawPayload;
 }
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The manager records an Excel template on the collection's form and switches templates on. */
 export async function recordTemplate(t: TestApp, manager: Client, collectionId: number, bytes: Buffer) {
-  const blobNameWithPath = `${collectionId}/FORMTEMPLATE/corpus/template.xlsx`;
-  const token = await manager.post(
-    `/v1/api/Storage/StorageTokensForUpload/Collection/${collectionId}/Organisation`,
-    [{ blobNameWithPath, fileSizeInMb: 1, isFormTemplate: true }],
-  );
-  expect(token.status, token.text).toBe(200);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: token.body[0].url,
-    payload: bytes,
-    headers: { 'content-type': XLSX },
-  });
-  expect(put.statusCode).toBe(201);
+  const blobNameWithPath = await uploadTemplate(t, manager, collectionId, bytes, { folder: 'corpus' });
   const recorded = await manager.patch(`/v1/api/Collection/${collectionId}/Form/ExcelTemplate`, {
     excelTemplateFileName: 'template.xlsx',
     blobNameWithPath,

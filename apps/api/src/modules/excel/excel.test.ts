@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
 import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
+import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
 let demoId: number;
 
@@ -9,8 +10,6 @@ const t = useTestApp({ STORAGE_DRIVER: 'local' });
 beforeAll(async () => {
   demoId = await t.demoCollectionId();
 });
-
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A workbook with one sheet 'Return' and the given defined names -> cells (and cell values). */
 async function workbook(names: Record<string, string>, values: Record<string, ExcelJS.CellValue> = {}) {
@@ -31,23 +30,9 @@ const templateNames = {
   notAField: 'B7',
 };
 
-/** Uploads bytes as the manager does: token, then PUT to the signed URL (201). */
-async function uploadTemplate(bytes: Buffer, name = 'template.xlsx') {
-  const blobNameWithPath = `${demoId}/FORMTEMPLATE/${Math.random().toString(36).slice(2)}/${name}`;
-  const token = await (await t.as('manager')).post(
-    `/v1/api/Storage/StorageTokensForUpload/Collection/${demoId}/Organisation`,
-    [{ blobNameWithPath, fileSizeInMb: 1, isFormTemplate: true }],
-  );
-  expect(token.status).toBe(200);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: token.body[0].url,
-    payload: bytes,
-    headers: { 'content-type': xlsx },
-  });
-  expect(put.statusCode).toBe(201);
-  return blobNameWithPath;
-}
+/** Uploads bytes as the manager does (201). */
+const uploadTemplateAs = async (bytes: Buffer, name?: string) =>
+  uploadTemplate(t, await t.as('manager'), demoId, bytes, { name });
 
 /** A raw request (binary body or answer), signed in as the persona. */
 async function raw(
@@ -74,7 +59,7 @@ async function raw(
 describe('Excel template', () => {
   it('records an uploaded template on the newest form version and lists the keys it covers and misses', async () => {
     const bytes = await workbook(templateNames);
-    const blobNameWithPath = await uploadTemplate(bytes);
+    const blobNameWithPath = await uploadTemplateAs(bytes);
     const manager = await t.as('manager');
     const res = await manager.patch(`/v1/api/Collection/${demoId}/Form/ExcelTemplate`, {
       excelTemplateFileName: 'Workforce template.xlsx',
@@ -122,7 +107,7 @@ describe('Excel template', () => {
       blobNameWithPath: `${demoId}/FORMTEMPLATE/none.xlsx`,
     });
     expect(missing.body.errors.blobNameWithPath).toEqual(['The file has not been uploaded']);
-    const garbage = await uploadTemplate(Buffer.from('not a workbook'), 'fake.xlsx');
+    const garbage = await uploadTemplateAs(Buffer.from('not a workbook'), 'fake.xlsx');
     const notWorkbook = await manager.patch(url, {
       excelTemplateFileName: 'fake.xlsx',
       blobNameWithPath: garbage,
@@ -159,7 +144,7 @@ describe('Excel template', () => {
     for (const persona of ['clerkA', 'manager'] as const) {
       const res = await raw(persona, 'POST', url, { submissionId: view.submissionId });
       expect(res.statusCode, persona).toBe(200);
-      expect(res.headers['content-type']).toBe(xlsx);
+      expect(res.headers['content-type']).toBe(XLSX);
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="Monthly workforce return RJ1 Test \d+\.xlsx"$/,
       );
@@ -200,7 +185,7 @@ describe('Excel template', () => {
       { ...templateNames, sicknessDays: 'B6' },
       { B2: '250', B3: 'many', B4: 'No', B5: { richText: [{ text: 'All ' }, { text: 'fine' }] }, B7: 'x' },
     );
-    const res = await raw('clerkA', 'POST', url, filled, xlsx);
+    const res = await raw('clerkA', 'POST', url, filled, XLSX);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       values: { headcount: 250, covidRelated: 'no', comments: 'All fine' },
@@ -221,14 +206,14 @@ describe('Excel template', () => {
       .execute();
     expect(saved).toEqual([]);
 
-    expect((await raw('clerkB', 'POST', url, filled, xlsx)).statusCode).toBe(404);
-    expect((await raw('manager', 'POST', url, filled, xlsx)).statusCode).toBe(403);
-    const notXlsx = await raw('clerkA', 'POST', url, Buffer.from('plain text'), xlsx);
+    expect((await raw('clerkB', 'POST', url, filled, XLSX)).statusCode).toBe(404);
+    expect((await raw('manager', 'POST', url, filled, XLSX)).statusCode).toBe(403);
+    const notXlsx = await raw('clerkA', 'POST', url, Buffer.from('plain text'), XLSX);
     expect(notXlsx.statusCode).toBe(400);
     expect(notXlsx.json().errors.file).toEqual(['File is the wrong type; it must be .xlsx']);
 
     await (await t.as('superAdmin')).put('/v1/api/FeatureFlag/EXCELTEMPLATE', { enabled: false });
-    const flagOff = await raw('clerkA', 'POST', url, filled, xlsx);
+    const flagOff = await raw('clerkA', 'POST', url, filled, XLSX);
     expect(flagOff.statusCode).toBe(409);
     expect(flagOff.json().code).toBe('feature_disabled');
   });

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
+import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 import { headersDisagree, honestBomb, lyingBomb, manyParts } from '../../../test/support/zip-bombs';
 
 // Zip-bomb workbooks through both upload routes (decision 0032): the manager's template (uploaded to
@@ -10,7 +11,6 @@ import { headersDisagree, honestBomb, lyingBomb, manyParts } from '../../../test
 
 let demoId: number;
 let workbook: Buffer;
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 
 const t = useTestApp({ STORAGE_DRIVER: 'local' });
@@ -32,23 +32,12 @@ const bombs = () => ({
   '50,000 parts': manyParts(workbook),
 });
 
-/** Uploads bytes as the manager does: a token, then PUT to the signed URL. */
-async function uploadTemplate(bytes: Buffer) {
-  const blobNameWithPath = `${demoId}/FORMTEMPLATE/${Math.random().toString(36).slice(2)}/bomb.xlsx`;
-  const token = await (await t.as('manager')).post(
-    `/v1/api/Storage/StorageTokensForUpload/Collection/${demoId}/Organisation`,
-    [{ blobNameWithPath, fileSizeInMb: Math.ceil(bytes.length / MB) + 1, isFormTemplate: true }],
-  );
-  expect(token.status).toBe(200);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: token.body[0].url,
-    payload: bytes,
-    headers: { 'content-type': xlsx },
+/** Uploads bytes as the manager does, the token sized for them. */
+const uploadBomb = async (bytes: Buffer) =>
+  uploadTemplate(t, await t.as('manager'), demoId, bytes, {
+    name: 'bomb.xlsx',
+    fileSizeInMb: Math.ceil(bytes.length / MB) + 1,
   });
-  expect(put.statusCode).toBe(201);
-  return blobNameWithPath;
-}
 
 const rssMb = () => Math.round(process.memoryUsage().rss / MB);
 
@@ -61,7 +50,7 @@ describe('zip-bomb workbooks', () => {
     for (const [what, bytes] of all) {
       const res = await manager.patch(`/v1/api/Collection/${demoId}/Form/ExcelTemplate`, {
         excelTemplateFileName: 'Template.xlsx',
-        blobNameWithPath: await uploadTemplate(bytes),
+        blobNameWithPath: await uploadBomb(bytes),
       });
       expect(res.status, what).toBe(413);
       expect(res.body.code, what).toBe('file_too_large_unpacked');
@@ -86,7 +75,7 @@ describe('zip-bomb workbooks', () => {
         headers: {
           cookie: [...clerk.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
           'x-xsrf-token': clerk.cookies.get('XSRF-TOKEN') ?? '',
-          'content-type': xlsx,
+          'content-type': XLSX,
         },
       });
     const all = Object.entries(bombs());
@@ -103,7 +92,7 @@ describe('zip-bomb workbooks', () => {
   });
 
   it('a template recorded before files were measured is measured when it is filled in', async () => {
-    const blobPath = await uploadTemplate(honestBomb(workbook));
+    const blobPath = await uploadBomb(honestBomb(workbook));
     const [form] = (await (await t.as('manager')).get(`/v1/api/Collection/${demoId}/Form`)).body;
     await t.database.db
       .updateTable('form')

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
 import { lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
+import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
 /**
  * Form definitions are data, never code (decision 0014). A definition carrying JavaScript in every place
@@ -24,7 +25,6 @@ const secret = `secret-${Math.random().toString(36).slice(2)}-must-never-leak`;
 const markerDir = mkdtempSync(path.join(tmpdir(), 'dcf-no-code-'));
 const blobDir = mkdtempSync(path.join(tmpdir(), 'dcf-no-code-blobs-'));
 const previousSecret = process.env.SESSION_SECRET;
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let t: TestApp;
 let collectionId: number;
@@ -196,18 +196,7 @@ describe('custom JavaScript in a form definition never runs', () => {
     sheet.getCell('B3').value = 'XYZ';
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     const manager = await t.as('manager');
-    const blobNameWithPath = `${collectionId}/FORMTEMPLATE/code/template.xlsx`;
-    const token = await manager.post(
-      `/v1/api/Storage/StorageTokensForUpload/Collection/${collectionId}/Organisation`,
-      [{ blobNameWithPath, fileSizeInMb: 1, isFormTemplate: true }],
-    );
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: token.body[0].url,
-      payload: bytes,
-      headers: { 'content-type': xlsx },
-    });
-    expect(put.statusCode).toBe(201);
+    const blobNameWithPath = await uploadTemplate(t, manager, collectionId, bytes, { folder: 'code' });
     expect(
       (
         await manager.patch(`/v1/api/Collection/${collectionId}/Form/ExcelTemplate`, {
@@ -233,7 +222,7 @@ describe('custom JavaScript in a form definition never runs', () => {
       'POST',
       `/v1/api/Submission/Prefill/Collection/${collectionId}/ReportingPeriod/${periodId}/Organisation/${page.organisationId}`,
       bytes,
-      xlsx,
+      XLSX,
     );
     expect(prefill.statusCode, prefill.body).toBe(200);
     expect(prefill.json().values).toEqual({ calculated: 'from excel', reference: 'XYZ' });
