@@ -22,6 +22,18 @@ const definition = {
 const makeView = (overrides: Partial<SubmissionView> = {}): SubmissionView =>
   submissionView({ form: { id: 2, definition }, ...overrides });
 
+/** The page as somebody else's lock leaves it: read-only, said by its code. */
+const lockedByBea = {
+  isLocked: true,
+  lockedBy: { id: 9, name: 'Bea Clerk' },
+  lockedOn: '2026-11-10T09:15:00Z',
+  lockExpiresAt: '2026-11-10T09:35:00Z',
+  canEdit: false,
+  canSubmit: false,
+  readOnlyReason: 'Locked by Bea Clerk since 09:15',
+  readOnlyCode: 'locked',
+} satisfies Partial<SubmissionView>;
+
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
 const problem = (status: number, code: string, title: string, extra: object = {}) =>
   jsonResponse({ type: `urn:dcf:problem:${code}`, code, title, status, ...extra }, status);
@@ -123,19 +135,7 @@ describe('Form entry page', () => {
   });
 
   it('knows a lock by its code, whatever the words: the notice says it once; another reason still shows', async () => {
-    const locked = {
-      isLocked: true,
-      lockedBy: { id: 9, name: 'Bea Clerk' },
-      lockedOn: '2026-11-10T09:15:00Z',
-      lockExpiresAt: '2026-11-10T09:35:00Z',
-      canEdit: false,
-      canSubmit: false,
-    };
-    let view = makeView({
-      ...locked,
-      readOnlyReason: 'Bea Clerk has this return open',
-      readOnlyCode: 'locked',
-    });
+    let view = makeView({ ...lockedByBea, readOnlyReason: 'Bea Clerk has this return open' });
     stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view) });
     const { unmount } = renderPage();
     expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
@@ -143,11 +143,7 @@ describe('Form entry page', () => {
     unmount();
 
     // The same words with another code are not the lock's: both are said.
-    view = makeView({
-      ...locked,
-      readOnlyReason: 'Locked by Bea Clerk since 09:15',
-      readOnlyCode: 'period_closed',
-    });
+    view = makeView({ ...lockedByBea, readOnlyCode: 'period_closed' });
     renderPage();
     await waitFor(() => expect(screen.getAllByText('Locked by Bea Clerk since 09:15')).toHaveLength(2));
   });
@@ -438,16 +434,7 @@ describe('Form entry page', () => {
 
   it('coming back to the page reads it again: a lock released meanwhile is taken, the notice goes', async () => {
     let released = false;
-    const lockedView = makeView({
-      isLocked: true,
-      lockedBy: { id: 9, name: 'Bea Clerk' },
-      lockedOn: '2026-11-10T09:15:00Z',
-      lockExpiresAt: '2026-11-10T09:35:00Z',
-      canEdit: false,
-      canSubmit: false,
-      readOnlyReason: 'Locked by Bea Clerk since 09:15',
-      readOnlyCode: 'locked',
-    });
+    const lockedView = makeView(lockedByBea);
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
       [`POST ${PAGE}/Lock`]: () =>
@@ -477,17 +464,7 @@ describe('Form entry page', () => {
 
   it('releasing the lock says so in a notice that stays, and the page takes the lock', async () => {
     let released = false;
-    const lockedView = makeView({
-      isLocked: true,
-      lockedBy: { id: 9, name: 'Bea Clerk' },
-      lockedOn: '2026-11-10T09:15:00Z',
-      lockExpiresAt: '2026-11-10T09:35:00Z',
-      canEdit: false,
-      canSubmit: false,
-      canReleaseLock: true,
-      readOnlyReason: 'Locked by Bea Clerk since 09:15',
-      readOnlyCode: 'locked',
-    });
+    const lockedView = makeView({ ...lockedByBea, canReleaseLock: true });
     const calls = stubApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
       [`DELETE ${PAGE}/Lock`]: () => {

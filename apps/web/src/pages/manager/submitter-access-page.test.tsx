@@ -62,15 +62,21 @@ const renderPage = () =>
     user: users.manager,
   });
 
-/** Give access: Leeds chosen in the first dialog, then `person` found by searching in the second. */
-async function giveAccessAtLeeds(person: string) {
-  fireEvent.click(screen.getByRole('button', { name: 'Give access' }));
+/** Give access: Leeds chosen in the first dialog; the second dialog, its people searched, is returned. */
+async function peopleAtLeeds() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Give access' }));
   const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
   fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
   fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
   fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
   const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
   fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+  return people;
+}
+
+/** Give access at Leeds to `person`, found by searching in the second dialog. */
+async function giveAccessAtLeeds(person: string) {
+  const people = await peopleAtLeeds();
   fireEvent.click(await within(people).findByRole('checkbox', { name: `Select ${person}` }));
   fireEvent.click(within(people).getByRole('button', { name: 'Select' }));
 }
@@ -113,13 +119,7 @@ describe('SubmitterAccessPage', () => {
   it('lists the organisation’s own staff first under its name, others under Staff of other organisations, and pre-ticks Data entry clerk only', async () => {
     stubApi([]);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Give access' }));
-    const organisations = await screen.findByRole('dialog', { name: 'Choose a recipient organisation' });
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(organisations).findByRole('checkbox', { name: /^Select Leeds/ }));
-    fireEvent.click(within(organisations).getByRole('button', { name: 'Select' }));
-    const people = await screen.findByRole('dialog', { name: /^Give access at Leeds/ });
-    fireEvent.click(within(people).getByRole('button', { name: 'Search' }));
+    const people = await peopleAtLeeds();
     const own = await within(people).findByRole('table', {
       name: 'Staff of Leeds Teaching Hospitals NHS Trust',
     });
