@@ -12,7 +12,7 @@ import {
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { DataTable, type Outcome } from '../../components';
+import { DataTable, type Outcome, OutcomeBanner } from '../../components';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
@@ -65,14 +65,7 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
   return (
     <section aria-labelledby="administrators-heading">
       <h2 id="administrators-heading">Collection administrators</h2>
-      {notice && (
-        <Notification
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      )}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <QueryState
         query={administrators}
         isEmpty={(rows) => rows.length === 0}

@@ -17,7 +17,14 @@ import { useFeatureFlags } from '../../api/feature-flags';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl, useFileUpload } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { Checkbox, ErrorMessage, FileUploadStatus, Notification, QueryState } from '../../components';
+import {
+  Checkbox,
+  ErrorMessage,
+  FileUploadStatus,
+  type Outcome,
+  OutcomeBanner,
+  QueryState,
+} from '../../components';
 
 const inputId = 'excel-template-file';
 
@@ -82,13 +89,11 @@ function TemplateSummary({ template, onDownload }: { template: ExcelTemplateDto;
   );
 }
 
-type Notice = { variant: 'success' | 'error'; message: string[] };
-
 /**
  * The 'Let submitters use the Excel template' box: it follows the click at once; the saved value takes
  * over again once the collection is refetched. A refusal shows in the tab's notice.
  */
-function useEnabledSwitch(collectionId: number, setNotice: (notice: Notice | null) => void) {
+function useEnabledSwitch(collectionId: number, setNotice: (notice: Outcome | null) => void) {
   const setEnabled = useSetExcelTemplateEnabled(collectionId);
   const [chosen, setChosen] = useState<boolean | null>(null);
   async function toggle(enabled: boolean) {
@@ -117,7 +122,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
   const record = useRecordExcelTemplate(collectionId);
   const { status, upload, isUploading } = useFileUpload({ collectionId });
   const [fileError, setFileError] = useState<string | readonly string[] | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -164,14 +169,7 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
       <h2 className="nhsuk-heading-m" id="excel-template-heading">
         Excel template
       </h2>
-      {notice ? (
-        <Notification
-          variant={notice.variant}
-          message={notice.message}
-          stayOpen
-          onClose={() => setNotice(null)}
-        />
-      ) : null}
+      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       {flags.data && !flagOn ? (
         <div className="nhsuk-inset-text">
           <span className="nhsuk-u-visually-hidden">Information: </span>
