@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Client, TestApp } from '../harness';
+import { auditActionsFor } from './audit';
 
 /**
  * Test fixtures for the submissions tests: a fresh reporting period of the demo collection per test
@@ -128,13 +129,5 @@ export async function startDraft(
 }
 
 /** The audit actions written for one submission, oldest first. */
-export async function auditActions(t: TestApp, submissionId: number) {
-  const rows = await t.database.db
-    .selectFrom('auditLog')
-    .select('action')
-    .where('entityType', '=', 'submission')
-    .where('entityId', '=', String(submissionId))
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.action);
-}
+export const auditActions = (t: TestApp, submissionId: number) =>
+  auditActionsFor(t, 'submission', { entityId: submissionId });

@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditActionsFor } from '../../../test/support/audit';
 import { formNotOfCollectionMessage } from './service';
 
 let demoId: number;
@@ -154,13 +155,9 @@ describe('POST /Collection/{id}/ReportingPeriod', () => {
     });
     const list = await manager.get(url(id));
     expect(list.body.map((p: any) => p.name)).toEqual(['March 2026', 'April 2026']);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('entityType', '=', 'reportingPeriod')
-      .where('entityId', '=', String(res.body.id))
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['reportingPeriod.create']);
+    expect(await auditActionsFor(t, 'reportingPeriod', { entityId: res.body.id })).toEqual([
+      'reportingPeriod.create',
+    ]);
   });
 
   it('accepts dates with separate London times, as the period form sends them', async () => {
@@ -301,14 +298,10 @@ describe('GET / PUT / DELETE /Collection/{id}/ReportingPeriod/{periodId}', () =>
       submissionsClose: '2026-05-27T23:00:00.000Z',
       formId: form.body.id,
     });
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('entityId', '=', String(created.id))
-      .where('entityType', '=', 'reportingPeriod')
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['reportingPeriod.create', 'reportingPeriod.update']);
+    expect(await auditActionsFor(t, 'reportingPeriod', { entityId: created.id })).toEqual([
+      'reportingPeriod.create',
+      'reportingPeriod.update',
+    ]);
   });
 
   it('answers 400 for a form of another collection, for the spec messages, and for a duplicate of another period', async () => {
@@ -462,14 +455,10 @@ describe('Diff and Bulk', () => {
     expect(reapplied.body.counts).toEqual({ added: 0, changed: 6, removed: 0, unchanged: 0, kept: 0 });
     expect(reapplied.body.periods.map((p: any) => p.id)).toEqual(applied.body.periods.map((p: any) => p.id));
 
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('collectionId', '=', id)
-      .where('entityType', '=', 'reportingPeriod')
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['reportingPeriod.bulkAdd', 'reportingPeriod.bulkReplace']);
+    expect(await auditActionsFor(t, 'reportingPeriod', { collectionId: id })).toEqual([
+      'reportingPeriod.bulkAdd',
+      'reportingPeriod.bulkReplace',
+    ]);
   });
 
   it('never proposes removing a period with submissions: the diff lists it as a conflict and Bulk keeps it', async () => {

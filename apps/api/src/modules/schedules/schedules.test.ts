@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditActionsFor } from '../../../test/support/audit';
 
 let demoId: number;
 let demoScheduleId: number;
@@ -145,14 +146,11 @@ describe('POST /Collection/{id}/Schedule and PUT /Collection/{id}/Schedule/{sche
     expect(await defaultsOf(id)).toEqual([first.body.id]);
     expect((await manager.get(`/v1/api/Collection/${id}/Schedule/Default`)).body.id).toBe(first.body.id);
 
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('collectionId', '=', id)
-      .where('entityType', '=', 'schedule')
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['schedule.create', 'schedule.create', 'schedule.update']);
+    expect(await auditActionsFor(t, 'schedule', { collectionId: id })).toEqual([
+      'schedule.create',
+      'schedule.create',
+      'schedule.update',
+    ]);
   });
 
   const cases: [string, Record<string, unknown>, string, string][] = [

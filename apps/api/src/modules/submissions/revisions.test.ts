@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditActionsFor } from '../../../test/support/audit';
 import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
@@ -86,13 +87,9 @@ describe('PUT /Submission/SubmissionRevisions/SoftDelete', () => {
     expect(managerList.total).toBe(3);
     expect(managerList.items.at(-1)).toMatchObject({ id: ids[0], isDeleted: true });
     expect((await manager.get(`/v1/api/SubmissionRevision/${ids[0]}`)).body.isDeleted).toBe(true);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('entityType', '=', 'submissionRevision')
-      .where('entityId', '=', String(ids[0]))
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['submissionRevision.softDelete']);
+    expect(await auditActionsFor(t, 'submissionRevision', { entityId: ids[0]! })).toEqual([
+      'submissionRevision.softDelete',
+    ]);
   });
 
   it('never touches the official revision: 409 and nothing in the request is deleted', async () => {

@@ -1,6 +1,7 @@
 import { anonymousUser, currentUserSchema } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness';
+import { auditActionsFor } from '../../../test/support/audit';
 import { signInThroughProvider } from '../../../test/support/sign-in-flow';
 
 const t = useTestApp();
@@ -204,13 +205,10 @@ describe('Collection administrators', () => {
       .where('id', '=', managerId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ isNominatedCollectionAdministrator: false, isManagementOrganisationUser: false });
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('entityId', '=', String(managerId))
-      .where('entityType', '=', 'user')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(['user.nominateAdministrator', 'user.removeAdministrator']);
+    expect(await auditActionsFor(t, 'user', { entityId: managerId })).toEqual([
+      'user.nominateAdministrator',
+      'user.removeAdministrator',
+    ]);
   });
 
   it('refuses a collection administrator (403) and anonymous (401)', async () => {
