@@ -6,8 +6,8 @@ type SubmitterRole = CollectionOrganisationRoleTable['role'];
 /** One user's place at one recipient organisation of a collection. */
 type SubmitterHolder = { collectionId: number; organisationId: number; userId: number };
 
-/** The collection's id when it exists (a read outside any transaction: nothing is locked). */
-export function findCollectionId(db: Db, collectionId: number) {
+/** The collection's id when it exists (nothing is locked). */
+export function findCollectionId(db: Db | Tx, collectionId: number) {
   return db.selectFrom('collection').select('id').where('id', '=', collectionId).executeTakeFirst();
 }
 

@@ -89,10 +89,6 @@ export function listUserAudit(db: Db, userId: number, limit: number) {
     .execute();
 }
 
-export function findCollectionName(tx: Tx, collectionId: number) {
-  return tx.selectFrom('collection').select('name').where('id', '=', collectionId).executeTakeFirst();
-}
-
 export function setManagementOrganisationUser(tx: Tx, userId: number, value: boolean) {
   return tx
     .updateTable('appUser')

@@ -20,6 +20,7 @@ import {
 import {
   deleteCollectionRole,
   deleteSubmitterRoles,
+  findCollectionId,
   findCollectionRolesOf,
   findSubmitterRolesOf,
   insertCollectionRole,
@@ -121,7 +122,7 @@ export async function changeUserRole(
       return;
     }
 
-    if (!(await q.findCollectionName(tx, change.collectionId))) throw notFound();
+    if (!(await findCollectionId(tx, change.collectionId))) throw notFound();
     if (change.scope === 'collection') {
       const before = await findCollectionRolesOf(tx, change.collectionId, userId);
       if (before.includes(change.role) === change.granted) return;
