@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { BoxOptions } from './platform/evaluation-box/pool';
 
 /**
  * The repository root (the folder with package-lock.json), so relative defaults work whichever folder
@@ -261,14 +262,8 @@ export interface Config {
   jobs: { run: boolean; concurrency: number; pollMs: number };
   ods: { apiBaseUrl: string };
   rateLimit: { max: number; signInMax: number; tokenMax: number };
-  evaluation: {
-    workers: number;
-    budgetMs: number;
-    printBudgetMs: number;
-    memoryMb: number;
-    runAs: { uid: number; gid: number } | null;
-    niceness: number;
-  };
+  /** The evaluation box's settings, as the box takes them (pool.ts says what each means). */
+  evaluation: Omit<BoxOptions, 'workerFile' | 'log' | 'onOverBudget'>;
   /** Fair admission of saves (platform/admission.ts). */
   admission: { inFlight: number; queue: number; waitMs: number };
   features: {

@@ -57,15 +57,7 @@ export async function enqueue<P>(
   payload: NoInfer<P>,
   options: EnqueueOptions = {},
 ): Promise<boolean> {
-  assertDeclared(kind);
-  const inserted = await db
-    .insertInto('job')
-    .values(row(kind, payload, options))
-    // Either unique rule (the key, or one exclusive job at a time) makes the insert a no-op.
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  return (await enqueueReturningId(db, kind, payload, options)) !== undefined;
 }
 
 /** The same, returning the new job's id (undefined when not added). */
@@ -79,6 +71,7 @@ export async function enqueueReturningId<P>(
   const inserted = await db
     .insertInto('job')
     .values(row(kind, payload, options))
+    // Either unique rule (the key, or one exclusive job at a time) makes the insert a no-op.
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
