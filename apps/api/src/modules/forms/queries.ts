@@ -1,5 +1,6 @@
 import type { FormDefinition } from '@dcf/forms';
 import type { Db, Tx } from '../../db/database';
+import { hasSubmissions } from '../reporting-periods/queries';
 
 export function findForms(db: Db | Tx, collectionId: number) {
   return db
@@ -53,16 +54,7 @@ export async function movePeriodsWithoutSubmissions(
         ? eb('formId', 'is', null)
         : eb.or([eb('formId', '=', fromFormId), eb('formId', 'is', null)]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('submission')
-            .select('submission.id')
-            .whereRef('submission.reportingPeriodId', '=', 'reportingPeriod.id'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(hasSubmissions(eb)))
     .execute();
 }
 

@@ -1,10 +1,23 @@
 import type { GeneratedPeriod } from '@dcf/domain';
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import type { ReportingPeriodTable } from '../../db/schema';
+import type { Database, ReportingPeriodTable } from '../../db/schema';
 
 /** Rows per INSERT / UPDATE statement when applying a schedule: 10 values a row keeps well under PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
+
+/**
+ * Whether the reporting period in hand has a submission: from then on its form stays and it cannot be
+ * deleted.
+ */
+export function hasSubmissions(eb: ExpressionBuilder<Database, 'reportingPeriod'>) {
+  return eb.exists(
+    eb
+      .selectFrom('submission')
+      .select('submission.id')
+      .whereRef('submission.reportingPeriodId', '=', 'reportingPeriod.id'),
+  );
+}
 
 export function findPeriods(db: Db | Tx, collectionId: number) {
   return db
@@ -21,14 +34,7 @@ export function findPeriods(db: Db | Tx, collectionId: number) {
       'reportingPeriod.submissionsReopen',
       'reportingPeriod.submissionsReclose',
       'reportingPeriod.ifSubmissionReopens',
-      eb
-        .exists(
-          eb
-            .selectFrom('submission')
-            .select('submission.id')
-            .whereRef('submission.reportingPeriodId', '=', 'reportingPeriod.id'),
-        )
-        .as('hasSubmissions'),
+      hasSubmissions(eb).as('hasSubmissions'),
     ])
     .where('reportingPeriod.collectionId', '=', collectionId)
     .orderBy('reportingPeriod.start')
@@ -168,16 +174,7 @@ export async function deletePeriodsWithoutSubmissions(tx: Tx, collectionId: numb
       .deleteFrom('reportingPeriod')
       .where('collectionId', '=', collectionId)
       .where('id', 'in', ids.slice(i, i + BATCH))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('submission')
-              .select('submission.id')
-              .whereRef('submission.reportingPeriodId', '=', 'reportingPeriod.id'),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(hasSubmissions(eb)))
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
