@@ -1,10 +1,11 @@
 import { idParam, messages } from '@dcf/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/database';
 import { access } from '../../platform/policy';
 import { principalOf } from '../../platform/request-context';
 import type { RouteModule } from '../../platform/route-module';
-import { type PreparedExport, prepareExport } from './service';
+import { type ExportRequest, prepareExport } from './service';
 
 const tags = ['Exports'];
 const collectionParams = z.object({ id: idParam });
@@ -13,8 +14,12 @@ const exportQuery = z.object({ format: z.enum(['csv', 'xlsx'], { message: messag
 const description =
   'Streams one row per organisation (and period) with one column per form answer (official revision), as CSV or XLSX. X-Export-Rows gives the row count.';
 
-/** The download headers; the body is the stream (never the whole file in memory). */
-function sendExport(reply: FastifyReply, prepared: PreparedExport) {
+/**
+ * Prepares the export asked for and sends it: the download headers, then the stream (never the whole
+ * file in memory).
+ */
+async function sendExport(db: Db, request: FastifyRequest, reply: FastifyReply, asked: ExportRequest) {
+  const prepared = await prepareExport(db, principalOf(request), asked, request.id);
   return reply
     .header('content-type', prepared.contentType)
     .header(
@@ -34,19 +39,11 @@ export const exportRoutes: RouteModule = (app, { database: { db } }) => {
       schema: { tags, description, params: periodParams, querystring: exportQuery },
     },
     async (request, reply) =>
-      sendExport(
-        reply,
-        await prepareExport(
-          db,
-          principalOf(request),
-          {
-            collectionId: request.params.id,
-            periodId: request.params.periodId,
-            format: request.query.format,
-          },
-          request.id,
-        ),
-      ),
+      sendExport(db, request, reply, {
+        collectionId: request.params.id,
+        periodId: request.params.periodId,
+        format: request.query.format,
+      }),
   );
 
   app.get(
@@ -56,14 +53,6 @@ export const exportRoutes: RouteModule = (app, { database: { db } }) => {
       schema: { tags, description, params: collectionParams, querystring: exportQuery },
     },
     async (request, reply) =>
-      sendExport(
-        reply,
-        await prepareExport(
-          db,
-          principalOf(request),
-          { collectionId: request.params.id, format: request.query.format },
-          request.id,
-        ),
-      ),
+      sendExport(db, request, reply, { collectionId: request.params.id, format: request.query.format }),
   );
 };

@@ -204,7 +204,7 @@ export async function prepareExport(
   }
 }
 
-interface ExportRequest {
+export interface ExportRequest {
   collectionId: number;
   periodId?: number;
   format: ExportFormat;
