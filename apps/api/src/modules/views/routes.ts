@@ -216,42 +216,33 @@ export const viewRoutes: RouteModule = (app, { database: { db } }) => {
     async (request) => getWorklistCounts(db, principalOf(request)),
   );
 
-  app.get(
-    '/View/Worklist/SignOff',
+  const worklists = [
     {
-      config: { access: access.signedIn },
-      schema: {
-        tags,
-        summary: 'Drafts waiting for your sign-off (authorisers, where trust authorisation is required)',
-        response: { 200: worklistSchema },
-      },
+      url: '/View/Worklist/SignOff',
+      kind: 'signOff',
+      access: access.signedIn,
+      summary: 'Drafts waiting for your sign-off (authorisers, where trust authorisation is required)',
     },
-    async (request) => getWorklist(db, principalOf(request), 'signOff'),
-  );
-
-  app.get(
-    '/View/Worklist/NhsiAuthorisation',
     {
-      config: { access: access.managementOrganisation },
-      schema: {
-        tags,
-        summary: 'Completed returns waiting for NHSI authorisation',
-        response: { 200: worklistSchema },
-      },
+      url: '/View/Worklist/NhsiAuthorisation',
+      kind: 'nhsiAuthorisation',
+      access: access.managementOrganisation,
+      summary: 'Completed returns waiting for NHSI authorisation',
     },
-    async (request) => getWorklist(db, principalOf(request), 'nhsiAuthorisation'),
-  );
-
-  app.get(
-    '/View/Worklist/Returned',
     {
-      config: { access: access.signedIn },
-      schema: {
-        tags,
-        summary: 'Returns a manager returned to your organisations for correction',
-        response: { 200: worklistSchema },
-      },
+      url: '/View/Worklist/Returned',
+      kind: 'returned',
+      access: access.signedIn,
+      summary: 'Returns a manager returned to your organisations for correction',
     },
-    async (request) => getWorklist(db, principalOf(request), 'returned'),
-  );
+  ] as const;
+  for (const worklist of worklists)
+    app.get(
+      worklist.url,
+      {
+        config: { access: worklist.access },
+        schema: { tags, summary: worklist.summary, response: { 200: worklistSchema } },
+      },
+      async (request) => getWorklist(db, principalOf(request), worklist.kind),
+    );
 };
