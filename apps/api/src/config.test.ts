@@ -80,3 +80,14 @@ describe('settings refused at start', () => {
     );
   });
 });
+
+describe('fair admission of saves (decision 0043)', () => {
+  it('lets 4 saves a process run per evaluation worker unless told otherwise, then 2,000 wait up to 30 s', () => {
+    const workers = loadConfig({}).evaluation.workers;
+    expect(loadConfig({}).admission).toEqual({ inFlight: 4 * workers, queue: 2_000, waitMs: 30_000 });
+    expect(loadConfig({ EVALUATION_WORKERS: '3' }).admission.inFlight).toBe(12);
+    expect(loadConfig({ EVALUATION_WORKERS: '3', SAVE_ADMISSION_IN_FLIGHT: '16' }).admission.inFlight).toBe(
+      16,
+    );
+  });
+});

@@ -286,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const evaluationWorkers = e.EVALUATION_WORKERS ?? Math.min(2, availableParallelism());
   const config: Config = {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -346,7 +347,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tokenMax: e.RATE_LIMIT_TOKEN_MAX,
     },
     evaluation: {
-      workers: e.EVALUATION_WORKERS ?? Math.min(2, availableParallelism()),
+      workers: evaluationWorkers,
       budgetMs: e.EVALUATION_BUDGET_MS,
       printBudgetMs: e.EVALUATION_PRINT_BUDGET_MS,
       memoryMb: e.EVALUATION_MEMORY_MB,
@@ -357,8 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : (([uid, gid]) => ({ uid: Number(uid), gid: Number(gid) }))(e.EVALUATION_WORKER_USER.split(':')),
     },
     admission: {
-      inFlight:
-        e.SAVE_ADMISSION_IN_FLIGHT ?? 4 * (e.EVALUATION_WORKERS ?? Math.min(2, availableParallelism())),
+      inFlight: e.SAVE_ADMISSION_IN_FLIGHT ?? 4 * evaluationWorkers,
       queue: e.SAVE_ADMISSION_QUEUE,
       waitMs: e.SAVE_ADMISSION_WAIT_MS,
     },
