@@ -76,7 +76,9 @@ export function DataTable<Row>({
       className={responsive ? 'nhsuk-table-responsive' : 'nhsuk-table'}
       {...(responsive ? { role: 'table' } : {})}
     >
-      <caption className={`nhsuk-table__caption ${captionClass}`}>{caption}</caption>
+      <caption className={['nhsuk-table__caption', captionClass].filter(Boolean).join(' ')}>
+        {caption}
+      </caption>
       <thead className="nhsuk-table__head" {...(responsive ? { role: 'rowgroup' } : {})}>
         <tr className="nhsuk-table__row" {...(responsive ? { role: 'row' } : {})}>
           {shown.map((column) =>

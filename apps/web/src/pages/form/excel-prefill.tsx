@@ -11,7 +11,7 @@ import { prefillFromExcel } from '../../api/excel-template';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { ErrorMessage, TableScroll } from '../../components';
+import { type Column, DataTable, ErrorMessage } from '../../components';
 import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
@@ -25,6 +25,8 @@ export interface ExcelPrefillProps {
 
 const inputId = 'excel-prefill-file';
 const show = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+/** The workbook cell a taken or refused value came from, first in both reports. */
+const cellColumn: Column<{ cell: string }> = { key: 'cell', header: 'Cell', cell: (row) => row.cell };
 
 /**
  * Beyond the specification: download the collection's blank Excel template, or upload a filled one to fill
@@ -111,50 +113,32 @@ export function ExcelPrefill({
           </p>
         </div>
         {result && result.refused.length > 0 ? (
-          <TableScroll label="Values found">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption">Cells refused</caption>
-              <thead className="nhsuk-table__head">
-                <tr>
-                  <th scope="col">Cell</th>
-                  <th scope="col">Question</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {result.refused.map((row) => (
-                  <tr key={`${row.cell}-${row.key ?? ''}`} className="nhsuk-table__row">
-                    <td className="nhsuk-table__cell">{row.cell}</td>
-                    <td className="nhsuk-table__cell">{row.key ?? ''}</td>
-                    <td className="nhsuk-table__cell">{row.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            caption="Cells refused"
+            captionClass=""
+            scrollLabel="Values found"
+            rows={result.refused}
+            rowKey={(row) => `${row.cell}-${row.key ?? ''}`}
+            columns={[
+              cellColumn,
+              { key: 'question', header: 'Question', cell: (row) => row.key ?? '' },
+              { key: 'reason', header: 'Reason', cell: (row) => row.reason },
+            ]}
+          />
         ) : null}
         {result && result.taken.length > 0 ? (
-          <TableScroll label="Values found">
-            <table className="nhsuk-table">
-              <caption className="nhsuk-table__caption">Cells taken</caption>
-              <thead className="nhsuk-table__head">
-                <tr>
-                  <th scope="col">Cell</th>
-                  <th scope="col">Question</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
-              <tbody className="nhsuk-table__body">
-                {result.taken.map((row) => (
-                  <tr key={`${row.cell}-${row.key}`} className="nhsuk-table__row">
-                    <td className="nhsuk-table__cell">{row.cell}</td>
-                    <td className="nhsuk-table__cell">{row.key}</td>
-                    <td className="nhsuk-table__cell">{show(row.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            caption="Cells taken"
+            captionClass=""
+            scrollLabel="Values found"
+            rows={result.taken}
+            rowKey={(row) => `${row.cell}-${row.key}`}
+            columns={[
+              cellColumn,
+              { key: 'question', header: 'Question', cell: (row) => row.key },
+              { key: 'value', header: 'Value', cell: (row) => show(row.value) },
+            ]}
+          />
         ) : null}
       </div>
     </details>

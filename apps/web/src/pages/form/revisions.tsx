@@ -1,10 +1,10 @@
-import { formatMediumDateTime, type SubmissionView } from '@dcf/domain';
+import { formatMediumDateTime, type SubmissionRevisionSummary, type SubmissionView } from '@dcf/domain';
 import type { FormDefinition } from '@dcf/forms';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSoftDeleteRevisions, useSubmissionRevision, useSubmissionRevisions } from '../../api/submissions';
-import { Checkbox, QueryState, TableScroll, YesNoModal } from '../../components';
+import { Checkbox, type Column, DataTable, QueryState, YesNoModal } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 import { compareRevisions, parseContent } from './compare-revisions';
 
@@ -39,65 +39,14 @@ export function RevisionsList({ view, links }: { view: SubmissionView; links: Re
       <QueryState query={revisions} isEmpty={(d) => d.items.length === 0} emptyMessage="No revisions yet">
         {(data) => (
           <>
-            <TableScroll label="Revisions">
-              <table className="nhsuk-table">
-                <caption className="nhsuk-table__caption">Revisions, newest first</caption>
-                <thead className="nhsuk-table__head">
-                  <tr className="nhsuk-table__row">
-                    <th scope="col" className="nhsuk-table__header">
-                      <span className="nhsuk-u-visually-hidden">Select</span>
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Saved
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      By
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      Status
-                    </th>
-                    <th scope="col" className="nhsuk-table__header">
-                      <span className="nhsuk-u-visually-hidden">View</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="nhsuk-table__body">
-                  {data.items.map((r) => {
-                    const when = formatMediumDateTime(r.createdAt);
-                    return (
-                      <tr key={r.id} className="nhsuk-table__row">
-                        <td className="nhsuk-table__cell">
-                          <Checkbox
-                            id={`revision-${r.id}`}
-                            inCell
-                            labelHidden
-                            label={`Select the revision saved ${when}`}
-                            checked={selected.includes(r.id)}
-                            onChange={() => toggle(r.id)}
-                          />
-                        </td>
-                        <td className="nhsuk-table__cell">{when}</td>
-                        <td className="nhsuk-table__cell">{r.createdBy.name}</td>
-                        <td className="nhsuk-table__cell">
-                          {r.status === 'completed' ? 'Submitted' : 'Draft'}
-                          {r.isOfficial ? (
-                            <strong className="nhsuk-tag nhsuk-tag--green dcf-tag-gap">Official</strong>
-                          ) : null}
-                          {r.isDeleted ? (
-                            <strong className="nhsuk-tag nhsuk-tag--grey dcf-tag-gap">Deleted</strong>
-                          ) : null}
-                        </td>
-                        <td className="nhsuk-table__cell">
-                          <Link to={links.revision(r.id)}>
-                            View<span className="nhsuk-u-visually-hidden"> the revision saved {when}</span>
-                          </Link>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption="Revisions, newest first"
+              captionClass=""
+              scrollLabel="Revisions"
+              rows={data.items}
+              rowKey={(r) => r.id}
+              columns={revisionColumns({ selected, toggle, links })}
+            />
             <div className="nhsuk-button-group">
               {selected.length === 2 && older !== undefined && newer !== undefined ? (
                 <Link className="nhsuk-button" to={links.compare(older, newer)}>
@@ -137,6 +86,63 @@ export function RevisionsList({ view, links }: { view: SubmissionView; links: Re
 }
 
 const errorOf = (error: unknown) => errorMessage(error);
+
+/** A revision as a compare column names it: when it was saved and by whom. */
+const savedBy = (revision: { createdAt: string; createdBy: { name: string } }) =>
+  `${formatMediumDateTime(revision.createdAt)} (${revision.createdBy.name})`;
+
+type Revision = SubmissionRevisionSummary;
+
+/** The revisions table's columns: a tick to select the revision, when, who, its status, a link to view it. */
+function revisionColumns({
+  selected,
+  toggle,
+  links,
+}: {
+  selected: number[];
+  toggle: (id: number) => void;
+  links: RevisionLinks;
+}): Column<Revision>[] {
+  const when = (r: Revision) => formatMediumDateTime(r.createdAt);
+  return [
+    {
+      key: 'select',
+      header: <span className="nhsuk-u-visually-hidden">Select</span>,
+      cell: (r) => (
+        <Checkbox
+          id={`revision-${r.id}`}
+          inCell
+          labelHidden
+          label={`Select the revision saved ${when(r)}`}
+          checked={selected.includes(r.id)}
+          onChange={() => toggle(r.id)}
+        />
+      ),
+    },
+    { key: 'saved', header: 'Saved', cell: when },
+    { key: 'by', header: 'By', cell: (r) => r.createdBy.name },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <>
+          {r.status === 'completed' ? 'Submitted' : 'Draft'}
+          {r.isOfficial ? <strong className="nhsuk-tag nhsuk-tag--green dcf-tag-gap">Official</strong> : null}
+          {r.isDeleted ? <strong className="nhsuk-tag nhsuk-tag--grey dcf-tag-gap">Deleted</strong> : null}
+        </>
+      ),
+    },
+    {
+      key: 'view',
+      header: <span className="nhsuk-u-visually-hidden">View</span>,
+      cell: (r) => (
+        <Link to={links.revision(r.id)}>
+          View<span className="nhsuk-u-visually-hidden"> the revision saved {when(r)}</span>
+        </Link>
+      ),
+    },
+  ];
+}
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -242,44 +248,31 @@ export function RevisionCompare({
                   <p className="nhsuk-body">
                     {changed === 1 ? '1 answer changed.' : `${changed} answers changed.`}
                   </p>
-                  <TableScroll label="Revisions">
-                    <table className="nhsuk-table dcf-compare">
-                      <caption className="nhsuk-table__caption">
-                        Revision of {formatMediumDateTime(a.createdAt)} compared with{' '}
-                        {formatMediumDateTime(b.createdAt)}
-                      </caption>
-                      <thead className="nhsuk-table__head">
-                        <tr className="nhsuk-table__row">
-                          <th scope="col" className="nhsuk-table__header">
-                            Question
-                          </th>
-                          <th scope="col" className="nhsuk-table__header">
-                            {formatMediumDateTime(a.createdAt)} ({a.createdBy.name})
-                          </th>
-                          <th scope="col" className="nhsuk-table__header">
-                            {formatMediumDateTime(b.createdAt)} ({b.createdBy.name})
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="nhsuk-table__body">
-                        {rows.map((row) => (
-                          <tr
-                            key={row.key}
-                            className={`nhsuk-table__row${row.changed ? ' dcf-compare__changed' : ''}`}
-                          >
-                            <th scope="row" className="nhsuk-table__header">
-                              {row.label}
-                              {row.changed ? (
-                                <strong className="nhsuk-tag nhsuk-tag--orange dcf-tag-gap">Changed</strong>
-                              ) : null}
-                            </th>
-                            <td className="nhsuk-table__cell">{row.before || 'Not answered'}</td>
-                            <td className="nhsuk-table__cell">{row.after || 'Not answered'}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
+                  <DataTable
+                    caption={`Revision of ${formatMediumDateTime(a.createdAt)} compared with ${formatMediumDateTime(b.createdAt)}`}
+                    captionClass=""
+                    scrollLabel="Revisions"
+                    rows={rows}
+                    rowKey={(row) => row.key}
+                    rowClassName={(row) => (row.changed ? 'dcf-compare__changed' : undefined)}
+                    columns={[
+                      {
+                        key: 'question',
+                        header: 'Question',
+                        rowHeader: true,
+                        cell: (row) => (
+                          <>
+                            {row.label}
+                            {row.changed ? (
+                              <strong className="nhsuk-tag nhsuk-tag--orange dcf-tag-gap">Changed</strong>
+                            ) : null}
+                          </>
+                        ),
+                      },
+                      { key: 'before', header: savedBy(a), cell: (row) => row.before || 'Not answered' },
+                      { key: 'after', header: savedBy(b), cell: (row) => row.after || 'Not answered' },
+                    ]}
+                  />
                 </>
               );
             }}
