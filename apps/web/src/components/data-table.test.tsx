@@ -48,6 +48,31 @@ describe('DataTable', () => {
     expect(remove).toHaveBeenCalledWith('RCB');
   });
 
+  it("shows a row's detail under it across every column, with the id its opener points to", () => {
+    render(
+      <DataTable
+        caption="Trusts"
+        columns={columns}
+        rows={trusts}
+        rowKey={(t) => t.code}
+        rowActions={() => 'Edit'}
+        rowDetails={(t) =>
+          t.code === 'RJ1' ? { id: `history-${t.code}`, content: `History of ${t.name}` } : null
+        }
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Trusts' })).getAllByRole('row');
+    // The header, Leeds, Leeds's detail, York.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'NameBedsActions',
+      'Leeds120Edit',
+      'History of Leeds',
+      'York80Edit',
+    ]);
+    expect(rows[2]).toHaveAttribute('id', 'history-RJ1');
+    expect(within(rows[2]!).getByRole('cell')).toHaveAttribute('colspan', '3');
+  });
+
   it('sorts by a sortable column through the sort it is given, and says how it is sorted', async () => {
     const onSort = vi.fn();
     render(

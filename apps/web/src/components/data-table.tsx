@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { SortableHeader, type SortOrder } from './sortable-header';
 import { TableScroll } from './table-scroll';
 
@@ -26,6 +26,18 @@ export interface TableSort<C extends string = string> {
   onSort: (sortBy: C, sortOrder: SortOrder) => void;
 }
 
+/**
+ * A server-sorted list's `sort` for a table: `C` is the list's sort keys as the API names them (the
+ * keys of its sortable columns), so the page's handler gets its own type back.
+ */
+export function tableSort<C extends string>(
+  sortBy: string | undefined,
+  sortOrder: SortOrder | undefined,
+  onSort: (sortBy: C, sortOrder: SortOrder) => void,
+): TableSort {
+  return { sortBy, sortOrder, onSort: (by, order) => onSort(by as C, order) };
+}
+
 export interface DataTableProps<Row> {
   /** Names the table; hidden unless `captionClass` says how to show it (e.g. 'nhsuk-table__caption--s'). */
   caption: ReactNode;
@@ -47,6 +59,11 @@ export interface DataTableProps<Row> {
   responsive?: boolean;
   /** Extra class names of a row (e.g. one highlighted). */
   rowClassName?: (row: Row) => string | undefined;
+  /**
+   * What a row shows under itself across the whole table (e.g. a history it opens), or nothing. `id`
+   * is the detail row's, for the `aria-controls` of the button that opens it.
+   */
+  rowDetails?: (row: Row) => { id: string; content: ReactNode } | null;
 }
 
 const headerText = (header: ReactNode) => (typeof header === 'string' ? header : '');
@@ -68,6 +85,7 @@ export function DataTable<Row>({
   emptyMessage,
   responsive = false,
   rowClassName,
+  rowDetails,
 }: DataTableProps<Row>) {
   if (rows.length === 0 && emptyMessage !== undefined) return <p className="nhsuk-body">{emptyMessage}</p>;
   const shown = columns.filter((column) => column.shown !== false);
@@ -110,44 +128,27 @@ export function DataTable<Row>({
         </tr>
       </thead>
       <tbody className="nhsuk-table__body">
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            className={`nhsuk-table__row${rowClassName?.(row) ? ` ${rowClassName(row)}` : ''}`}
-            {...(responsive ? { role: 'row' } : {})}
-          >
-            {shown.map((column) => {
-              const Cell = column.rowHeader ? 'th' : 'td';
-              const className = [
-                'nhsuk-table__cell',
-                column.numeric ? 'nhsuk-table__cell--numeric' : '',
-                column.className ?? '',
-              ]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <Cell
-                  key={column.key}
-                  className={className}
-                  {...(column.rowHeader ? { scope: 'row' } : {})}
-                  {...(responsive ? { role: column.rowHeader ? 'rowheader' : 'cell' } : {})}
-                >
-                  {responsive ? (
-                    <span className="nhsuk-table-responsive__heading" aria-hidden="true">
-                      {headerText(column.header)}{' '}
-                    </span>
-                  ) : null}
-                  {column.cell(row)}
-                </Cell>
-              );
-            })}
-            {rowActions ? (
-              <td className="nhsuk-table__cell" {...(responsive ? { role: 'cell' } : {})}>
-                {rowActions(row)}
-              </td>
-            ) : null}
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const details = rowDetails?.(row);
+          return (
+            <Fragment key={rowKey(row)}>
+              <BodyRow
+                row={row}
+                columns={shown}
+                rowActions={rowActions}
+                responsive={responsive}
+                className={rowClassName?.(row)}
+              />
+              {details ? (
+                <tr className="nhsuk-table__row" id={details.id}>
+                  <td className="nhsuk-table__cell" colSpan={shown.length + (rowActions ? 1 : 0)}>
+                    {details.content}
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );
@@ -155,5 +156,58 @@ export function DataTable<Row>({
     table
   ) : (
     <TableScroll label={scrollLabel ?? (headerText(caption) || 'Table')}>{table}</TableScroll>
+  );
+}
+
+/** One item's row: a cell per shown column (its header cell first when a column names the row), then its actions. */
+function BodyRow<Row>({
+  row,
+  columns,
+  rowActions,
+  responsive,
+  className,
+}: {
+  row: Row;
+  columns: readonly Column<Row>[];
+  rowActions: ((row: Row) => ReactNode) | undefined;
+  responsive: boolean;
+  className: string | undefined;
+}) {
+  return (
+    <tr
+      className={`nhsuk-table__row${className ? ` ${className}` : ''}`}
+      {...(responsive ? { role: 'row' } : {})}
+    >
+      {columns.map((column) => {
+        const Cell = column.rowHeader ? 'th' : 'td';
+        const cellClass = [
+          'nhsuk-table__cell',
+          column.numeric ? 'nhsuk-table__cell--numeric' : '',
+          column.className ?? '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <Cell
+            key={column.key}
+            className={cellClass}
+            {...(column.rowHeader ? { scope: 'row' } : {})}
+            {...(responsive ? { role: column.rowHeader ? 'rowheader' : 'cell' } : {})}
+          >
+            {responsive ? (
+              <span className="nhsuk-table-responsive__heading" aria-hidden="true">
+                {headerText(column.header)}{' '}
+              </span>
+            ) : null}
+            {column.cell(row)}
+          </Cell>
+        );
+      })}
+      {rowActions ? (
+        <td className="nhsuk-table__cell" {...(responsive ? { role: 'cell' } : {})}>
+          {rowActions(row)}
+        </td>
+      ) : null}
+    </tr>
   );
 }

@@ -9,7 +9,7 @@ export {
   RadioGroup,
   type RadioGroupProps,
 } from './choice-group';
-export { type Column, DataTable, type DataTableProps, type TableSort } from './data-table';
+export { type Column, DataTable, type DataTableProps, type TableSort, tableSort } from './data-table';
 export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date-input';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorPage, type ErrorPageProps } from './error-page';
@@ -49,12 +49,7 @@ export {
   type UserSearchRow,
 } from './search-widget';
 export { Select, type SelectOption, type SelectProps } from './select';
-export {
-  SortableHeader,
-  type SortableHeaderProps,
-  type SortOrder,
-  sortableHeaders,
-} from './sortable-header';
+export { SortableHeader, type SortableHeaderProps, type SortOrder } from './sortable-header';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
 export {
   CollectionStatusTag,

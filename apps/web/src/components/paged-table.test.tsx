@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PagedTable, ResultCount } from './paged-table';
-import { sortableHeaders } from './sortable-header';
 
 const rows = ['Leeds', 'York'];
 
@@ -17,7 +16,6 @@ function Table({
   items?: string[];
   total?: number;
 }) {
-  const header = sortableHeaders<'name' | 'code'>('name', 'ASC', onSort);
   return (
     <PagedTable
       caption="Organisations"
@@ -27,20 +25,17 @@ function Table({
       query={{ page: 2 }}
       defaultPageSize={25}
       onChange={onChange}
-      head={
-        <>
-          {header('name', 'Name')}
-          {header('code', 'Code')}
-        </>
-      }
-    >
-      {items.map((name) => (
-        <tr key={name}>
-          <td>{name}</td>
-          <td>-</td>
-        </tr>
-      ))}
-    </PagedTable>
+      rowKey={(name) => name}
+      sort={{
+        sortBy: 'name',
+        sortOrder: 'ASC',
+        onSort: (sortBy, sortOrder) => onSort(sortBy as 'name' | 'code', sortOrder),
+      }}
+      columns={[
+        { key: 'name', header: 'Name', sortable: true, cell: (name) => name },
+        { key: 'code', header: 'Code', sortable: true, cell: () => '-' },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from './data-table';
 import { PageSizeSelect } from './page-size-select';
 import { Pagination } from './pagination';
-import { TableScroll } from './table-scroll';
 
 export interface ResultCountProps {
   total: number;
@@ -48,50 +47,42 @@ export function ListPaging({ total, query, defaultPageSize, onChange, sizes }: L
   );
 }
 
-export interface PagedTableProps extends Omit<ListPagingProps, 'total'> {
+export interface PagedTableProps<Row>
+  extends Omit<ListPagingProps, 'total'>,
+    Omit<DataTableProps<Row>, 'rows' | 'scrollLabel'> {
   /** This page of the list: its rows (none means the list is empty) and the count of all rows. */
-  list: { total: number; items: readonly unknown[] };
-  /** Said to screen readers only; the page's heading already says it to sighted people. */
-  caption: ReactNode;
+  list: { total: number; items: readonly Row[] };
   count: Omit<ResultCountProps, 'total'>;
-  /** The header cells (SortableHeader or plain `th`). */
-  head: ReactNode;
-  /** When set, shown instead of the table while the page has no rows. */
-  emptyMessage?: string;
-  children: ReactNode;
 }
 
 /**
- * A server-paged list as one NHS.UK table: the count of all rows, the table at the page's height
- * (scrolling sideways only when wider than the screen) or the empty message, then paging and rows per
- * page. The page keeps its state in the URL (useListParams).
+ * A server-paged list: the count of all rows, the page's rows as a DataTable (or its empty message),
+ * then paging and rows per page. The page keeps its state in the URL (useListParams).
  */
-export function PagedTable({
-  caption,
+export function PagedTable<Row>({
   count,
-  head,
-  emptyMessage,
   list,
-  children,
-  ...paging
-}: PagedTableProps) {
+  query,
+  defaultPageSize,
+  onChange,
+  sizes,
+  ...table
+}: PagedTableProps<Row>) {
   return (
     <>
       <ResultCount total={list.total} {...count} />
-      {list.items.length === 0 && emptyMessage !== undefined ? (
-        <p className="nhsuk-body">{emptyMessage}</p>
-      ) : (
-        <TableScroll label={typeof caption === 'string' ? caption : count.many}>
-          <table className="nhsuk-table">
-            <caption className="nhsuk-table__caption nhsuk-u-visually-hidden">{caption}</caption>
-            <thead className="nhsuk-table__head">
-              <tr className="nhsuk-table__row">{head}</tr>
-            </thead>
-            <tbody className="nhsuk-table__body">{children}</tbody>
-          </table>
-        </TableScroll>
-      )}
-      <ListPaging total={list.total} {...paging} />
+      <DataTable
+        {...table}
+        rows={list.items}
+        scrollLabel={typeof table.caption === 'string' ? table.caption : count.many}
+      />
+      <ListPaging
+        total={list.total}
+        query={query}
+        defaultPageSize={defaultPageSize}
+        onChange={onChange}
+        {...(sizes ? { sizes } : {})}
+      />
     </>
   );
 }

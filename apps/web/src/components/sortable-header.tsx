@@ -30,23 +30,3 @@ export function SortableHeader({ column, label, sortBy, sortOrder, onSort }: Sor
     </th>
   );
 }
-
-/**
- * A maker of sortable headers for one list, so a table's head reads `{header('name', 'Name')}`; `C` is
- * the list's sort keys as the API names them.
- */
-export function sortableHeaders<C extends string>(
-  sortBy: string | undefined,
-  sortOrder: SortOrder | undefined,
-  onSort: (sortBy: C, sortOrder: SortOrder) => void,
-) {
-  return (column: C, label: string) => (
-    <SortableHeader
-      column={column}
-      label={label}
-      sortBy={sortBy}
-      sortOrder={sortOrder}
-      onSort={(by, order) => onSort(by as C, order)}
-    />
-  );
-}

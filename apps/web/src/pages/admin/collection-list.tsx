@@ -13,7 +13,7 @@ import {
   PagedTable,
   QueryState,
   Select,
-  sortableHeaders,
+  tableSort,
   useListQuery,
 } from '../../components';
 
@@ -53,7 +53,7 @@ export function CollectionList({
     ...(fixedStatus ? { status: fixedStatus } : {}),
   };
   const collections = useCollections(query);
-  const header = sortableHeaders<CollectionListSortBy>(
+  const sort = tableSort<CollectionListSortBy>(
     query.sortBy ?? 'name',
     query.sortOrder ?? 'ASC',
     (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
@@ -77,32 +77,30 @@ export function CollectionList({
             query={query}
             defaultPageSize={PAGE_SIZE}
             onChange={setParams}
-            head={
-              <>
-                {header('name', 'Name')}
-                {header('status', 'Status')}
-                {header('updatedAt', 'Last changed')}
-                {actions ? (
-                  <th scope="col" className="nhsuk-table__header">
-                    <span className="nhsuk-u-visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </>
-            }
-          >
-            {list.items.map((row) => (
-              <tr key={row.id} className="nhsuk-table__row">
-                <td className="nhsuk-table__cell">
-                  <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>
-                </td>
-                <td className="nhsuk-table__cell">
-                  <CollectionStatusTag status={row.status} />
-                </td>
-                <td className="nhsuk-table__cell">{formatMediumDateTime(row.updatedAt)}</td>
-                {actions ? <td className="nhsuk-table__cell">{actions(row)}</td> : null}
-              </tr>
-            ))}
-          </PagedTable>
+            rowKey={(row) => row.id}
+            sort={sort}
+            columns={[
+              {
+                key: 'name',
+                header: 'Name',
+                sortable: true,
+                cell: (row) => <Link to={paths.amendCollection(row.id, 'overview')}>{row.name}</Link>,
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                sortable: true,
+                cell: (row) => <CollectionStatusTag status={row.status} />,
+              },
+              {
+                key: 'updatedAt',
+                header: 'Last changed',
+                sortable: true,
+                cell: (row) => formatMediumDateTime(row.updatedAt),
+              },
+            ]}
+            {...(actions ? { rowActions: actions } : {})}
+          />
         )}
       </QueryState>
     </>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePeriodDataQuality } from '../../api/data-quality';
 import { paths } from '../../app/paths';
-import { FilterForm, PagedTable, QueryState, Select, sortableHeaders, useListParams } from '../../components';
+import { FilterForm, PagedTable, QueryState, Select, tableSort, useListParams } from '../../components';
 import { PeriodRulesNotChecked } from './rules-not-checked';
 
 const PAGE_SIZE = 25;
@@ -157,11 +157,6 @@ function FindingsTable({
   collectionId: number;
   periodId: number;
 }) {
-  const header = sortableHeaders<PeriodDataQualitySortBy>(
-    query.sortBy,
-    query.sortOrder,
-    (sortBy, sortOrder) => setQuery({ sortBy, sortOrder }),
-  );
   return (
     <PagedTable
       caption="Returns with data quality warnings and their explanations"
@@ -171,46 +166,57 @@ function FindingsTable({
       query={query}
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
-      head={
-        <>
-          {header('name', 'Organisation')}
-          {header('code', 'Code')}
-          {header('submittedAt', 'Submitted')}
-          {header('warnings', 'Warnings and explanations')}
-        </>
-      }
-    >
-      {data.items.map((item) => (
-        <tr className="nhsuk-table__row" key={item.submissionId}>
-          <td className="nhsuk-table__cell">
+      rowKey={(item) => item.submissionId}
+      sort={tableSort<PeriodDataQualitySortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
+        setQuery({ sortBy, sortOrder }),
+      )}
+      columns={[
+        {
+          key: 'name',
+          header: 'Organisation',
+          sortable: true,
+          cell: (item) => (
             <Link to={paths.form(collectionId, item.organisationId, periodId)}>{item.organisationName}</Link>
-          </td>
-          <td className="nhsuk-table__cell">{item.organisationCode}</td>
-          <td className="nhsuk-table__cell">
-            {item.submittedAt ? formatMediumDateTime(item.submittedAt) : ''}
-          </td>
-          <td className="nhsuk-table__cell">
-            <ul className="nhsuk-list">
-              {item.findings
-                .filter((f) => f.severity === 'warning')
-                .map((f) =>
-                  f.notChecked ? (
-                    <li key={f.ruleId}>
-                      <strong>{f.name}</strong>: not checked ({f.notChecked})
-                    </li>
-                  ) : (
-                    <li key={f.ruleId}>
-                      <strong>{f.name}</strong>: {f.message}
-                      <br />
-                      Explanation: {f.explanation ?? 'none'}
-                    </li>
-                  ),
-                )}
-            </ul>
-          </td>
-        </tr>
-      ))}
-    </PagedTable>
+          ),
+        },
+        { key: 'code', header: 'Code', sortable: true, cell: (item) => item.organisationCode },
+        {
+          key: 'submittedAt',
+          header: 'Submitted',
+          sortable: true,
+          cell: (item) => (item.submittedAt ? formatMediumDateTime(item.submittedAt) : ''),
+        },
+        {
+          key: 'warnings',
+          header: 'Warnings and explanations',
+          sortable: true,
+          cell: (item) => <Warnings findings={item.findings} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** A return's warnings, each with the submitter's explanation (or why it was not checked). */
+function Warnings({ findings }: { findings: PeriodDataQualityData['items'][number]['findings'] }) {
+  return (
+    <ul className="nhsuk-list">
+      {findings
+        .filter((f) => f.severity === 'warning')
+        .map((f) =>
+          f.notChecked ? (
+            <li key={f.ruleId}>
+              <strong>{f.name}</strong>: not checked ({f.notChecked})
+            </li>
+          ) : (
+            <li key={f.ruleId}>
+              <strong>{f.name}</strong>: {f.message}
+              <br />
+              Explanation: {f.explanation ?? 'none'}
+            </li>
+          ),
+        )}
+    </ul>
   );
 }
 

@@ -126,6 +126,16 @@ describe('ReportingPeriodSubmissionsPage', () => {
     expect(rows[0]).toHaveTextContent('Awaiting NHSI authorisation');
     expect(rows[1]).toHaveTextContent('Locked by Chris Clerk since 10 June 2026, 10:30');
 
+    // An organisation's history opens under its row, across the table, and closes again.
+    const history = within(rows[1]!).getByRole('button', { name: /^History/ });
+    fireEvent.click(history);
+    expect(history).toHaveAttribute('aria-expanded', 'true');
+    const opened = document.getElementById(history.getAttribute('aria-controls') ?? '');
+    expect(opened?.previousElementSibling).toBe(rows[1]);
+    expect(within(opened!).getByRole('cell')).toHaveAttribute('colspan', '7');
+    fireEvent.click(within(table).getByRole('button', { name: /^Hide history/ }));
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'missed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('1 organisation')).toBeInTheDocument();

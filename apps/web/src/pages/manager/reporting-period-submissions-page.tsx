@@ -15,6 +15,7 @@ import { useManagerCollection, usePeriodSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
+  type Column,
   FilterForm,
   Notification,
   PageContainer,
@@ -23,7 +24,7 @@ import {
   Select,
   Spinner,
   SubmissionStatusTag,
-  sortableHeaders,
+  tableSort,
   useListQuery,
   useNotification,
 } from '../../components';
@@ -204,9 +205,14 @@ function SubmissionsTable({
   query: PeriodSubmissionQuery;
   setQuery: (change: PeriodSubmissionQuery) => void;
 }) {
-  const header = sortableHeaders<PeriodSubmissionSortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
-    setQuery({ sortBy, sortOrder }),
-  );
+  // The organisations whose history is open under their row (any number at once).
+  const [historyOpen, setHistoryOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggleHistory = (organisationId: number) =>
+    setHistoryOpen((open) => {
+      const next = new Set(open);
+      if (!next.delete(organisationId)) next.add(organisationId);
+      return next;
+    });
   return (
     <PagedTable
       caption="Submissions by organisation"
@@ -216,25 +222,99 @@ function SubmissionsTable({
       query={query}
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
-      head={
-        <>
-          {header('name', 'Organisation')}
-          {header('code', 'Code')}
-          {header('region', 'Region')}
-          {header('type', 'Type')}
-          {header('status', 'Status')}
-          {header('lastChangedAt', 'Last change')}
-          <th scope="col" className="nhsuk-table__header">
-            Lock and authorisation
-          </th>
-        </>
+      rowKey={(row) => row.organisationId}
+      sort={tableSort<PeriodSubmissionSortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
+        setQuery({ sortBy, sortOrder }),
+      )}
+      columns={submissionColumns(data, historyOpen, toggleHistory)}
+      rowDetails={(row) =>
+        historyOpen.has(row.organisationId)
+          ? {
+              id: historyId(row),
+              content: (
+                <OrganisationHistory
+                  collectionId={data.period.collectionId}
+                  organisationId={row.organisationId}
+                  organisationName={row.name}
+                />
+              ),
+            }
+          : null
       }
-    >
-      {data.items.map((row) => (
-        <SubmissionRow key={row.organisationId} row={row} data={data} />
-      ))}
-    </PagedTable>
+    />
   );
+}
+
+const historyId = (row: PeriodSubmissionRow) => `history-${row.organisationId}`;
+
+function submissionColumns(
+  data: PeriodSubmissionList,
+  historyOpen: ReadonlySet<number>,
+  toggleHistory: (organisationId: number) => void,
+): Column<PeriodSubmissionRow>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Organisation',
+      sortable: true,
+      cell: (row) => {
+        const open = historyOpen.has(row.organisationId);
+        return (
+          <>
+            <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>
+              {row.name}
+            </Link>
+            {row.isClosed ? (
+              <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">Closed</strong>
+            ) : null}
+            <button
+              type="button"
+              className="dcf-link-button nhsuk-body-s nhsuk-u-display-block"
+              aria-expanded={open}
+              aria-controls={open ? historyId(row) : undefined}
+              onClick={() => toggleHistory(row.organisationId)}
+            >
+              {open ? 'Hide history' : 'History'}
+              <span className="nhsuk-u-visually-hidden"> of {row.name}</span>
+            </button>
+          </>
+        );
+      },
+    },
+    { key: 'code', header: 'Code', sortable: true, cell: (row) => row.code },
+    { key: 'region', header: 'Region', sortable: true, cell: (row) => row.region?.name ?? '' },
+    {
+      key: 'type',
+      header: 'Type',
+      sortable: true,
+      cell: (row) => row.organisationType?.shortDescription ?? '',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (row) => <SubmissionStatusTag status={row.status} />,
+    },
+    {
+      key: 'lastChangedAt',
+      header: 'Last change',
+      sortable: true,
+      cell: (row) =>
+        row.lastChangedAt
+          ? `${formatMediumDateTime(row.lastChangedAt)} by ${row.lastChangedBy?.name ?? ''}`
+          : '',
+    },
+    {
+      key: 'lockAndAuthorisation',
+      header: 'Lock and authorisation',
+      cell: (row) =>
+        lockAndAuthorisation(row).map((note) => (
+          <span key={note} className="nhsuk-u-display-block">
+            {note}
+          </span>
+        )),
+    },
+  ];
 }
 
 /** What a manager needs to know about the lock and the authorisations of one return. */
@@ -251,65 +331,6 @@ function lockAndAuthorisation(row: PeriodSubmissionRow): string[] {
   if (row.reopenedUntil) notes.push(`Reopened until ${formatMediumDateTime(row.reopenedUntil)}`);
   if (row.isOnTime === false) notes.push('Submitted late');
   return notes;
-}
-
-function SubmissionRow({ row, data }: { row: PeriodSubmissionRow; data: PeriodSubmissionList }) {
-  const notes = lockAndAuthorisation(row);
-  const [showHistory, setShowHistory] = useState(false);
-  const historyId = `history-${row.organisationId}`;
-  return (
-    <>
-      <tr className="nhsuk-table__row">
-        <td className="nhsuk-table__cell">
-          <Link to={paths.form(data.period.collectionId, row.organisationId, data.period.id)}>
-            {row.name}
-          </Link>
-          {row.isClosed ? (
-            <strong className="nhsuk-tag nhsuk-tag--grey nhsuk-u-margin-left-2">Closed</strong>
-          ) : null}
-          <button
-            type="button"
-            className="dcf-link-button nhsuk-body-s nhsuk-u-display-block"
-            aria-expanded={showHistory}
-            aria-controls={showHistory ? historyId : undefined}
-            onClick={() => setShowHistory((open) => !open)}
-          >
-            {showHistory ? 'Hide history' : 'History'}
-            <span className="nhsuk-u-visually-hidden"> of {row.name}</span>
-          </button>
-        </td>
-        <td className="nhsuk-table__cell">{row.code}</td>
-        <td className="nhsuk-table__cell">{row.region?.name ?? ''}</td>
-        <td className="nhsuk-table__cell">{row.organisationType?.shortDescription ?? ''}</td>
-        <td className="nhsuk-table__cell">
-          <SubmissionStatusTag status={row.status} />
-        </td>
-        <td className="nhsuk-table__cell">
-          {row.lastChangedAt
-            ? `${formatMediumDateTime(row.lastChangedAt)} by ${row.lastChangedBy?.name ?? ''}`
-            : ''}
-        </td>
-        <td className="nhsuk-table__cell">
-          {notes.map((note) => (
-            <span key={note} className="nhsuk-u-display-block">
-              {note}
-            </span>
-          ))}
-        </td>
-      </tr>
-      {showHistory ? (
-        <tr className="nhsuk-table__row" id={historyId}>
-          <td className="nhsuk-table__cell" colSpan={7}>
-            <OrganisationHistory
-              collectionId={data.period.collectionId}
-              organisationId={row.organisationId}
-              organisationName={row.name}
-            />
-          </td>
-        </tr>
-      ) : null}
-    </>
-  );
 }
 
 function Trend({ collectionId }: { collectionId: number }) {

@@ -15,7 +15,7 @@ import {
   SearchWidget,
   Select,
   Spinner,
-  sortableHeaders,
+  tableSort,
   useListQuery,
 } from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
@@ -55,7 +55,7 @@ export function OrganisationListPage() {
     sortOrder: 'ASC',
   });
   const organisations = useOrganisations(query);
-  const header = sortableHeaders<SortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
+  const sort = tableSort<SortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
     setParams({ sortBy, sortOrder }),
   );
 
@@ -93,36 +93,27 @@ export function OrganisationListPage() {
           query={query}
           defaultPageSize={PAGE_SIZE}
           onChange={setParams}
-          head={
-            <>
-              {header('name', 'Name')}
-              {header('code', 'Code')}
-              <th scope="col" className="nhsuk-table__header">
-                Region
-              </th>
-              <th scope="col" className="nhsuk-table__header">
-                Type
-              </th>
-              {header('closureDate', 'Closure date')}
-              <th scope="col" className="nhsuk-table__header">
-                Status
-              </th>
-            </>
-          }
-        >
-          {data.items.map((o) => (
-            <tr key={o.id} className="nhsuk-table__row">
-              <td className="nhsuk-table__cell">
-                {isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name}
-              </td>
-              <td className="nhsuk-table__cell">{o.code}</td>
-              <td className="nhsuk-table__cell">{o.region?.name ?? ''}</td>
-              <td className="nhsuk-table__cell">{o.organisationType?.longDescription ?? ''}</td>
-              <td className="nhsuk-table__cell">{o.closureDate ? formatLongDate(o.closureDate) : ''}</td>
-              <td className="nhsuk-table__cell">{o.isOpen ? 'Open' : 'Closed'}</td>
-            </tr>
-          ))}
-        </PagedTable>
+          rowKey={(o) => o.id}
+          sort={sort}
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              sortable: true,
+              cell: (o) => (isAdmin ? <Link to={paths.editOrganisation(o.id)}>{o.name}</Link> : o.name),
+            },
+            { key: 'code', header: 'Code', sortable: true, cell: (o) => o.code },
+            { key: 'region', header: 'Region', cell: (o) => o.region?.name ?? '' },
+            { key: 'type', header: 'Type', cell: (o) => o.organisationType?.longDescription ?? '' },
+            {
+              key: 'closureDate',
+              header: 'Closure date',
+              sortable: true,
+              cell: (o) => (o.closureDate ? formatLongDate(o.closureDate) : ''),
+            },
+            { key: 'status', header: 'Status', cell: (o) => (o.isOpen ? 'Open' : 'Closed') },
+          ]}
+        />
       ) : null}
       {isAdmin ? (
         <>

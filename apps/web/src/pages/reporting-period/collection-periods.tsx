@@ -10,7 +10,14 @@ import { Link } from 'react-router';
 import { periodExportUrl } from '../../api/exports';
 import { nonSubmittersCsvUrl, useCollectionPeriods } from '../../api/views';
 import { paths } from '../../app/paths';
-import { PagedTable, PeriodStatusTag, QueryState, sortableHeaders, useListQuery } from '../../components';
+import {
+  type Column,
+  PagedTable,
+  PeriodStatusTag,
+  QueryState,
+  tableSort,
+  useListQuery,
+} from '../../components';
 import { receivedText } from '../manager/period-counts';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
 
@@ -123,14 +130,6 @@ function PeriodsTable({
   canAmend: boolean;
   collectionId: number;
 }) {
-  const header = sortableHeaders<'start'>('start', query.sortOrder ?? 'DESC', (_by, sortOrder) =>
-    onChange({ sortOrder }),
-  );
-  const plain = (label: string) => (
-    <th scope="col" className="nhsuk-table__header">
-      {label}
-    </th>
-  );
   return (
     <PagedTable
       caption={`Reporting periods of ${data.collection.name}`}
@@ -140,29 +139,73 @@ function PeriodsTable({
       query={query}
       defaultPageSize={PAGE_SIZE}
       onChange={onChange}
-      head={
-        <>
-          {header('start', 'Reporting period')}
-          {plain('State')}
-          {plain('Submissions')}
-          {plain('Submitted')}
-          {plain('In progress')}
-          {plain('Not started')}
-          {plain('Missed')}
-          <th scope="col" className="nhsuk-table__header">
-            <span className="nhsuk-u-visually-hidden">Actions</span>
-          </th>
-        </>
-      }
-    >
-      {data.items.map((period) => (
-        <PeriodRow key={period.id} period={period} collectionId={collectionId} canAmend={canAmend} />
-      ))}
-    </PagedTable>
+      rowKey={(period) => period.id}
+      sort={tableSort<'start'>('start', query.sortOrder ?? 'DESC', (_by, sortOrder) =>
+        onChange({ sortOrder }),
+      )}
+      columns={periodColumns}
+      rowActions={(period) => (
+        <PeriodActions period={period} collectionId={collectionId} canAmend={canAmend} />
+      )}
+    />
   );
 }
 
-function PeriodRow({
+const isFuture = (period: PeriodSummary) => period.reportingPeriodStatus === 'Future';
+/** A count of returns; none yet for a period still to come. */
+const countColumn = (key: string, header: string, count: (counts: PeriodSummary['counts']) => number) => ({
+  key,
+  header,
+  cell: (period: PeriodSummary) => (isFuture(period) ? '' : count(period.counts).toLocaleString('en-GB')),
+});
+
+const periodColumns: Column<PeriodSummary>[] = [
+  {
+    key: 'start',
+    header: 'Reporting period',
+    sortable: true,
+    rowHeader: true,
+    cell: (period) => (
+      <>
+        <Link to={paths.managerReportingPeriod(period.id)}>{period.name}</Link>
+        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
+          {periodDate(period.start)} to {periodDate(period.end)}
+        </span>
+      </>
+    ),
+  },
+  {
+    key: 'state',
+    header: 'State',
+    cell: (period) => <PeriodStatusTag status={period.reportingPeriodStatus} />,
+  },
+  {
+    key: 'submissions',
+    header: 'Submissions',
+    cell: (period) => (
+      <>
+        Open {openingTime(period.submissionsOpen)}
+        <span className="nhsuk-u-display-block">Close {deadline(period.submissionsClose)}</span>
+        {period.submissionsReopen ? (
+          <span className="nhsuk-body-s nhsuk-u-display-block">
+            Reopens {openingTime(period.submissionsReopen)}, until {deadline(period.submissionsReclose)}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'submitted',
+    header: 'Submitted',
+    cell: (period) => (isFuture(period) ? 'Not yet required' : receivedText(period.counts)),
+  },
+  countColumn('inProgress', 'In progress', (counts) => counts.draft),
+  countColumn('notStarted', 'Not started', (counts) => counts.notStarted),
+  countColumn('missed', 'Missed', (counts) => counts.missed),
+];
+
+/** Monitor a period, download its non-submitters and exports (once it has started), change its dates. */
+function PeriodActions({
   period,
   collectionId,
   canAmend,
@@ -171,7 +214,6 @@ function PeriodRow({
   collectionId: number;
   canAmend: boolean;
 }) {
-  const { counts } = period;
   // The space stays outside the hidden text, so every accessible-name algorithm keeps it.
   const hidden = (text: string) => (
     <>
@@ -179,65 +221,37 @@ function PeriodRow({
       <span className="nhsuk-u-visually-hidden">{text}</span>
     </>
   );
-  const future = period.reportingPeriodStatus === 'Future';
-  const number = (n: number) => (future ? '' : n.toLocaleString('en-GB'));
   return (
-    <tr className="nhsuk-table__row">
-      <th scope="row" className="nhsuk-table__cell">
-        <Link to={paths.managerReportingPeriod(period.id)}>{period.name}</Link>
-        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-          {periodDate(period.start)} to {periodDate(period.end)}
-        </span>
-      </th>
-      <td className="nhsuk-table__cell">
-        <PeriodStatusTag status={period.reportingPeriodStatus} />
-      </td>
-      <td className="nhsuk-table__cell">
-        Open {openingTime(period.submissionsOpen)}
-        <span className="nhsuk-u-display-block">Close {deadline(period.submissionsClose)}</span>
-        {period.submissionsReopen ? (
-          <span className="nhsuk-body-s nhsuk-u-display-block">
-            Reopens {openingTime(period.submissionsReopen)}, until {deadline(period.submissionsReclose)}
-          </span>
-        ) : null}
-      </td>
-      <td className="nhsuk-table__cell">{future ? 'Not yet required' : receivedText(counts)}</td>
-      <td className="nhsuk-table__cell">{number(counts.draft)}</td>
-      <td className="nhsuk-table__cell">{number(counts.notStarted)}</td>
-      <td className="nhsuk-table__cell">{number(counts.missed)}</td>
-      <td className="nhsuk-table__cell">
-        <ul className="nhsuk-list nhsuk-u-margin-bottom-0 dcf-nowrap">
+    <ul className="nhsuk-list nhsuk-u-margin-bottom-0 dcf-nowrap">
+      <li>
+        <Link to={paths.managerReportingPeriod(period.id)}>Monitor{hidden(period.name)}</Link>
+      </li>
+      {isFuture(period) ? null : (
+        <>
           <li>
-            <Link to={paths.managerReportingPeriod(period.id)}>Monitor{hidden(period.name)}</Link>
+            <a href={nonSubmittersCsvUrl(period.id)} download>
+              Non-submitters (CSV){hidden(`of ${period.name}`)}
+            </a>
           </li>
-          {future ? null : (
-            <>
-              <li>
-                <a href={nonSubmittersCsvUrl(period.id)} download>
-                  Non-submitters (CSV){hidden(`of ${period.name}`)}
-                </a>
-              </li>
-              <li>
-                <a href={periodExportUrl(collectionId, period.id, 'csv')} download>
-                  Export CSV{hidden(`of ${period.name}`)}
-                </a>
-              </li>
-              <li>
-                <a href={periodExportUrl(collectionId, period.id, 'xlsx')} download>
-                  Export Excel (XLSX){hidden(`of ${period.name}`)}
-                </a>
-              </li>
-            </>
-          )}
-          {canAmend ? (
-            <li>
-              <Link to={paths.reportingPeriods(collectionId, period.id, true)}>
-                Change dates{hidden(`of ${period.name}`)}
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </td>
-    </tr>
+          <li>
+            <a href={periodExportUrl(collectionId, period.id, 'csv')} download>
+              Export CSV{hidden(`of ${period.name}`)}
+            </a>
+          </li>
+          <li>
+            <a href={periodExportUrl(collectionId, period.id, 'xlsx')} download>
+              Export Excel (XLSX){hidden(`of ${period.name}`)}
+            </a>
+          </li>
+        </>
+      )}
+      {canAmend ? (
+        <li>
+          <Link to={paths.reportingPeriods(collectionId, period.id, true)}>
+            Change dates{hidden(`of ${period.name}`)}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -13,13 +13,14 @@ import { errorMessage } from '../../api/client';
 import { useSubmitterReturns } from '../../api/submitter-returns';
 import { paths } from '../../app/paths';
 import {
+  type Column,
   DisplayStateTag,
   FilterForm,
   Notification,
   PagedTable,
   Select,
   Spinner,
-  sortableHeaders,
+  tableSort,
   useListQuery,
 } from '../../components';
 import { deadline } from '../schedule/period-dates';
@@ -153,11 +154,6 @@ function Table({
   query: SubmitterReturnQuery;
   setQuery: (change: SubmitterReturnQuery) => void;
 }) {
-  const header = sortableHeaders<SubmitterReturnSortBy>(
-    query.sortBy ?? 'deadline',
-    query.sortOrder ?? 'ASC',
-    (sortBy, sortOrder) => setQuery({ sortBy, sortOrder }),
-  );
   return (
     <PagedTable
       caption="Your returns by organisation, collection and period"
@@ -167,62 +163,69 @@ function Table({
       query={query}
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
-      head={
-        <>
-          {header('organisation', 'Organisation')}
-          {header('collection', 'Collection')}
-          <th scope="col" className="nhsuk-table__header">
-            Period
-          </th>
-          {header('status', 'Status')}
-          {header('deadline', 'Deadline')}
-          <th scope="col" className="nhsuk-table__header">
-            <span className="nhsuk-u-visually-hidden">Action</span>
-          </th>
-        </>
-      }
-    >
-      {data.items.map((row) => (
-        <ReturnRow key={`${row.period.id}:${row.organisation.id}`} row={row} />
-      ))}
-    </PagedTable>
+      rowKey={(row) => `${row.period.id}:${row.organisation.id}`}
+      sort={tableSort<SubmitterReturnSortBy>(
+        query.sortBy ?? 'deadline',
+        query.sortOrder ?? 'ASC',
+        (sortBy, sortOrder) => setQuery({ sortBy, sortOrder }),
+      )}
+      columns={returnColumns}
+    />
   );
 }
 
-function ReturnRow({ row }: { row: SubmitterReturn }) {
-  return (
-    <tr className="nhsuk-table__row">
-      <td className="nhsuk-table__cell">
+const secondary = 'nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour';
+
+const returnColumns: Column<SubmitterReturn>[] = [
+  {
+    key: 'organisation',
+    header: 'Organisation',
+    sortable: true,
+    cell: (row) => (
+      <>
         {row.organisation.name}
-        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-          {row.organisation.code}
-        </span>
-      </td>
-      <td className="nhsuk-table__cell">{row.collection.name}</td>
-      <td className="nhsuk-table__cell">{row.period.name}</td>
-      <td className="nhsuk-table__cell">
+        <span className={secondary}>{row.organisation.code}</span>
+      </>
+    ),
+  },
+  { key: 'collection', header: 'Collection', sortable: true, cell: (row) => row.collection.name },
+  { key: 'period', header: 'Period', cell: (row) => row.period.name },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    cell: (row) => (
+      <>
         <DisplayStateTag state={row.displayState} />
         {row.returned ? (
           <span className="nhsuk-body-s nhsuk-u-display-block">Returned for correction</span>
         ) : null}
-      </td>
-      <td className="nhsuk-table__cell">
+      </>
+    ),
+  },
+  {
+    key: 'deadline',
+    header: 'Deadline',
+    sortable: true,
+    cell: (row) => (
+      <>
         {row.deadlineText}
-        <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-          {row.windowStatus === 'Future' ? '' : deadline(row.deadline)}
-        </span>
-      </td>
-      <td className="nhsuk-table__cell">
-        {row.action === 'none' ? null : (
-          <Link to={paths.form(row.collection.id, row.organisation.id, row.period.id)}>
-            {actionLabels[row.action]}
-            <span className="nhsuk-u-visually-hidden">
-              {' '}
-              {row.period.name} for {row.organisation.name}, {row.collection.name}
-            </span>
-          </Link>
-        )}
-      </td>
-    </tr>
-  );
-}
+        <span className={secondary}>{row.windowStatus === 'Future' ? '' : deadline(row.deadline)}</span>
+      </>
+    ),
+  },
+  {
+    key: 'action',
+    header: <span className="nhsuk-u-visually-hidden">Action</span>,
+    cell: (row) =>
+      row.action === 'none' ? null : (
+        <Link to={paths.form(row.collection.id, row.organisation.id, row.period.id)}>
+          {actionLabels[row.action]}
+          <span className="nhsuk-u-visually-hidden">
+            {' '}
+            {row.period.name} for {row.organisation.name}, {row.collection.name}
+          </span>
+        </Link>
+      ),
+  },
+];
