@@ -21,13 +21,7 @@ export function renderAt(
   }: { path?: string; user?: CurrentUser; queryClient?: QueryClient } = {},
 ) {
   const wrapped = user ? <CurrentUserContext value={user}>{element}</CurrentUserContext> : element;
-  const router = createMemoryRouter([{ path: '*', element: wrapped }], { initialEntries: [path] });
-  const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router, queryClient };
+  return renderRoutes([{ path: '*', element: wrapped }], path, queryClient);
 }
 
 /** Renders the app's own routes at a path (fetch must be stubbed). */
