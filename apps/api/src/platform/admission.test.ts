@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { lock, newPeriod, pageFor, save } from '../../test/support/submission-fixtures';
+import { lock, newPage, save } from '../../test/support/submission-fixtures';
 import { access } from './policy';
 import type { RouteModule } from './route-module';
 
@@ -111,7 +111,7 @@ describe('fair admission of saves', () => {
     const { held, send } = await start({ SAVE_ADMISSION_IN_FLIGHT: '1' });
     const test = t as TestApp;
     const clerk = await test.as('clerkA');
-    const view = await lock(clerk, await pageFor(test, await newPeriod(test)));
+    const view = await lock(clerk, await newPage(test));
     const running = send(1);
     await startedCount(held, 1);
     let answered = false;
