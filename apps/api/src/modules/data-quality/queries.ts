@@ -7,6 +7,7 @@ import type {
 import { NUMBER_AS_TEXT } from '@dcf/forms/data-quality/values';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { formHasSubmissions } from '../forms/queries';
 import { containsPattern } from '../organisations/queries';
 
 /** SQL of the data quality module (decision 0028). */
@@ -20,11 +21,7 @@ export async function findFormRules(db: Db | Tx, collectionId: number, formId: n
       'form.version',
       'form.definition',
       'form.dataQualityRules',
-      eb
-        .exists(
-          eb.selectFrom('submission').select('submission.id').whereRef('submission.formId', '=', 'form.id'),
-        )
-        .as('hasSubmissions'),
+      formHasSubmissions(eb).as('hasSubmissions'),
     ])
     .where('form.collectionId', '=', collectionId)
     .where('form.id', '=', formId);

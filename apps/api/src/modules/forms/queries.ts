@@ -1,6 +1,15 @@
 import type { FormDefinition } from '@dcf/forms';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { hasSubmissions } from '../reporting-periods/queries';
+import type { Database } from '../../db/schema';
+import { periodHasSubmissions } from '../reporting-periods/queries';
+
+/** Whether the form version in hand has a submission: from then on its definition stays as it is. */
+export function formHasSubmissions(eb: ExpressionBuilder<Database, 'form'>) {
+  return eb.exists(
+    eb.selectFrom('submission').select('submission.id').whereRef('submission.formId', '=', 'form.id'),
+  );
+}
 
 export function findForms(db: Db | Tx, collectionId: number) {
   return db
@@ -13,11 +22,7 @@ export function findForms(db: Db | Tx, collectionId: number) {
       'form.excelTemplateFileName',
       'form.excelTemplateFileSize',
       'form.createdAt',
-      eb
-        .exists(
-          eb.selectFrom('submission').select('submission.id').whereRef('submission.formId', '=', 'form.id'),
-        )
-        .as('hasSubmissions'),
+      formHasSubmissions(eb).as('hasSubmissions'),
     ])
     .where('form.collectionId', '=', collectionId)
     .orderBy('form.version', 'desc');
@@ -54,7 +59,7 @@ export async function movePeriodsWithoutSubmissions(
         ? eb('formId', 'is', null)
         : eb.or([eb('formId', '=', fromFormId), eb('formId', 'is', null)]),
     )
-    .where((eb) => eb.not(hasSubmissions(eb)))
+    .where((eb) => eb.not(periodHasSubmissions(eb)))
     .execute();
 }
 

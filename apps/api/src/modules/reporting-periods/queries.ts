@@ -10,7 +10,7 @@ const BATCH = 1000;
  * Whether the reporting period in hand has a submission: from then on its form stays and it cannot be
  * deleted.
  */
-export function hasSubmissions(eb: ExpressionBuilder<Database, 'reportingPeriod'>) {
+export function periodHasSubmissions(eb: ExpressionBuilder<Database, 'reportingPeriod'>) {
   return eb.exists(
     eb
       .selectFrom('submission')
@@ -34,7 +34,7 @@ export function findPeriods(db: Db | Tx, collectionId: number) {
       'reportingPeriod.submissionsReopen',
       'reportingPeriod.submissionsReclose',
       'reportingPeriod.ifSubmissionReopens',
-      hasSubmissions(eb).as('hasSubmissions'),
+      periodHasSubmissions(eb).as('hasSubmissions'),
     ])
     .where('reportingPeriod.collectionId', '=', collectionId)
     .orderBy('reportingPeriod.start')
@@ -174,7 +174,7 @@ export async function deletePeriodsWithoutSubmissions(tx: Tx, collectionId: numb
       .deleteFrom('reportingPeriod')
       .where('collectionId', '=', collectionId)
       .where('id', 'in', ids.slice(i, i + BATCH))
-      .where((eb) => eb.not(hasSubmissions(eb)))
+      .where((eb) => eb.not(periodHasSubmissions(eb)))
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
