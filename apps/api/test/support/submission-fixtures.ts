@@ -44,6 +44,23 @@ export async function newPeriod(t: TestApp, options: { closed?: boolean } = {}):
   return row.id;
 }
 
+/** A new version of the demo collection's form with this definition, straight into the table; its id. */
+export async function addDemoFormVersion(t: TestApp, definition: object): Promise<number> {
+  const db = t.database.db;
+  const collectionId = await t.demoCollectionId();
+  const { version } = await db
+    .selectFrom('form')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('collectionId', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  const form = await db
+    .insertInto('form')
+    .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return form.id;
+}
+
 export interface Page {
   collectionId: number;
   periodId: number;

@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
-import { lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
+import { addDemoFormVersion, lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
 import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
 /**
@@ -36,21 +36,8 @@ beforeAll(async () => {
   t = await startTestApp({ SESSION_SECRET: secret, STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
   collectionId = await t.demoCollectionId();
   const db = t.database.db;
-  const { version } = await db
-    .selectFrom('form')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('collectionId', '=', collectionId)
-    .executeTakeFirstOrThrow();
   // Stored as a definition uploaded before the rule would have been: straight into the database.
-  ({ id: formId } = await db
-    .insertInto('form')
-    .values({
-      collectionId,
-      version: Number(version) + 1,
-      definition: JSON.stringify(codeCarryingDefinition(markerDir)),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  formId = await addDemoFormVersion(t, codeCarryingDefinition(markerDir));
   const now = Date.now();
   ({ id: periodId } = await db
     .insertInto('reportingPeriod')

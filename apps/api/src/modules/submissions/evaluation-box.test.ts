@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../../test/engine';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { completeAnswers, lock, type Page, save } from '../../../test/support/submission-fixtures';
+import {
+  addDemoFormVersion,
+  completeAnswers,
+  lock,
+  type Page,
+  save,
+} from '../../../test/support/submission-fixtures';
 import { slowForm } from '../../platform/evaluation-box/test-forms';
 import { evaluationTimeouts } from '../../platform/metrics';
 
@@ -37,16 +43,7 @@ let year = 3000;
 async function periodsWithForm(target: TestApp, definition: object, count: number): Promise<Page[]> {
   const db = target.database.db;
   const collectionId = await target.demoCollectionId();
-  const { version } = await db
-    .selectFrom('form')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('collectionId', '=', collectionId)
-    .executeTakeFirstOrThrow();
-  const form = await db
-    .insertInto('form')
-    .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const formId = await addDemoFormVersion(target, definition);
   const organisationId = await target.organisationId('RJ1');
   const day = 86_400_000;
   const pages: Page[] = [];
@@ -56,7 +53,7 @@ async function periodsWithForm(target: TestApp, definition: object, count: numbe
       .insertInto('reportingPeriod')
       .values({
         collectionId,
-        formId: form.id,
+        formId,
         name: `Box ${y}`,
         start: `${y}-01-01`,
         end: `${y}-01-31`,

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { completeAnswers, lock, newPage, save, submit } from '../../../test/support/submission-fixtures';
+import {
+  addDemoFormVersion,
+  completeAnswers,
+  lock,
+  newPage,
+  save,
+  submit,
+} from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
 /**
@@ -10,8 +17,6 @@ import { demoFormDefinition } from '../../db/seed/demo-collection';
 const t = useTestApp();
 beforeAll(async () => {
   // A new version of the demo form with two date questions (a superset: the demo answers still fit).
-  const db = t.database.db;
-  const collectionId = await t.demoCollectionId();
   const definition = {
     ...demoFormDefinition,
     components: [
@@ -20,15 +25,7 @@ beforeAll(async () => {
       { type: 'day', key: 'openedOn', label: 'Date the ward opened', dayFirst: true, input: true },
     ],
   };
-  const { version } = await db
-    .selectFrom('form')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('collectionId', '=', collectionId)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('form')
-    .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
-    .execute();
+  await addDemoFormVersion(t, definition);
 });
 
 describe('a date typed in part', () => {

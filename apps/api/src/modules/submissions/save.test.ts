@@ -2,6 +2,7 @@ import { mergeSavedRevision, messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import {
+  addDemoFormVersion,
   auditActions,
   completeAnswers,
   lock,
@@ -70,8 +71,6 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
 
   it('keeps answer keys exactly as the form names them (q1_total stays q1_total) and drops keys it does not ask for', async () => {
     // A new version of the demo form with snake_case questions (a superset: later tests still fit).
-    const db = t.database.db;
-    const collectionId = await t.demoCollectionId();
     const definition = {
       ...demoFormDefinition,
       components: [
@@ -86,15 +85,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
         },
       ],
     };
-    const { version } = await db
-      .selectFrom('form')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('collectionId', '=', collectionId)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('form')
-      .values({ collectionId, version: Number(version) + 1, definition: JSON.stringify(definition) })
-      .execute();
+    await addDemoFormVersion(t, definition);
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page, {
