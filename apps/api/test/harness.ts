@@ -50,6 +50,21 @@ export interface Response<T = unknown> {
   text: string;
 }
 
+/** An injected request's answer as the tests read it: the body parsed when it is JSON. */
+export function toResponse<T = any>(injected: {
+  statusCode: number;
+  headers: Response['headers'];
+  body: string;
+}): Response<T> {
+  const type = String(injected.headers['content-type'] ?? '');
+  return {
+    status: injected.statusCode,
+    headers: injected.headers,
+    text: injected.body,
+    body: (type.includes('json') && injected.body ? JSON.parse(injected.body) : injected.body) as T,
+  };
+}
+
 /**
  * An HTTP client over fastify.inject that keeps cookies like a browser and sends the CSRF header
  * the way the web app does. `{ csrf: false }` leaves the header off, to test the protection.
@@ -80,13 +95,7 @@ export class Client {
       if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    const type = String(response.headers['content-type'] ?? '');
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      text: response.body,
-      body: (type.includes('json') && response.body ? JSON.parse(response.body) : response.body) as T,
-    };
+    return toResponse<T>(response);
   }
 
   get<T = any>(url: string) {

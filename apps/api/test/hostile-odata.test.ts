@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FeedScenario, feedScenario } from '../src/modules/odata/odata-scenario';
-import { type Client, useTestApp } from './harness';
+import { type Client, toResponse, useTestApp } from './harness';
 
 /**
  * The OData feed attacked from outside (decision 0040): hostile $filter, $orderby and $select (fast-check
@@ -37,9 +37,7 @@ async function get(path: string, via: 'session' | 'token') {
     via === 'token'
       ? { authorization: `Basic ${Buffer.from(`clerk.a@dcf.example:${clerkToken}`).toString('base64')}` }
       : { cookie: [...clerk.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-  const res = await t.app.inject({ method: 'GET', url: path, headers });
-  const json = String(res.headers['content-type'] ?? '').includes('json');
-  return { status: res.statusCode, text: res.body, body: json ? JSON.parse(res.body) : res.body };
+  return toResponse(await t.app.inject({ method: 'GET', url: path, headers }));
 }
 
 /** The clerk's answer to a Returns query: 200 with only their organisation's row, or a 400 in the shape. */

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { apiRoutesOf } from '../src/platform/request-context';
-import { type Client, type Response, startTestApp, useTestApp } from './harness';
+import { type Client, type Response, startTestApp, toResponse, useTestApp } from './harness';
 import { newPage } from './support/submission-fixtures';
 
 /**
@@ -32,19 +32,9 @@ async function call(
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<Response<any>> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json') && res.body;
-  return {
-    status: res.statusCode,
-    headers: res.headers,
-    text: res.body,
-    body: json ? JSON.parse(res.body) : res.body,
-  };
+  return toResponse(
+    await t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) }),
+  );
 }
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 const basic = (email: string, secret: string) => ({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { type Client, type Response, useTestApp } from '../../../test/harness';
+import { type Client, type Response, toResponse, useTestApp } from '../../../test/harness';
 import { completeAnswers, newPage } from '../../../test/support/submission-fixtures';
 
 /**
@@ -32,19 +32,14 @@ async function withToken<T = any>(
   body?: unknown,
   cookie?: string,
 ): Promise<Response<T>> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: { authorization, ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json') && res.body;
-  return {
-    status: res.statusCode,
-    headers: res.headers,
-    text: res.body,
-    body: (json ? JSON.parse(res.body) : res.body) as T,
-  };
+  return toResponse<T>(
+    await t.app.inject({
+      method,
+      url,
+      headers: { authorization, ...(cookie ? { cookie } : {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    }),
+  );
 }
 const bearer = (secret: string) => `Bearer ${secret}`;
 const basic = (email: string, secret: string) =>

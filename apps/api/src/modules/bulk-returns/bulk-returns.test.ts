@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Response, useTestApp } from '../../../test/harness';
+import { type Response, toResponse, useTestApp } from '../../../test/harness';
 import {
   addRecipients,
   insertCollection,
@@ -106,22 +106,17 @@ async function bulk<T = any>(
   query = '',
   options: { contentType?: string; token?: string } = {},
 ): Promise<Response<T>> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: url(query),
-    headers: {
-      authorization: `Bearer ${options.token ?? submitToken}`,
-      'content-type': options.contentType ?? 'application/json',
-    },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json');
-  return {
-    status: res.statusCode,
-    headers: res.headers,
-    text: res.body,
-    body: (json ? JSON.parse(res.body) : res.body) as T,
-  };
+  return toResponse<T>(
+    await t.app.inject({
+      method: 'POST',
+      url: url(query),
+      headers: {
+        authorization: `Bearer ${options.token ?? submitToken}`,
+        'content-type': options.contentType ?? 'application/json',
+      },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 async function revisionsOf(code: string) {
