@@ -16,14 +16,12 @@ import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
-  DataTable,
+  type Column,
   DateInput,
-  ListPaging,
   PageContainer,
+  PagedTable,
   QueryState,
-  ResultCount,
   Select,
-  type SortOrder,
   TextField,
   useListQuery,
 } from '../../components';
@@ -90,15 +88,21 @@ export function AuditLogPage() {
       />
       <QueryState query={log} isEmpty={(data) => data.items.length === 0} emptyMessage="No results(s) found">
         {(data) => (
-          <>
-            <ResultCount total={data.total} one="change" many="changes" />
-            <AuditTable
-              entries={data.items}
-              sortOrder={query.sortOrder ?? 'DESC'}
-              onSort={(sortOrder) => setParams({ sortOrder })}
-            />
-            <ListPaging total={data.total} query={query} defaultPageSize={PAGE_SIZE} onChange={setParams} />
-          </>
+          <PagedTable
+            caption={`Changes, ${query.sortOrder === 'ASC' ? 'oldest' : 'newest'} first`}
+            count={{ one: 'change', many: 'changes' }}
+            list={data}
+            query={query}
+            defaultPageSize={PAGE_SIZE}
+            onChange={setParams}
+            rowKey={(row) => row.id}
+            sort={{
+              sortBy: 'occurredAt',
+              sortOrder: query.sortOrder ?? 'DESC',
+              onSort: (_column, sortOrder) => setParams({ sortOrder }),
+            }}
+            columns={auditColumns}
+          />
         )}
       </QueryState>
     </PageContainer>
@@ -182,55 +186,36 @@ function SearchForm({
   );
 }
 
-function AuditTable({
-  entries,
-  sortOrder,
-  onSort,
-}: {
-  entries: AuditEntryDto[];
-  sortOrder: SortOrder;
-  onSort: (sortOrder: SortOrder) => void;
-}) {
-  return (
-    <DataTable
-      caption={`Changes, ${sortOrder === 'DESC' ? 'newest' : 'oldest'} first`}
-      rows={entries}
-      rowKey={(entry) => entry.id}
-      sort={{ sortBy: 'occurredAt', sortOrder, onSort: (_column, order) => onSort(order) }}
-      columns={[
-        {
-          key: 'occurredAt',
-          header: 'When',
-          sortable: true,
-          cell: (entry) => formatMediumDateTime(entry.occurredAt),
-        },
-        {
-          key: 'who',
-          header: 'Who',
-          cell: (entry) => (
-            <>
-              {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
-              {entry.user?.name ? (
-                <>
-                  <br />
-                  <span className="nhsuk-body-s">{entry.user.email}</span>
-                </>
-              ) : null}
-            </>
-          ),
-        },
-        { key: 'what', header: 'What', cell: (entry) => auditActionText(entry.action) },
-        {
-          key: 'record',
-          header: 'Record',
-          cell: (entry) =>
-            `${auditEntityText(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ''}`,
-        },
-        { key: 'details', header: 'Details', cell: (entry) => <AuditValues entry={entry} /> },
-      ]}
-    />
-  );
-}
+const auditColumns: Column<AuditEntryDto>[] = [
+  {
+    key: 'occurredAt',
+    header: 'When',
+    sortable: true,
+    cell: (entry) => formatMediumDateTime(entry.occurredAt),
+  },
+  {
+    key: 'who',
+    header: 'Who',
+    cell: (entry) => (
+      <>
+        {entry.user ? (entry.user.name ?? entry.user.email) : 'The system'}
+        {entry.user?.name ? (
+          <>
+            <br />
+            <span className="nhsuk-body-s">{entry.user.email}</span>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'what', header: 'What', cell: (entry) => auditActionText(entry.action) },
+  {
+    key: 'record',
+    header: 'Record',
+    cell: (entry) => `${auditEntityText(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ''}`,
+  },
+  { key: 'details', header: 'Details', cell: (entry) => <AuditValues entry={entry} /> },
+];
 
 function AuditValues({ entry }: { entry: AuditEntryDto }) {
   if (entry.before === null && entry.after === null) return 'None recorded';

@@ -10,13 +10,11 @@ import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
-  DataTable,
-  ListPaging,
+  type Column,
   PageContainer,
+  PagedTable,
   QueryState,
-  ResultCount,
   Select,
-  type SortOrder,
   Tag,
   type TagColour,
   useListQuery,
@@ -82,21 +80,22 @@ export function OutboxPage() {
         emptyMessage="No results(s) found"
       >
         {(data) => (
-          <>
-            <ResultCount total={data.total} one="email" many="emails" />
-            <OutboxTable
-              items={data.items}
-              sortOrder={query.sortOrder ?? 'DESC'}
-              onSort={(sortOrder) => setParams({ sortOrder })}
-            />
-            <ListPaging
-              total={data.total}
-              query={query}
-              defaultPageSize={PAGE_SIZE}
-              sizes={[20, 50, 100]}
-              onChange={setParams}
-            />
-          </>
+          <PagedTable
+            caption={`Emails, ${query.sortOrder === 'ASC' ? 'oldest' : 'newest'} first`}
+            count={{ one: 'email', many: 'emails' }}
+            list={data}
+            query={query}
+            defaultPageSize={PAGE_SIZE}
+            sizes={[20, 50, 100]}
+            onChange={setParams}
+            rowKey={(row) => row.id}
+            sort={{
+              sortBy: 'createdAt',
+              sortOrder: query.sortOrder ?? 'DESC',
+              onSort: (_column, sortOrder) => setParams({ sortOrder }),
+            }}
+            columns={outboxColumns}
+          />
         )}
       </QueryState>
     </PageContainer>
@@ -148,69 +147,51 @@ function SearchForm({
   );
 }
 
-function OutboxTable({
-  items,
-  sortOrder,
-  onSort,
-}: {
-  items: OutboxItem[];
-  sortOrder: SortOrder;
-  onSort: (sortOrder: SortOrder) => void;
-}) {
-  return (
-    <DataTable
-      caption={`Emails, ${sortOrder === 'DESC' ? 'newest' : 'oldest'} first`}
-      rows={items}
-      rowKey={(mail) => mail.id}
-      sort={{ sortBy: 'createdAt', sortOrder, onSort: (_column, order) => onSort(order) }}
-      columns={[
-        {
-          key: 'createdAt',
-          header: 'Created',
-          sortable: true,
-          cell: (mail) => formatMediumDateTime(mail.createdAt),
-        },
-        {
-          key: 'to',
-          header: 'To',
-          cell: (mail) => (
-            <>
-              {mail.toName ?? mail.toAddress}
-              {mail.toName ? (
-                <>
-                  <br />
-                  <span className="nhsuk-body-s">{mail.toAddress}</span>
-                </>
-              ) : null}
-            </>
-          ),
-        },
-        {
-          key: 'email',
-          header: 'Email',
-          cell: (mail) => (
-            <details className="nhsuk-details nhsuk-u-margin-bottom-0">
-              <summary className="nhsuk-details__summary">
-                <span className="nhsuk-details__summary-text">{mail.subject}</span>
-              </summary>
-              <div className="nhsuk-details__text">
-                <pre className="dcf-json">{mail.bodyText}</pre>
-              </div>
-            </details>
-          ),
-        },
-        {
-          key: 'status',
-          header: 'Status',
-          cell: (mail) => (
-            <>
-              <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
-              {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
-              {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
-            </>
-          ),
-        },
-      ]}
-    />
-  );
-}
+const outboxColumns: Column<OutboxItem>[] = [
+  {
+    key: 'createdAt',
+    header: 'Created',
+    sortable: true,
+    cell: (mail) => formatMediumDateTime(mail.createdAt),
+  },
+  {
+    key: 'to',
+    header: 'To',
+    cell: (mail) => (
+      <>
+        {mail.toName ?? mail.toAddress}
+        {mail.toName ? (
+          <>
+            <br />
+            <span className="nhsuk-body-s">{mail.toAddress}</span>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'email',
+    header: 'Email',
+    cell: (mail) => (
+      <details className="nhsuk-details nhsuk-u-margin-bottom-0">
+        <summary className="nhsuk-details__summary">
+          <span className="nhsuk-details__summary-text">{mail.subject}</span>
+        </summary>
+        <div className="nhsuk-details__text">
+          <pre className="dcf-json">{mail.bodyText}</pre>
+        </div>
+      </details>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (mail) => (
+      <>
+        <Tag colour={STATUS_TAG[mail.status]}>{STATUS_TEXT[mail.status]}</Tag>
+        {mail.sentAt ? <div className="nhsuk-body-s">{formatMediumDateTime(mail.sentAt)}</div> : null}
+        {mail.lastError ? <div className="nhsuk-body-s">{mail.lastError}</div> : null}
+      </>
+    ),
+  },
+];

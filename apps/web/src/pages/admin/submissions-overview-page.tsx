@@ -5,15 +5,14 @@ import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
   FilterForm,
-  ListPaging,
   PageContainer,
+  PagedTable,
   QueryState,
-  ResultCount,
   Select,
-  TableScroll,
+  tableSort,
   useListQuery,
 } from '../../components';
-import { CollectionsTable } from '../manager/manager-home-page';
+import { collectionActions, collectionColumns } from '../manager/collections-table';
 
 const PAGE_SIZE = 25;
 
@@ -52,23 +51,22 @@ export function SubmissionsOverviewPage() {
         emptyMessage="No results(s) found"
       >
         {(data) => (
-          <>
-            <ResultCount total={data.total} one="collection" many="collections" />
-            <TableScroll label="Collections">
-              <CollectionsTable
-                collections={data.items}
-                caption="Collections and their periods"
-                showStatus
-                sort={{
-                  sortBy: query.sortBy ?? 'name',
-                  sortOrder: query.sortOrder ?? 'ASC',
-                  onSort: (sortBy, sortOrder) =>
-                    setParams({ sortBy: sortBy as AdminSubmissionsQuery['sortBy'], sortOrder }),
-                }}
-              />
-            </TableScroll>
-            <ListPaging total={data.total} query={query} defaultPageSize={PAGE_SIZE} onChange={setParams} />
-          </>
+          <PagedTable
+            caption="Collections and their periods"
+            count={{ one: 'collection', many: 'collections' }}
+            list={data}
+            query={query}
+            defaultPageSize={PAGE_SIZE}
+            onChange={setParams}
+            rowKey={(c) => c.id}
+            sort={tableSort<NonNullable<AdminSubmissionsQuery['sortBy']>>(
+              query.sortBy ?? 'name',
+              query.sortOrder ?? 'ASC',
+              (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
+            )}
+            columns={collectionColumns(true)}
+            rowActions={collectionActions}
+          />
         )}
       </QueryState>
     </PageContainer>

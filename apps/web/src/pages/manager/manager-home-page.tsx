@@ -1,21 +1,13 @@
-import { formatMediumDateTime, type ManagerCollection, menuSections } from '@dcf/domain';
+import { type ManagerCollection, menuSections } from '@dcf/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useManagerHome } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import {
-  Breadcrumbs,
-  DataTable,
-  PageContainer,
-  PeriodStatusTag,
-  QueryState,
-  Select,
-  type SortOrder,
-} from '../../components';
+import { Breadcrumbs, PageContainer, QueryState, Select } from '../../components';
+import { CollectionsTable } from './collections-table';
 import { ExportButtons } from './exports/export-buttons';
 import { LiveFeed } from './exports/live-feed';
-import { onTimeText, receivedText } from './period-counts';
 
 /**
  * Collections you manage (route: /collection/manage): each collection's current period (received of
@@ -77,123 +69,5 @@ function CollectionExport({ collections }: { collections: readonly ManagerCollec
         </>
       ) : null}
     </section>
-  );
-}
-
-/**
- * Set up (the collection's overview and tabs), Monitor (its current period's submissions, or its
- * periods before one has opened) and All periods (every period, closed ones included, with its counts),
- * each naming the collection for screen readers.
- */
-function CollectionLinks({ collection, canSetUp }: { collection: ManagerCollection; canSetUp: boolean }) {
-  const monitor = collection.currentPeriod
-    ? paths.managerReportingPeriod(collection.currentPeriod.id)
-    : paths.reportingPeriods(collection.id);
-  return (
-    <ul className="nhsuk-list nhsuk-u-margin-bottom-0">
-      {canSetUp ? (
-        <li>
-          <Link to={paths.amendCollection(collection.id)}>
-            Set up<span className="nhsuk-u-visually-hidden"> {collection.name}</span>
-          </Link>
-        </li>
-      ) : null}
-      <li>
-        <Link to={monitor}>
-          Monitor<span className="nhsuk-u-visually-hidden"> {collection.name}</span>
-        </Link>
-      </li>
-      <li>
-        <Link to={paths.reportingPeriods(collection.id)}>
-          All periods<span className="nhsuk-u-visually-hidden"> of {collection.name}</span>
-        </Link>
-      </li>
-    </ul>
-  );
-}
-
-/** The collections with their current and next periods; shared with the admin submissions overview. */
-export function CollectionsTable({
-  collections,
-  caption,
-  showStatus = false,
-  sort,
-}: {
-  collections: readonly ManagerCollection[];
-  caption: string;
-  showStatus?: boolean;
-  /** Sortable Collection and Status headers, for a list the server sorts (the admin overview). */
-  sort?: { sortBy: string; sortOrder: SortOrder; onSort: (sortBy: string, sortOrder: SortOrder) => void };
-}) {
-  // Submission managers monitor only; collection managers and administrators also set up: the
-  // collection's abilities say which (the API's policy). An archived collection is set up to restore it.
-  const canSetUp = (c: ManagerCollection) => c.abilities.canAmend || c.abilities.canPublish;
-  return (
-    <DataTable
-      caption={caption}
-      rows={collections}
-      rowKey={(c) => c.id}
-      {...(sort ? { sort } : {})}
-      columns={[
-        {
-          key: 'name',
-          header: 'Collection',
-          sortable: true,
-          cell: (c) => (
-            <>
-              {c.name}
-              <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                {c.recipients.toLocaleString('en-GB')} {c.recipients === 1 ? 'recipient' : 'recipients'}
-              </span>
-            </>
-          ),
-        },
-        { key: 'status', header: 'Status', sortable: true, shown: showStatus, cell: (c) => c.status },
-        {
-          key: 'current',
-          header: 'Current period',
-          cell: ({ currentPeriod: current }) =>
-            current ? (
-              <>
-                <Link to={paths.managerReportingPeriod(current.id)}>{current.name}</Link>{' '}
-                <PeriodStatusTag status={current.reportingPeriodStatus} />
-              </>
-            ) : (
-              'None yet'
-            ),
-        },
-        {
-          key: 'received',
-          header: 'Received',
-          cell: (c) => (c.currentPeriod ? receivedText(c.currentPeriod.counts) : ''),
-        },
-        {
-          key: 'onTime',
-          header: 'On time',
-          cell: (c) => (c.currentPeriod ? onTimeText(c.currentPeriod.counts) : ''),
-        },
-        {
-          key: 'missed',
-          header: 'Missed',
-          cell: (c) => (c.currentPeriod ? c.currentPeriod.counts.missed.toLocaleString('en-GB') : ''),
-        },
-        {
-          key: 'next',
-          header: 'Next period',
-          cell: ({ nextPeriod: next }) =>
-            next ? (
-              <>
-                <Link to={paths.managerReportingPeriod(next.id)}>{next.name}</Link>
-                <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">
-                  opens {formatMediumDateTime(next.submissionsOpen)}
-                </span>
-              </>
-            ) : (
-              'None scheduled'
-            ),
-        },
-      ]}
-      rowActions={(c) => <CollectionLinks collection={c} canSetUp={canSetUp(c)} />}
-    />
   );
 }
