@@ -8,13 +8,7 @@ let managerId: number;
 const t = useTestApp();
 beforeAll(async () => {
   const db = t.database.db;
-  managerId = (
-    await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'manager@dcf.example')
-      .executeTakeFirstOrThrow()
-  ).id;
+  managerId = await t.userId('manager');
   // Three changes at known instants, either side of a London midnight in summer time (UTC+1).
   const entries = [
     { at: '2026-06-30T22:59:00Z', action: 'collection.update', entityType: 'collection', entityId: '42' },

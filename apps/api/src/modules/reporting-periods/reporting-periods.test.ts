@@ -92,11 +92,7 @@ describe('GET /Collection/{id}/ReportingPeriod', () => {
   it('hides an unpublished collection from its submitters, and unknown collections from everyone (404)', async () => {
     const id = await newCollection('Draft with a submitter');
     const clerk = await t.as('clerkA');
-    const clerkUser = await t.database.db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'clerk.a@dcf.example')
-      .executeTakeFirstOrThrow();
+    const clerkUserId = await t.userId('clerkA');
     const organisation = await t.database.db
       .selectFrom('organisation')
       .select('id')
@@ -110,7 +106,7 @@ describe('GET /Collection/{id}/ReportingPeriod', () => {
       .values({
         collectionId: id,
         organisationId: organisation.id,
-        userId: clerkUser.id,
+        userId: clerkUserId,
         role: 'DataEntryClerk',
       })
       .execute();

@@ -149,15 +149,11 @@ describe("the organisation's authoriser may release a lock on its return", () =>
     const page = await newPage(t);
     const db = t.database.db;
     const collectionId = await t.demoCollectionId();
-    const outsider = await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'authoriser.b@dcf.example')
-      .executeTakeFirstOrThrow();
+    const outsider = await t.userId('authoriserB');
     // Given before the own-staff rule: RJ1's authoriser role held by RGT's staff.
     await db
       .insertInto('collectionOrganisationRole')
-      .values({ collectionId, organisationId: page.organisationId, userId: outsider.id, role: 'Authoriser' })
+      .values({ collectionId, organisationId: page.organisationId, userId: outsider, role: 'Authoriser' })
       .execute();
     try {
       await lock(await t.as('clerkA'), page);
@@ -169,7 +165,7 @@ describe("the organisation's authoriser may release a lock on its return", () =>
     } finally {
       await db
         .deleteFrom('collectionOrganisationRole')
-        .where('userId', '=', outsider.id)
+        .where('userId', '=', outsider)
         .where('organisationId', '=', page.organisationId)
         .where('collectionId', '=', collectionId)
         .execute();

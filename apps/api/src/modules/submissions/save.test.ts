@@ -176,12 +176,8 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     const setStatus = (status: 'published' | 'archived') =>
       db.updateTable('collection').set({ status }).where('id', '=', page.collectionId).execute();
     // A manager who also enters RJ1's data (a clerk from elsewhere) still sees the archived collection.
-    const manager = await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'manager@dcf.example')
-      .executeTakeFirstOrThrow();
-    const managerAsClerk = { ...page, userId: manager.id, role: 'DataEntryClerk' as const };
+    const manager = await t.userId('manager');
+    const managerAsClerk = { ...page, userId: manager, role: 'DataEntryClerk' as const };
     await db
       .insertInto('collectionOrganisationRole')
       .values({
@@ -215,7 +211,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
       await setStatus('published');
       await db
         .deleteFrom('collectionOrganisationRole')
-        .where('userId', '=', manager.id)
+        .where('userId', '=', manager)
         .where('collectionId', '=', page.collectionId)
         .execute();
     }

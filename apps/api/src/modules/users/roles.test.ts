@@ -12,19 +12,7 @@ beforeAll(async () => {
   admin = await t.as('superAdmin');
   collectionId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
-  for (const [key, email] of [
-    ['superAdmin', 'super.admin@dcf.example'],
-    ['clerkA', 'clerk.a@dcf.example'],
-    ['clerkB', 'clerk.b@dcf.example'],
-    ['nhsi', 'nhsi.user@dcf.example'],
-  ] as const)
-    ids[key] = (
-      await t.database.db
-        .selectFrom('appUser')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  for (const key of ['superAdmin', 'clerkA', 'clerkB', 'nhsi'] as const) ids[key] = await t.userId(key);
 });
 
 const rolesOf = async (userId: number) => {

@@ -6,15 +6,6 @@ import { signInThroughProvider } from '../../../test/support/sign-in-flow';
 
 const t = useTestApp();
 
-const userId = async (email: string) =>
-  (
-    await t.database.db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-  ).id;
-
 describe('GET /User/Current', () => {
   it('answers the anonymous user when nobody is signed in', async () => {
     const res = await t.anonymous().get('/v1/api/User/Current');
@@ -183,7 +174,7 @@ describe('Collection administrators', () => {
 
   it('lets a super administrator nominate and remove one, setting both flags, audited', async () => {
     const admin = await t.as('superAdmin');
-    const managerId = await userId('manager@dcf.example');
+    const managerId = await t.userId('manager');
     const nominated = await admin.post('/v1/api/Collection/Administrators', {
       userId: managerId,
       isCollectionAdmin: true,

@@ -48,20 +48,8 @@ beforeAll(async () => {
     'Views test collection',
     orgs.map((o) => o.id),
   ));
-  userId = (
-    await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'clerk.b@dcf.example')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const authoriser = (
-    await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'authoriser.b@dcf.example')
-      .executeTakeFirstOrThrow()
-  ).id;
+  userId = await t.userId('clerkB');
+  const authoriser = await t.userId('authoriserB');
   await db
     .insertInto('collectionOrganisationRole')
     .values([

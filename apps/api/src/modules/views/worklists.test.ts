@@ -13,15 +13,6 @@ let other: number;
 let openSubmissions: Map<number, number>;
 let closedSubmissions: Map<number, number>;
 
-const userId = async (email: string) =>
-  (
-    await t.database.db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-  ).id;
-
 /** The rows of this test's own collection (the seeded demo collection may add its own). */
 const ours = (list: Worklist) => list.items.filter((i) => i.collection.id === collectionId);
 
@@ -55,9 +46,9 @@ beforeAll(async () => {
     .where('collectionId', '=', collectionId)
     .execute();
   const [clerkA, authoriserA, clerkB] = await Promise.all([
-    userId('clerk.a@dcf.example'),
-    userId('authoriser.a@dcf.example'),
-    userId('clerk.b@dcf.example'),
+    t.userId('clerkA'),
+    t.userId('authoriserA'),
+    t.userId('clerkB'),
   ]);
   await db
     .insertInto('collectionOrganisationRole')
@@ -202,7 +193,7 @@ describe('GET /View/Worklist/Returned', () => {
   it("lists a draft an authoriser sent back to the organisation's clerks (not to its authorisers), until it is sent again", async () => {
     const db = t.database.db;
     const id = openSubmissions.get(trustA)!;
-    const authoriserA = await userId('authoriser.a@dcf.example');
+    const authoriserA = await t.userId('authoriserA');
     const before = await db
       .selectFrom('submission')
       .select(['sentForSignoffAt', 'sentForSignoffBy'])
