@@ -17,6 +17,7 @@ import type { Cell, DictionaryEntry } from '../apps/api/src/modules/exports/writ
 import { xlsxSink } from '../apps/api/src/modules/exports/xlsx-writer';
 import { type ZipStream, zipStream } from '../apps/api/src/modules/exports/zip-stream';
 import { ownCpuSeconds } from './support/cpu';
+import { mb, median, samplePeakMemory } from './support/memory';
 import { yazlZip } from './support/zip-writers';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 15_000);
@@ -106,15 +107,7 @@ async function readBack(bytes: Buffer): Promise<string[]> {
 }
 
 async function writeOnce(library: string, keep: boolean) {
-  globalThis.gc?.();
-  const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
-  let peakHeap = baseline.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
+  const memory = samplePeakMemory();
   const out = new PassThrough();
   const kept: Buffer[] = [];
   let bytes = 0;
@@ -137,19 +130,16 @@ async function writeOnce(library: string, keep: boolean) {
   await once(client, 'finish');
   const seconds = (performance.now() - started) / 1000;
   const cpu = ownCpuSeconds() - cpuBefore;
-  clearInterval(sampler);
+  const peak = memory.stop();
   const entries = keep ? await readBack(Buffer.concat(kept)) : [];
   return {
     seconds,
     cpuMsPerRow: (cpu * 1000) / ROWS,
     bytes,
     entries,
-    peakRssGrowthMb: (peakRss - baseline.rss) / 1024 / 1024,
-    peakHeapGrowthMb: (peakHeap - baseline.heapUsed) / 1024 / 1024,
+    ...peak,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
   const runs: Record<string, Awaited<ReturnType<typeof writeOnce>>[]> = {};
@@ -169,7 +159,7 @@ async function main() {
         secondsMedian: Number(median(list.map((r) => r.seconds)).toFixed(2)),
         rowsPerSecondMedian: Math.round(ROWS / median(list.map((r) => r.seconds))),
         cpuMsPerRowMedian: Number(median(list.map((r) => r.cpuMsPerRow)).toFixed(4)),
-        sizeMb: Number((list[0]!.bytes / 1024 / 1024).toFixed(2)),
+        sizeMb: Number(mb(list[0]!.bytes).toFixed(2)),
         peakRssGrowthMbMax: Number(Math.max(...list.map((r) => r.peakRssGrowthMb)).toFixed(1)),
         peakHeapGrowthMbMax: Number(Math.max(...list.map((r) => r.peakHeapGrowthMb)).toFixed(1)),
         runsSeconds: list.map((r) => Number(r.seconds.toFixed(2))),

@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
-import type { openDatabase } from '../../apps/api/src/db/database';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/database';
+import { migrateToLatest } from '../../apps/api/src/db/migrate';
+import { seedDemoData, seedReferenceData } from '../../apps/api/src/db/seed';
 import {
   addRecipients,
   insertCollection,
   insertForm,
   insertPeriod,
 } from '../../apps/api/test/support/returns-fixture';
+import { listenBenchApp } from './bench-app';
+import { createDatabase, dropDatabase } from './scratch-database';
 
 /**
  * The period the export and OData feed benches read: `recipients` organisations, a wizard of FIELDS
@@ -81,4 +86,55 @@ export async function seedWizardPeriod(
   `.execute(db);
   await sql`analyze`.execute(db);
   return { collectionId, periodId, adminId: admin.id };
+}
+
+/**
+ * Runs `bench` against a scratch database holding the wizard period (`recipients` organisations), the
+ * app listening on it and an administrator's session cookie, as the export and OData feed benches read
+ * it over HTTP. The app's pool connects as `applicationName` and `probe` apart, so support/cpu.ts can
+ * count the app's PostgreSQL backends. The database is dropped after unless BENCH_KEEP_DATABASE.
+ */
+export async function withWizardPeriodApp<T>(
+  options: { name: string; applicationName: string; collectionName: string; recipients: number },
+  bench: (app: {
+    probe: pg.Client;
+    origin: string;
+    cookie: string;
+    collectionId: number;
+    periodId: number;
+  }) => Promise<T>,
+): Promise<T> {
+  const url = await createDatabase(options.name);
+  url.searchParams.set('application_name', options.applicationName);
+  const probeUrl = new URL(url);
+  probeUrl.searchParams.set('application_name', 'dcf_bench_probe');
+  const probe = new pg.Client({ connectionString: probeUrl.toString() });
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', poolSize: 10 });
+  try {
+    await migrateToLatest(handle.db);
+    await seedReferenceData(handle.db);
+    await seedDemoData(handle.db);
+    const seedStarted = performance.now();
+    const { collectionId, periodId, adminId } = await seedWizardPeriod(
+      handle.db,
+      options.collectionName,
+      options.recipients,
+    );
+    console.log(
+      `seeded ${options.recipients} recipients x ${FIELDS} fields in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+    const { app, origin, signIn } = await listenBenchApp(handle);
+    try {
+      const { cookie } = await signIn(adminId);
+      await probe.connect();
+      return await bench({ probe, origin, cookie, collectionId, periodId });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await probe.end().catch(() => undefined);
+    await handle.close();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${options.name}`);
+    else await dropDatabase(options.name);
+  }
 }
