@@ -71,6 +71,7 @@ export { UnsavedChangesPrompt, type UnsavedChangesPromptProps } from './unsaved-
 export {
   type ListParams,
   readListParams,
+  sortedListStart,
   useListParams,
   useListQuery,
   writeListParams,

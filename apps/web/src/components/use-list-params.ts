@@ -1,9 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import type { SortOrder } from './sortable-header';
 
 type ParamValue = string | number | undefined;
 export type ListParams = Record<string, ParamValue>;
+
+/**
+ * Where a list sorted by a choice of columns starts, the first entries of its `useListParams` defaults:
+ * page 1 of `pageSize` rows, sorted by `sortBy` in `sortOrder` (the page's filters follow, unset).
+ */
+export function sortedListStart(pageSize: number, sortBy: string, sortOrder: SortOrder) {
+  // The order is read back from the URL as text, so the defaults type it as text too.
+  return { page: 1, pageSize, sortBy, sortOrder: sortOrder as string };
+}
 
 /**
  * A list's state (page, page size, sort, filters) kept in the URL's search parameters, so reload, the

@@ -13,6 +13,7 @@ import {
   PagedTable,
   QueryState,
   Select,
+  sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
@@ -28,10 +29,7 @@ type Row = NonNullable<ReturnType<typeof useCollections>['data']>['items'][numbe
  */
 /** The list's state, kept in the URL (decision 0021). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'name',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
   query: undefined as string | undefined,
   status: undefined as string | undefined,
 };

@@ -5,12 +5,13 @@ import {
   type OutboxQuery,
   outboxQuerySchema,
 } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
   type Column,
+  FilterForm,
   PageContainer,
   PagedTable,
   QueryState,
@@ -111,39 +112,25 @@ function SearchForm({
 }) {
   const [text, setText] = useState(query.search ?? '');
   const [status, setStatus] = useState<string>(query.status ?? '');
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch({ search: text.trim() || undefined, status: status || undefined });
-  };
   return (
-    <form onSubmit={search} aria-label="Search the outbox">
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-one-half">
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="outbox-search">
-              Search by recipient or subject
-            </label>
-            <input
-              className="nhsuk-input"
-              id="outbox-search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="nhsuk-grid-column-one-half">
-          <Select
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
-          />
-        </div>
-      </div>
-      <button className="nhsuk-button nhsuk-button--secondary" type="submit">
-        Search
-      </button>
-    </form>
+    <FilterForm
+      label="Search the outbox"
+      onSearch={() => onSearch({ search: text.trim() || undefined, status: status || undefined })}
+      search={{
+        id: 'outbox-search',
+        label: 'Search by recipient or subject',
+        value: text,
+        onChange: setText,
+      }}
+      searchInRow
+    >
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label }))}
+      />
+    </FilterForm>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   PagedTable,
   QueryState,
   Select,
+  sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
@@ -18,10 +19,7 @@ const PAGE_SIZE = 25;
 
 /** The list's state, kept in the URL (decision 0021). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'name',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
   query: undefined as string | undefined,
   status: undefined as string | undefined,
 };

@@ -6,17 +6,14 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useRecipients } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
-import { OutcomeBanner, SearchWidget, useListQuery, YesNoModal } from '../../components';
+import { OutcomeBanner, SearchWidget, sortedListStart, useListQuery, YesNoModal } from '../../components';
 import { type Criteria, CriteriaFields, RemoveMatching } from './recipient-selection';
 import { AddOrganisations, AuthorisationNote, PAGE_SIZE, RecipientsList } from './recipients-list';
 import { useRecipientActions } from './use-recipient-actions';
 
 /** The recipients list's state, kept in the URL (decision 0021). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'name',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
   query: undefined as string | undefined,
   organisationTypeId: undefined as number | undefined,
   regionId: undefined as number | undefined,

@@ -24,6 +24,7 @@ import {
   Select,
   Spinner,
   SubmissionStatusTag,
+  sortedListStart,
   tableSort,
   useListQuery,
   useNotification,
@@ -40,10 +41,7 @@ const PAGE_SIZE = 25;
 
 /** The list's state, kept in the URL (page, size, sort, search and filters). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'name',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
   query: undefined as string | undefined,
   status: undefined as string | undefined,
   regionId: undefined as number | undefined,

@@ -15,6 +15,7 @@ import {
   SearchWidget,
   Select,
   Spinner,
+  sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
@@ -26,10 +27,7 @@ const PAGE_SIZE = 25;
 
 /** The list's state, kept in the URL (decision 0021). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'name',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
   query: undefined as string | undefined,
   organisationTypeId: undefined as number | undefined,
   regionId: undefined as number | undefined,

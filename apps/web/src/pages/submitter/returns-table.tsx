@@ -20,6 +20,7 @@ import {
   PagedTable,
   Select,
   Spinner,
+  sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
@@ -31,10 +32,7 @@ const actionLabels = { start: 'Start', continue: 'Continue', view: 'View' } as c
 
 /** The list's state, kept in the URL (decision 0021). */
 const listDefaults = {
-  page: 1,
-  pageSize: PAGE_SIZE,
-  sortBy: 'deadline',
-  sortOrder: 'ASC',
+  ...sortedListStart(PAGE_SIZE, 'deadline', 'ASC'),
   periods: 'open',
   query: undefined as string | undefined,
   collectionId: undefined as number | undefined,
