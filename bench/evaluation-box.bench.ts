@@ -25,16 +25,13 @@ import {
   takeLock,
   waitHealthy,
 } from './support/save-load';
+import { createDatabase, dropDatabase } from './support/scratch-database';
 
 const LEVELS = (process.env.BOX_BENCH_LEVELS ?? '1,20').split(',').map(Number);
 const SAVES = Number(process.env.BOX_BENCH_SAVES ?? 400);
 const ROUNDS = Number(process.env.BOX_BENCH_ROUNDS ?? 3);
 const BUDGET_EXTRA_CPU_MS = 0.5;
 const CLERKS = Math.max(...LEVELS);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,13 +49,7 @@ function server(label: 'box' | 'inline', port: number, databaseUrl: string): Tar
 
 async function main() {
   const name = `dcf_bench_box_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = (await createDatabase(name)).toString();
   const targets = { box: server('box', 41_741, databaseUrl), inline: server('inline', 41_742, databaseUrl) };
   const probe = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -126,10 +117,7 @@ async function main() {
   } finally {
     await probe.end().catch(() => undefined);
     await stopTargets([targets.box, targets.inline]);
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
+    await dropDatabase(name);
   }
 }
 
