@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { publishedCollection, signedInPage } from './factories';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, submitWithDeclaration, test } from './fixtures';
 
 /**
  * Decision 0037: the end of a return's journey is confirmed on a confirmation page (GOV.UK pattern:
@@ -28,11 +28,7 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   const clerk = await signedInPage(browser, 'clerkA');
   await clerk.page.goto(formUrl);
   await clerk.page.getByLabel(/^Headcount/).fill('40');
-  await clerk.page.getByRole('button', { name: 'Submit' }).click();
-  await clerk.page
-    .getByLabel('I confirm that the information in this return is correct and complete')
-    .check();
-  await clerk.page.getByRole('button', { name: 'Submit return' }).click();
+  await submitWithDeclaration(clerk.page);
   await expect(confirmation(clerk.page, 'Return submitted')).toBeFocused();
   await expect(clerk.page.locator('.nhsuk-panel')).toContainText(`${collection.name}`);
   await expect(clerk.page.getByText(/NHSI \(the regulator\) will now check and authorise it/)).toBeVisible();

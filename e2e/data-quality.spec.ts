@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { publishedCollection, signedInPage } from './factories';
-import { apiOf, expect, expectNoAxeViolations, test } from './fixtures';
+import { apiOf, DECLARATION, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
  * Decision 0028: a manager defines a data quality rule on the amend page's 'Data quality rules' tab
@@ -142,7 +142,7 @@ test('the clerk explains it with the keyboard (autosaved) and submits with the e
   const review = clerk.getByRole('region', { name: /Check these figures/ });
   await expect(review.getByLabel('Explain why this figure is right')).toHaveValue(EXPLANATION);
   await expectNoAxeViolations(clerk);
-  await clerk.getByLabel('I confirm that the information in this return is correct and complete').check();
+  await clerk.getByLabel(DECLARATION).check();
   await clerk.getByRole('button', { name: 'Submit return' }).click();
   await expect(clerk.getByRole('heading', { level: 1, name: 'Return submitted' })).toBeVisible();
 });

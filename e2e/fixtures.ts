@@ -114,6 +114,16 @@ export async function comeBack(page: Page): Promise<void> {
 
 export { expect };
 
+/** The declaration a submit ticks on the check-your-answers page. */
+export const DECLARATION = 'I confirm that the information in this return is correct and complete';
+
+/** From the return's form: Submit, tick the declaration on the check-your-answers page, Submit return. */
+export async function submitWithDeclaration(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByLabel(DECLARATION).check();
+  await page.getByRole('button', { name: 'Submit return' }).click();
+}
+
 /**
  * Types `yyyy-MM-dd` ('' to clear) into the NHS date input named `name` (its legend), box by box as a
  * person would: Day, Month and Year (decision 0037).

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+import { DECLARATION, expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
 
 /**
  * Form entry on the demo collection's open period for the second trust (RGT: Bea Clerk and Ben
@@ -45,7 +45,6 @@ const answerRow = (page: Page, question: string) =>
   page
     .locator('.nhsuk-summary-list__row')
     .filter({ has: page.getByRole('term').getByText(question, { exact: true }) });
-const DECLARATION = 'I confirm that the information in this return is correct and complete';
 const DECLARATION_REQUIRED = 'Confirm that the information in this return is correct and complete';
 
 /** The confirmation page of an authoriser's submit (the demo collection requires trust authorisation). */

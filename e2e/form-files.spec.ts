@@ -4,10 +4,9 @@ import type { Browser, Download, Page, Route } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../apps/api/test/support/pdf-text';
 import { openPeriodBody, publishedCollection, signedInPage } from './factories';
-import { type Api, apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
+import { type Api, apiOf, DECLARATION, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 const CHECK_ANSWERS = 'Check your answers before submitting your return';
-const DECLARATION = 'I confirm that the information in this return is correct and complete';
 
 /**
  * Files, PDF and Excel in the browser, each story on a collection of its own built through the API (a

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { type BuiltCollection, publishedCollection, saveReturn, signedInPage } from './factories';
-import { comeBack, DAY, expect, expectNoAxeViolations, fillDate, test } from './fixtures';
+import {
+  comeBack,
+  DAY,
+  DECLARATION,
+  expect,
+  expectNoAxeViolations,
+  fillDate,
+  submitWithDeclaration,
+  test,
+} from './fixtures';
 
 /**
  * The return between people (issue 26 item 10; decisions 0036 and 0037), continued from
@@ -125,9 +134,7 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
   await expect(authoriser.page.getByLabel(/^Headcount/)).toHaveValue('81');
   await expect(authoriser.page.getByText(/Sent back by Alex Authoriser/)).toHaveCount(0);
   await authoriser.page.getByRole('button', { name: 'Submit' }).click();
-  await authoriser.page
-    .getByLabel('I confirm that the information in this return is correct and complete')
-    .check();
+  await authoriser.page.getByLabel(DECLARATION).check();
   await expectNoAxeViolations(authoriser.page);
   await authoriser.page.getByRole('button', { name: 'Submit return' }).click();
   await expect(confirmation(authoriser.page, 'Return authorised and submitted')).toBeFocused();
@@ -210,11 +217,7 @@ test('manager and clerk: a submitted return of a closed period reopened for one 
   await expect(clerk.page.getByText(/^Reopened for this organisation until /)).toBeVisible();
   await expectNoAxeViolations(clerk.page);
   await clerk.page.getByLabel(/^Headcount/).fill('34');
-  await clerk.page.getByRole('button', { name: 'Submit' }).click();
-  await clerk.page
-    .getByLabel('I confirm that the information in this return is correct and complete')
-    .check();
-  await clerk.page.getByRole('button', { name: 'Submit return' }).click();
+  await submitWithDeclaration(clerk.page);
   await expect(confirmation(clerk.page, 'Return submitted')).toBeFocused();
 
   // The manager's return page, open all along, shows the resubmission on coming back (no reload).
