@@ -1,4 +1,12 @@
-import { londonToday } from '@dcf/domain';
+import {
+  importReportSchema,
+  londonToday,
+  odsSyncRunSchema,
+  organisationInputSchema,
+  organisationListQuerySchema,
+  organisationPageSchema,
+  organisationSchema,
+} from '@dcf/domain';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { access } from '../../platform/policy';
@@ -9,17 +17,7 @@ import { listSyncRuns, startOdsSync } from './ods-sync';
 import { decodeOdsUpload } from './ods-upload';
 import { presentOrganisation } from './presenters';
 import { findOrganisation, listOrganisations } from './queries';
-import {
-  idParams,
-  importBodySchema,
-  importReportSchema,
-  MAX_IMPORT_MB,
-  odsSyncRunSchema,
-  organisationInputSchema,
-  organisationListQuerySchema,
-  organisationPageSchema,
-  organisationSchema,
-} from './schemas';
+import { idParams, importBodySchema, MAX_IMPORT_MB } from './schemas';
 import { createOrganisation, updateOrganisation } from './service';
 
 const tags = ['Organisations'];

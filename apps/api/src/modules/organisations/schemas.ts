@@ -1,22 +1,5 @@
-import {
-  importReportSchema,
-  odsSyncRunSchema,
-  organisationInputSchema,
-  organisationListQuerySchema,
-  organisationPageSchema,
-  organisationSchema,
-  recordId,
-} from '@dcf/domain';
+import { type organisationListQuerySchema, recordId } from '@dcf/domain';
 import { z } from 'zod';
-
-export {
-  importReportSchema,
-  odsSyncRunSchema,
-  organisationInputSchema,
-  organisationListQuerySchema,
-  organisationPageSchema,
-  organisationSchema,
-};
 
 export type OrganisationListParams = z.output<typeof organisationListQuerySchema>;
 
