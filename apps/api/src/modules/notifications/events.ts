@@ -201,19 +201,14 @@ async function mailsForSubmissionEvent(
     close: currentClose(ctx, revision.createdAt),
     link: returnLink(config, ctx.collectionId, ctx.organisationId, ctx.periodId),
   });
+  /** One mail of this event to each person, written for them from their return context. */
+  const mailEach = (people: Person[], write: (context: ReturnContext) => Email) =>
+    people.map((p) => mailTo(p, key, event.type, write(base(p.name)), scope));
   const submittedBy = revision.createdByName ?? revision.createdByEmail;
-  if (event.type === 'nhsiAuthorisationRequested') {
-    const people = await findManagementOrganisationUsers(db);
-    return people.map((p) =>
-      mailTo(
-        p,
-        key,
-        event.type,
-        nhsiAuthorisationRequestedEmail({ ...base(p.name), submittedBy, submittedAt: revision.createdAt }),
-        scope,
-      ),
+  if (event.type === 'nhsiAuthorisationRequested')
+    return mailEach(await findManagementOrganisationUsers(db), (context) =>
+      nhsiAuthorisationRequestedEmail({ ...context, submittedBy, submittedAt: revision.createdAt }),
     );
-  }
   const authorisers = await findSubmitters(db, {
     collectionId: ctx.collectionId,
     organisationIds: [ctx.organisationId],
@@ -226,48 +221,23 @@ async function mailsForSubmissionEvent(
   };
   if (event.type === 'nhsiAuthorised') {
     const authorisedBy = await findUser(db, event.authorisedBy);
-    return uniquePeople([submitter, ...authorisers]).map((p) =>
-      mailTo(
-        p,
-        key,
-        event.type,
-        nhsiAuthorisedEmail({
-          ...base(p.name),
-          authorisedBy: authorisedBy?.name ?? 'A management organisation user',
-          authorisedAt: new Date(event.authorisedAt),
-        }),
-        scope,
-      ),
+    return mailEach(uniquePeople([submitter, ...authorisers]), (context) =>
+      nhsiAuthorisedEmail({
+        ...context,
+        authorisedBy: authorisedBy?.name ?? 'A management organisation user',
+        authorisedAt: new Date(event.authorisedAt),
+      }),
     );
   }
-  if (event.type === 'submitted') {
-    const people = uniquePeople([submitter, ...authorisers]);
-    return people.map((p) =>
-      mailTo(
-        p,
-        key,
-        event.type,
-        submittedEmail({ ...base(p.name), submittedBy, submittedAt: revision.createdAt }),
-        scope,
-      ),
+  if (event.type === 'submitted')
+    return mailEach(uniquePeople([submitter, ...authorisers]), (context) =>
+      submittedEmail({ ...context, submittedBy, submittedAt: revision.createdAt }),
     );
-  }
-  if (event.type === 'authorisationRequested') {
-    return uniquePeople(authorisers)
-      .filter((p) => p.userId !== revision.createdBy)
-      .map((p) =>
-        mailTo(
-          p,
-          key,
-          event.type,
-          authorisationRequestedEmail({
-            ...base(p.name),
-            requestedBy: submittedBy,
-          }),
-          scope,
-        ),
-      );
-  }
+  if (event.type === 'authorisationRequested')
+    return mailEach(
+      uniquePeople(authorisers).filter((p) => p.userId !== revision.createdBy),
+      (context) => authorisationRequestedEmail({ ...context, requestedBy: submittedBy }),
+    );
   if (event.type === 'sentBack') {
     const sentBackBy = await findUser(db, event.sentBackBy);
     const clerks = await findSubmitters(db, {
@@ -275,39 +245,23 @@ async function mailsForSubmissionEvent(
       organisationIds: [ctx.organisationId],
       roles: ['DataEntryClerk'],
     });
-    return uniquePeople(clerks)
-      .filter((p) => p.userId !== event.sentBackBy)
-      .map((p) =>
-        mailTo(
-          p,
-          key,
-          event.type,
-          sentBackEmail({
-            ...base(p.name),
-            sentBackBy: sentBackBy?.name ?? 'An authoriser',
-            reason: event.reason,
-          }),
-          scope,
-        ),
-      );
+    return mailEach(
+      uniquePeople(clerks).filter((p) => p.userId !== event.sentBackBy),
+      (context) =>
+        sentBackEmail({ ...context, sentBackBy: sentBackBy?.name ?? 'An authoriser', reason: event.reason }),
+    );
   }
   const returnedBy = await findUser(db, event.returnedBy);
   const submitters = await findSubmitters(db, {
     collectionId: ctx.collectionId,
     organisationIds: [ctx.organisationId],
   });
-  return uniquePeople(submitters).map((p) =>
-    mailTo(
-      p,
-      key,
-      event.type,
-      returnedEmail({
-        ...base(p.name),
-        returnedBy: returnedBy?.name ?? 'A collection manager',
-        reason: event.reason,
-      }),
-      scope,
-    ),
+  return mailEach(uniquePeople(submitters), (context) =>
+    returnedEmail({
+      ...context,
+      returnedBy: returnedBy?.name ?? 'A collection manager',
+      reason: event.reason,
+    }),
   );
 }
 
