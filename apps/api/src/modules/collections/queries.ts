@@ -67,28 +67,19 @@ export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection
 /** What a collection still lacks before it can be published. */
 export async function countSetup(db: Db | Tx, collectionId: number) {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('reportingPeriod')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('collectionId', '=', collectionId)
-        .as('periods'),
-      eb
-        .selectFrom('collectionOrganisation')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('collectionId', '=', collectionId)
-        .as('recipients'),
-      eb
-        .selectFrom('form')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('collectionId', '=', collectionId)
-        .as('forms'),
-      eb
-        .selectFrom('submission')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('collectionId', '=', collectionId)
-        .as('submissions'),
-    ])
+    .selectNoFrom((eb) => {
+      const countOf = (table: 'reportingPeriod' | 'collectionOrganisation' | 'form' | 'submission') =>
+        eb
+          .selectFrom(table)
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('collectionId', '=', collectionId);
+      return [
+        countOf('reportingPeriod').as('periods'),
+        countOf('collectionOrganisation').as('recipients'),
+        countOf('form').as('forms'),
+        countOf('submission').as('submissions'),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return {
     periods: Number(row.periods ?? 0),
