@@ -49,30 +49,13 @@ function fixedValue(key: FixedKey, row: ReturnRow): unknown {
   switch (key) {
     case 'id':
       return `${row.periodId}-${row.organisationId}`;
-    case 'periodId':
-      return row.periodId;
-    case 'period':
-      return row.period;
-    case 'periodStart':
-      return row.periodStart;
-    case 'periodEnd':
-      return row.periodEnd;
-    case 'organisationId':
-      return row.organisationId;
-    case 'organisationCode':
-      return row.organisationCode;
-    case 'organisationName':
-      return row.organisationName;
-    case 'status':
-      return row.status;
-    case 'submittedBy':
-      return row.submittedBy;
     case 'submittedAt':
       return row.submittedAt ? new Date(row.submittedAt).toISOString() : null;
-    case 'formVersion':
-      return row.formVersion;
     case 'dataQuality':
       return findingsCell(row.dataQuality);
+    default:
+      // Every other fixed property is the row's column of the same name, as it is.
+      return row[key];
   }
 }
 
