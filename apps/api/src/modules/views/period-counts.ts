@@ -1,6 +1,7 @@
 import type { PeriodSubmissionStatus } from '@dcf/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { PeriodCountsTable } from '../../db/schema';
 import { isOnTimeSql, submissionStatusSql } from './status-sql';
 
 /**
@@ -26,16 +27,8 @@ export const noRows = (): RowCounts => ({
 /** Which reading of the kept counts applies now: status-sql.ts's rules at the period's level. */
 type Reading = 'future' | 'window' | 'closed';
 
-interface KeptRow {
-  periodId: number;
-  reading: Reading;
-  returns: number;
-  notStarted: number;
-  completed: number;
-  completedOnTime: number;
-  closedCompleted: number;
-  closedCompletedOnTime: number;
-}
+/** A period's kept counts (table period_counts) with the reading that applies to them now. */
+type KeptRow = Omit<PeriodCountsTable, 'reportingPeriodId'> & { periodId: number; reading: Reading };
 
 /** A return reopened for its organisation until after `now`, in a period whose own windows are shut. */
 interface ReopenedRow {
