@@ -90,6 +90,11 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
+/** The API's 400 for a refused write: validation_failed with messages by field. */
+export function validationProblem(errors: Record<string, string[]>, title = 'Bad Request'): Response {
+  return jsonResponse({ code: 'validation_failed', title, status: 400, errors }, 400);
+}
+
 /** What POST /Submission/5/SubmissionRevision answers: a draft saved as revision 41 (`id` names another). */
 export function savedRevision(overrides: Partial<SavedRevision> & { id?: number } = {}): SavedRevision {
   const { id = 41, ...rest } = overrides;

@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { CreateCollectionPage } from './create-collection-page';
 
@@ -43,15 +43,7 @@ describe('CreateCollectionPage', () => {
     let posted: unknown;
     stubApi({ ...flags, COLLECTIONICON: true, EMAILENABLED: true }, (body) => {
       posted = body;
-      return jsonResponse(
-        {
-          code: 'validation_failed',
-          title: 'Your request has errors',
-          status: 400,
-          errors: { name: ['Taken'] },
-        },
-        400,
-      );
+      return validationProblem({ name: ['Taken'] }, 'Your request has errors');
     });
     renderAt(<CreateCollectionPage />, { user: users.manager, path: '/collection/create' });
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Bed availability' } });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelTemplateTab } from './excel-template-tab';
 
@@ -117,14 +117,9 @@ describe('ExcelTemplateTab', () => {
   it("shows the API's reason when the file is not a workbook", async () => {
     stubApi({
       patch: () =>
-        jsonResponse(
-          {
-            code: 'validation_failed',
-            title: 'Your request has errors',
-            status: 400,
-            errors: { excelTemplateFileName: ['File is the wrong type; it must be .xlsx'] },
-          },
-          400,
+        validationProblem(
+          { excelTemplateFileName: ['File is the wrong type; it must be .xlsx'] },
+          'Your request has errors',
         ),
     });
     renderAt(<ExcelTemplateTab collectionId={7} />, { user: users.manager });

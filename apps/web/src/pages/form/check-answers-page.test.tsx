@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
+import {
+  jsonResponse,
+  qualityContext,
+  savedRevision,
+  submissionView,
+  users,
+  validationProblem,
+} from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
 
@@ -208,15 +215,7 @@ describe('Check your answers', () => {
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(
-          {
-            code: 'validation_failed',
-            title: 'Bad Request',
-            status: 400,
-            errors: { comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] },
-          },
-          400,
-        ),
+        validationProblem({ comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] }),
     });
     renderPage();
     await userEvent.click(
@@ -242,15 +241,7 @@ describe('Check your answers', () => {
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(
-          {
-            title: 'Bad Request',
-            status: 400,
-            code: 'validation_failed',
-            errors: { 'explanations.r1': ['Enter an explanation for "Headcount change"'] },
-          },
-          400,
-        ),
+        validationProblem({ 'explanations.r1': ['Enter an explanation for "Headcount change"'] }),
     });
     renderPage();
     const region = await screen.findByRole('region', { name: /Check these figures/ });

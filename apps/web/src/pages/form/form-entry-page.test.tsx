@@ -3,7 +3,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, qualityContext, savedRevision, submissionView, users } from '../../test/fixtures';
+import {
+  jsonResponse,
+  qualityContext,
+  savedRevision,
+  submissionView,
+  users,
+  validationProblem,
+} from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { FormEntryPage } from './form-entry-page';
 
@@ -183,15 +190,7 @@ describe('Form entry page', () => {
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
-        jsonResponse(
-          {
-            code: 'validation_failed',
-            title: 'Bad Request',
-            status: 400,
-            errors: { headcount: ['Headcount is required'] },
-          },
-          400,
-        ),
+        validationProblem({ headcount: ['Headcount is required'] }),
     });
     renderPage();
     await waitFor(() => expect(screen.getByLabelText(/Headcount/)).toBeEnabled());
@@ -492,15 +491,7 @@ describe('Form entry page', () => {
       [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
       'POST /Submission/5/SubmissionRevision': () =>
         ++attempts === 1
-          ? jsonResponse(
-              {
-                code: 'validation_failed',
-                title: 'Bad Request',
-                status: 400,
-                errors: { headcount: ['Enter headcount'] },
-              },
-              400,
-            )
+          ? validationProblem({ headcount: ['Enter headcount'] })
           : jsonResponse(
               savedRevision({
                 sentForSignOff: { by: { id: 1, name: 'Alex Smith' }, at: '2026-11-10T10:00:00Z' },
