@@ -1,6 +1,7 @@
 import { isIsoDate } from '@dcf/domain/schedules/calendar-date';
 import { type ReactNode, useRef, useState } from 'react';
 import { ErrorMessage } from './form-group';
+import type { FieldProps } from './text-field';
 
 type Part = 'day' | 'month' | 'year';
 type Parts = Record<Part, string>;
@@ -32,18 +33,13 @@ export function datePartsOf(value: string): Parts {
   return isIsoDate(value) ? { day: trim(day), month: trim(month), year } : { day, month, year };
 }
 
-export interface DateInputProps {
+export interface DateInputProps extends FieldProps {
   /** The day box's id: the legend's field, and where an error summary's link lands. */
   id: string;
-  label: ReactNode;
   /** `yyyy-MM-dd`, '' or the parts as typed (see `dateValueOf`). */
   value: string;
-  onChange: (value: string) => void;
   /** Defaults to 'For example, 15 3 2026'. */
   hint?: ReactNode;
-  error?: string | undefined;
-  required?: boolean | undefined;
-  optional?: boolean | undefined;
   disabled?: boolean | undefined;
 }
 

@@ -10,7 +10,8 @@ import { describedByOf, FormGroup } from './form-group';
 /** NHS.UK fixed input widths, in characters (`nhsuk-input--width-N`). */
 export type InputWidth = 2 | 3 | 4 | 5 | 10 | 20 | 30;
 
-interface FieldProps {
+/** What every field takes: its label, value and change, hint and error, required or optional. */
+export interface FieldProps {
   /** The control's id; a generated one when absent (error summary links need a stable one). */
   id?: string;
   label: ReactNode;

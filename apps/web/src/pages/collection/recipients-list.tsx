@@ -5,7 +5,7 @@ import type {
   Requirement,
 } from '@dcf/domain';
 import type { useRecipients } from '../../api/collection-organisations';
-import { Checkbox, DataTable, ListPaging, QueryState } from '../../components';
+import { Checkbox, type Column, DataTable, ListPaging, QueryState } from '../../components';
 import { AddByCriteria, CodeList } from './recipient-selection';
 
 export const PAGE_SIZE = 25;
@@ -143,6 +143,19 @@ export function RecipientsList({
   onRemove?: ((row: CollectionOrganisation) => void) | undefined;
 }) {
   const { page, pageSize, query } = listQuery;
+  // A column of one authorisation's ticks, headed and labelled with its name.
+  const flagColumn = (
+    key: string,
+    flag: Flag,
+    setting: Requirement,
+    label: string,
+  ): Column<CollectionOrganisation> => ({
+    key,
+    header: label,
+    cell: (row) => (
+      <FlagCell row={row} flag={flag} setting={setting} label={label} canTick={canTick} onTick={onTick} />
+    ),
+  });
   return (
     <QueryState
       query={recipients}
@@ -179,34 +192,18 @@ export function RecipientsList({
                   sortable: true,
                   cell: (row) => row.organisation.organisationType?.shortDescription ?? '',
                 },
-                {
-                  key: 'trust',
-                  header: 'Trust authorisation',
-                  cell: (row) => (
-                    <FlagCell
-                      row={row}
-                      flag="isTrustAuthorisationRequired"
-                      setting={collection.trustAuthorisation}
-                      label="Trust authorisation"
-                      canTick={canTick}
-                      onTick={onTick}
-                    />
-                  ),
-                },
-                {
-                  key: 'nhsi',
-                  header: 'NHSI authorisation',
-                  cell: (row) => (
-                    <FlagCell
-                      row={row}
-                      flag="isNhsiAuthorisationRequired"
-                      setting={collection.nhsiAuthorisation}
-                      label="NHSI authorisation"
-                      canTick={canTick}
-                      onTick={onTick}
-                    />
-                  ),
-                },
+                flagColumn(
+                  'trust',
+                  'isTrustAuthorisationRequired',
+                  collection.trustAuthorisation,
+                  'Trust authorisation',
+                ),
+                flagColumn(
+                  'nhsi',
+                  'isNhsiAuthorisationRequired',
+                  collection.nhsiAuthorisation,
+                  'NHSI authorisation',
+                ),
               ]}
               {...(onRemove
                 ? {

@@ -1,6 +1,9 @@
 import { Checkbox, DateInput, TextField } from '../../components';
 import { type PeriodField, type PeriodFormValues, periodFieldId } from './period-form';
 
+type InstantDate = 'submissionsOpen' | 'submissionsClose' | 'submissionsReopen' | 'submissionsReclose';
+type InstantTime = 'openTime' | 'closeTime' | 'reopenTime' | 'recloseTime';
+
 /**
  * A submissions instant: a London date and a wall-clock time side by side, each with its own message
  * (the engine reports 'Enter a valid time' at the time field, the date rules at the date field).
@@ -60,6 +63,20 @@ export function PeriodDates({
   error: (field: PeriodField) => string | undefined;
   locked: boolean;
 }) {
+  // One submissions instant of the form: its date and time fields under one label.
+  const instant = (label: string, dateField: InstantDate, timeField: InstantTime) => (
+    <PeriodDateTime
+      dateField={dateField}
+      timeField={timeField}
+      label={label}
+      date={values[dateField]}
+      time={values[timeField]}
+      onDate={(v) => set(dateField, v)}
+      onTime={(v) => set(timeField, v)}
+      dateError={error(dateField)}
+      timeError={error(timeField)}
+    />
+  );
   return (
     <>
       <div className="nhsuk-grid-row">
@@ -84,28 +101,8 @@ export function PeriodDates({
           />
         </div>
       </div>
-      <PeriodDateTime
-        dateField="submissionsOpen"
-        timeField="openTime"
-        label="Submissions open"
-        date={values.submissionsOpen}
-        time={values.openTime}
-        onDate={(v) => set('submissionsOpen', v)}
-        onTime={(v) => set('openTime', v)}
-        dateError={error('submissionsOpen')}
-        timeError={error('openTime')}
-      />
-      <PeriodDateTime
-        dateField="submissionsClose"
-        timeField="closeTime"
-        label="Submissions close"
-        date={values.submissionsClose}
-        time={values.closeTime}
-        onDate={(v) => set('submissionsClose', v)}
-        onTime={(v) => set('closeTime', v)}
-        dateError={error('submissionsClose')}
-        timeError={error('closeTime')}
-      />
+      {instant('Submissions open', 'submissionsOpen', 'openTime')}
+      {instant('Submissions close', 'submissionsClose', 'closeTime')}
       <Checkbox
         id={periodFieldId('ifSubmissionReopens')}
         label="Submissions reopen after they close"
@@ -114,28 +111,8 @@ export function PeriodDates({
       />
       {values.ifSubmissionReopens ? (
         <>
-          <PeriodDateTime
-            dateField="submissionsReopen"
-            timeField="reopenTime"
-            label="Submissions reopen"
-            date={values.submissionsReopen}
-            time={values.reopenTime}
-            onDate={(v) => set('submissionsReopen', v)}
-            onTime={(v) => set('reopenTime', v)}
-            dateError={error('submissionsReopen')}
-            timeError={error('reopenTime')}
-          />
-          <PeriodDateTime
-            dateField="submissionsReclose"
-            timeField="recloseTime"
-            label="Submissions reclose"
-            date={values.submissionsReclose}
-            time={values.recloseTime}
-            onDate={(v) => set('submissionsReclose', v)}
-            onTime={(v) => set('recloseTime', v)}
-            dateError={error('submissionsReclose')}
-            timeError={error('recloseTime')}
-          />
+          {instant('Submissions reopen', 'submissionsReopen', 'reopenTime')}
+          {instant('Submissions reclose', 'submissionsReclose', 'recloseTime')}
         </>
       ) : null}
     </>
