@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../src/platform/csrf';
 import { apiRoutesOf } from '../src/platform/request-context';
 import { type Client, type Response, startTestApp, toResponse, useTestApp } from './harness';
+import { day, expireToken, makeToken, TOKENS_PATH } from './support/access-tokens';
 import { newPage } from './support/submission-fixtures';
 
 /**
@@ -15,15 +15,7 @@ import { newPage } from './support/submission-fixtures';
  */
 const t = useTestApp({ RATE_LIMIT_TOKEN_MAX: '100000' });
 
-const PATH = '/v1/api/User/Current/AccessToken';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const day = (days: number) => DateTime.now().setZone('Europe/London').plus({ days }).toISODate() ?? '';
-
-async function makeToken(browser: Client, body: { scope: 'read' | 'submit'; collectionId?: number }) {
-  const res = await browser.post(PATH, { name: 'Hostile', expires: day(30), ...body });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number; secret: string };
-}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 async function call(
@@ -83,7 +75,7 @@ describe('scopes hold on every route', () => {
     }
     for (const url of [
       '/v1/api/AuditLog',
-      PATH,
+      TOKENS_PATH,
       '/v1/api/User',
       `/v1/api/OData/Collection/${await t.demoCollectionId()}/Returns`,
     ])
@@ -145,13 +137,9 @@ describe('dead tokens', () => {
   it('expired, revoked, a deactivated user’s: 401 token_invalid on reads and writes alike', async () => {
     const manager = await t.as('manager');
     const expired = await makeToken(manager, { scope: 'read' });
-    await t.database.db
-      .updateTable('accessToken')
-      .set({ expiresAt: new Date(Date.now() - 1) })
-      .where('id', '=', expired.id)
-      .execute();
+    await expireToken(t, expired.id);
     const revoked = await makeToken(manager, { scope: 'submit' });
-    expect((await manager.delete(`${PATH}/${revoked.id}`)).status).toBe(204);
+    expect((await manager.delete(`${TOKENS_PATH}/${revoked.id}`)).status).toBe(204);
     const user = await t.database.db
       .insertInto('appUser')
       .values({ email: 'hostile.gone@dcf.example', name: 'Gone', providerCode: 'X24', updatedAt: new Date() })
@@ -185,7 +173,7 @@ describe('dead tokens', () => {
     const page1 = await first(bearer(revoked.secret));
     expect(page1.status, page1.text).toBe(200);
     expect((await call('GET', next(page1), bearer(revoked.secret))).status).toBe(200);
-    await manager.delete(`${PATH}/${revoked.id}`);
+    await manager.delete(`${TOKENS_PATH}/${revoked.id}`);
     deadAnswer(await call('GET', next(page1), bearer(revoked.secret)));
 
     // The role: a submission manager of the demo collection loses it between two pages.
@@ -244,13 +232,9 @@ describe('telling tokens apart from outside', () => {
     const manager = await t.as('manager');
     const live = await makeToken(manager, { scope: 'read' });
     const revoked = await makeToken(manager, { scope: 'read' });
-    await manager.delete(`${PATH}/${revoked.id}`);
+    await manager.delete(`${TOKENS_PATH}/${revoked.id}`);
     const expired = await makeToken(manager, { scope: 'read' });
-    await t.database.db
-      .updateTable('accessToken')
-      .set({ expiresAt: new Date(Date.now() - 1) })
-      .where('id', '=', expired.id)
-      .execute();
+    await expireToken(t, expired.id);
     const url = '/v1/api/User/Current';
     const unknown = shape(await call('GET', url, bearer(`dcf_pat_${'B'.repeat(43)}`)));
     expect(unknown.status).toBe(401);
@@ -357,7 +341,7 @@ describe('the rate limit cannot be dodged with made-up tokens', () => {
     try {
       // A live token, made before the address spends its allowance.
       const browser = await limited.as('manager');
-      const created = await browser.post(PATH, { name: 'Live', scope: 'read', expires: day(5) });
+      const created = await browser.post(TOKENS_PATH, { name: 'Live', scope: 'read', expires: day(5) });
       expect(created.status, created.text).toBe(201);
       const live = () =>
         limited.app.inject({

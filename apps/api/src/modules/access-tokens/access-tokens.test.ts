@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { type Client, type Response, toResponse, useTestApp } from '../../../test/harness';
+import { type Response, toResponse, useTestApp } from '../../../test/harness';
+import { day, expireToken, makeToken, TOKENS_PATH } from '../../../test/support/access-tokens';
 import { completeAnswers, newPage } from '../../../test/support/submission-fixtures';
 
 /**
@@ -11,18 +11,6 @@ import { completeAnswers, newPage } from '../../../test/support/submission-fixtu
  */
 const TOKEN_LIMIT = 25;
 const t = useTestApp({ RATE_LIMIT_TOKEN_MAX: String(TOKEN_LIMIT) });
-
-const PATH = '/v1/api/User/Current/AccessToken';
-const day = (days: number) => DateTime.now().setZone('Europe/London').plus({ days }).toISODate() ?? '';
-
-async function makeToken(
-  browser: Client,
-  body: { name?: string; scope: 'read' | 'submit'; collectionId?: number | null; expires?: string },
-) {
-  const res = await browser.post(PATH, { name: 'Power BI', expires: day(30), ...body });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number; secret: string };
-}
 
 /** A request carrying only an Authorization header: no cookie, no anti-forgery header. */
 async function withToken<T = any>(
@@ -58,13 +46,13 @@ describe('making, listing and revoking tokens (browser session)', () => {
     expect(stored.tokenHash).toBe(createHash('sha256').update(created.secret).digest('base64url'));
     expect(JSON.stringify(stored)).not.toContain(created.secret);
 
-    const list = await browser.get(PATH);
+    const list = await browser.get(TOKENS_PATH);
     expect(list.status).toBe(200);
     const listed = list.body.items.find((i: { id: number }) => i.id === created.id);
     expect(listed).toMatchObject({ name: 'Analytics', scope: 'read', collectionId: null, lastUsedAt: null });
     expect(list.text).not.toContain(created.secret);
     // Someone else's list does not show it.
-    expect((await (await t.as('clerkA')).get(PATH)).body.items).toEqual([]);
+    expect((await (await t.as('clerkA')).get(TOKENS_PATH)).body.items).toEqual([]);
 
     const audit = await t.database.db
       .selectFrom('auditLog')
@@ -78,22 +66,22 @@ describe('making, listing and revoking tokens (browser session)', () => {
 
   it('refuses a missing name, an expiry in the past or over a year away, and a collection not seen', async () => {
     const browser = await t.as('clerkB');
-    const res = await browser.post(PATH, { name: ' ', scope: 'read', expires: day(400) });
+    const res = await browser.post(TOKENS_PATH, { name: ' ', scope: 'read', expires: day(400) });
     expect(res.status).toBe(400);
     expect(res.body.errors.name).toEqual(['Enter a name for the token']);
-    const past = await browser.post(PATH, { name: 'x', scope: 'read', expires: day(0) });
+    const past = await browser.post(TOKENS_PATH, { name: 'x', scope: 'read', expires: day(0) });
     expect(past.body.errors).toEqual({ expires: ['The expiry date must be in the future'] });
-    const far = await browser.post(PATH, { name: 'x', scope: 'read', expires: day(367) });
+    const far = await browser.post(TOKENS_PATH, { name: 'x', scope: 'read', expires: day(367) });
     expect(far.body.errors).toEqual({ expires: ['The expiry date must be within one year'] });
     const other = await (await t.as('manager')).post('/v1/api/Collection', { name: 'Not for clerks' });
-    const unseen = await browser.post(PATH, {
+    const unseen = await browser.post(TOKENS_PATH, {
       name: 'x',
       scope: 'read',
       expires: day(5),
       collectionId: other.body.id,
     });
     expect(unseen.body.errors).toEqual({ collectionId: ['Select a collection you can see'] });
-    const scope = await browser.post(PATH, { name: 'x', scope: 'admin', expires: day(5) });
+    const scope = await browser.post(TOKENS_PATH, { name: 'x', scope: 'admin', expires: day(5) });
     expect(scope.status).toBe(400);
   });
 
@@ -102,12 +90,14 @@ describe('making, listing and revoking tokens (browser session)', () => {
     const token = await makeToken(browser, { scope: 'read' });
     const collection = `/v1/api/Collection/${await t.demoCollectionId()}`;
     expect((await withToken('GET', collection, bearer(token.secret))).status).toBe(200);
-    expect((await (await t.as('clerkA')).delete(`${PATH}/${token.id}`)).status).toBe(404);
-    expect((await browser.delete(`${PATH}/${token.id}`)).status).toBe(204);
+    expect((await (await t.as('clerkA')).delete(`${TOKENS_PATH}/${token.id}`)).status).toBe(404);
+    expect((await browser.delete(`${TOKENS_PATH}/${token.id}`)).status).toBe(204);
     const after = await withToken('GET', collection, bearer(token.secret));
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('token_invalid');
-    expect((await browser.get(PATH)).body.items.map((i: { id: number }) => i.id)).not.toContain(token.id);
+    expect((await browser.get(TOKENS_PATH)).body.items.map((i: { id: number }) => i.id)).not.toContain(
+      token.id,
+    );
   });
 });
 
@@ -130,11 +120,7 @@ describe('using a token', () => {
 
   it('an expired token stops', async () => {
     const token = await makeToken(await t.as('manager'), { scope: 'read' });
-    await t.database.db
-      .updateTable('accessToken')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('id', '=', token.id)
-      .execute();
+    await expireToken(t, token.id, 1000);
     expect((await withToken('GET', '/v1/api/Collection', bearer(token.secret))).status).toBe(401);
   });
 
@@ -257,11 +243,11 @@ describe('using a token', () => {
     const admin = await t.as('superAdmin');
     for (const scope of ['read', 'submit'] as const) {
       const auth = bearer((await makeToken(admin, { scope })).secret);
-      expect((await withToken('GET', PATH, auth)).status).toBe(403);
+      expect((await withToken('GET', TOKENS_PATH, auth)).status).toBe(403);
       expect(
-        (await withToken('POST', PATH, auth, { name: 'x', scope: 'read', expires: day(3) })).status,
+        (await withToken('POST', TOKENS_PATH, auth, { name: 'x', scope: 'read', expires: day(3) })).status,
       ).toBe(403);
-      expect((await withToken('DELETE', `${PATH}/1`, auth)).status).toBe(403);
+      expect((await withToken('DELETE', `${TOKENS_PATH}/1`, auth)).status).toBe(403);
       expect((await withToken('POST', '/v1/api/User', auth, { email: 'new@dcf.example' })).status).toBe(403);
       const clerk = await t.userId('clerkB');
       expect((await withToken('PUT', `/v1/api/User/${clerk}/Active`, auth, { active: false })).status).toBe(
@@ -326,7 +312,9 @@ describe('use recorded and limited per token', () => {
       ).map((r) => r.after);
     expect(await uses(read.id)).toEqual([{ method: 'GET', path: '/v1/api/User/Current', scope: 'read' }]);
     expect(await uses(submit.id)).toHaveLength(2);
-    const listed = (await authoriser.get(PATH)).body.items.find((i: { id: number }) => i.id === read.id);
+    const listed = (await authoriser.get(TOKENS_PATH)).body.items.find(
+      (i: { id: number }) => i.id === read.id,
+    );
     expect(Date.now() - Date.parse(listed.lastUsedAt)).toBeLessThan(60_000);
   });
 
