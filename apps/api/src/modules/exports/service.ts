@@ -23,7 +23,7 @@ import {
   findExportPeriods,
   maxGridRows,
 } from './queries';
-import { openSnapshot, type Snapshot } from './snapshot';
+import { type Snapshot, startInSnapshot } from './snapshot';
 import { type Cell, csvSink, type DictionaryEntry, type RowSink } from './writers';
 import { xlsxSink } from './xlsx-writer';
 
@@ -195,13 +195,7 @@ export async function prepareExport(
   request: ExportRequest,
   requestId: string,
 ): Promise<PreparedExport> {
-  const snapshot = await openSnapshot(db);
-  try {
-    return await prepareInSnapshot(snapshot, principal, request, requestId);
-  } catch (error) {
-    await snapshot.end();
-    throw error;
-  }
+  return startInSnapshot(db, (snapshot) => prepareInSnapshot(snapshot, principal, request, requestId));
 }
 
 export interface ExportRequest {

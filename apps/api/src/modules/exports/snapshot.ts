@@ -19,7 +19,7 @@ export interface Snapshot {
   end(): Promise<void>;
 }
 
-export async function openSnapshot(db: Db): Promise<Snapshot> {
+async function openSnapshot(db: Db): Promise<Snapshot> {
   const tx = await db.startTransaction().setIsolationLevel('repeatable read').execute();
   return {
     db: tx,
@@ -28,4 +28,18 @@ export async function openSnapshot(db: Db): Promise<Snapshot> {
       if (!tx.isCommitted && !tx.isRolledBack) await tx.commit().execute();
     },
   };
+}
+
+/**
+ * Starts `work` (which streams its result, ending the snapshot when the stream ends) in a new snapshot;
+ * if it fails before it has anything to stream, the snapshot is ended here.
+ */
+export async function startInSnapshot<T>(db: Db, work: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+  const snapshot = await openSnapshot(db);
+  try {
+    return await work(snapshot);
+  } catch (error) {
+    await snapshot.end();
+    throw error;
+  }
 }

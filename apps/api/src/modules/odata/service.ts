@@ -7,7 +7,7 @@ import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { findCollection } from '../collections/queries';
 import { findExportForms, findExportPeriods } from '../exports/queries';
-import { openSnapshot, type Snapshot } from '../exports/snapshot';
+import { type Snapshot, startInSnapshot } from '../exports/snapshot';
 import { compileFilter } from './filter';
 import { type FeedModel, feedModel, type Property } from './model';
 import { type FeedOptions, ODataQueryError } from './options';
@@ -70,13 +70,7 @@ export async function readPage(
   request: FeedRequest,
   requestId: string,
 ): Promise<FeedPage> {
-  const snapshot = await openSnapshot(db);
-  try {
-    return await pageInSnapshot(snapshot, principal, request, requestId);
-  } catch (error) {
-    await snapshot.end();
-    throw error;
-  }
+  return startInSnapshot(db, (snapshot) => pageInSnapshot(snapshot, principal, request, requestId));
 }
 
 /** The set a request names and its options as SQL, checked against the collection's model. */
