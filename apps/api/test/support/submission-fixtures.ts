@@ -80,6 +80,9 @@ export async function pageFor(t: TestApp, periodId: number, code = 'RJ1'): Promi
   };
 }
 
+/** The entry page's data quality context of a return (rules, last return, last period's statistics). */
+export const dataQualityUrl = (page: Page) => `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
+
 /** The return page of an organisation (RJ1 unless `code`) in a new period of the demo collection. */
 export async function newPage(t: TestApp, options: { closed?: boolean; code?: string } = {}): Promise<Page> {
   return pageFor(t, await newPeriod(t, { closed: options.closed }), options.code);

@@ -7,11 +7,11 @@ import { pdfText } from '../../../test/support/pdf-text';
 import { insertReturn } from '../../../test/support/returns-fixture';
 import {
   completeAnswers,
+  dataQualityUrl,
   demoFormId,
   lock,
   newPage,
   newPeriod,
-  type Page,
   pageFor,
   save,
 } from '../../../test/support/submission-fixtures';
@@ -132,9 +132,6 @@ async function afterLastPeriod(answers: Record<string, unknown>[]) {
   return { thisPeriod, page };
 }
 
-/** The entry page's data quality context (rules, last return, last period's statistics). */
-const contextUrl = (page: Page) => `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
-
 describe('data quality rules on a collection (manager)', () => {
   it('only collection managers and administrators change rules; fields must be number questions of the form', async () => {
     const formId = await demoFormId(t);
@@ -203,7 +200,7 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
     await addRules(manager, [vacanciesRule, headcountChangeRule, sicknessRangeRule]);
     // The entry page gets the rules, RJ1's last return and last period's range (5 returns).
     const clerk = await t.as('clerkA');
-    const context = await clerk.get(contextUrl(page));
+    const context = await clerk.get(dataQualityUrl(page));
     expect(context.status).toBe(200);
     expect(context.body.rules.map((r: { id: string }) => r.id)).toEqual(['r1', 'r2', 'r3']);
     expect(context.body.previous.answers).toMatchObject({ headcount: 120, sicknessDays: 10 });
@@ -221,7 +218,7 @@ describe('data quality at submit (server verdicts, explanations, the manager vie
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
 
     const authoriser = await t.as('authoriserA');
-    const seen = await authoriser.get(contextUrl(page));
+    const seen = await authoriser.get(dataQualityUrl(page));
     expect(seen.body.findings).toEqual([
       expect.objectContaining({ ruleId: 'r1', severity: 'error', explanation: null }),
       expect.objectContaining({
@@ -322,7 +319,7 @@ describe("numbers written as text in last period's returns", () => {
     );
     const [rangeRule] = await addRules(manager, [sicknessRangeRule]);
     const clerk = await t.as('clerkA');
-    const context = await clerk.get(contextUrl(page));
+    const context = await clerk.get(dataQualityUrl(page));
     expect(context.status).toBe(200);
     expect(context.body.stats).toMatchObject({
       sicknessDays: { count: 5, min: 12, p5: 12, median: 30, p95: 50, max: 50 },
@@ -333,7 +330,7 @@ describe("numbers written as text in last period's returns", () => {
       baseRevisionId: null,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    const findings = (await clerk.get(contextUrl(page))).body.findings;
+    const findings = (await clerk.get(dataQualityUrl(page))).body.findings;
     expect(findings.map((f: { ruleId: string }) => f.ruleId)).toContain(rangeRule);
   });
 });
@@ -381,7 +378,7 @@ describe('browser and server agree', () => {
     ];
     await addRules(manager, more);
     const clerk = await t.as('clerkA');
-    const context = (await clerk.get(contextUrl(page))).body;
+    const context = (await clerk.get(dataQualityUrl(page))).body;
     let view = await lock(clerk, page);
     const answerSets = [
       { ...completeAnswers, headcount: 10, vacancies: 4, agencyShifts: 6, sicknessDays: 8 },
@@ -403,7 +400,7 @@ describe('browser and server agree', () => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(201);
       view = saved.body;
-      const server = (await clerk.get(contextUrl(page))).body.findings.map(
+      const server = (await clerk.get(dataQualityUrl(page))).body.findings.map(
         (f: { ruleId: string }) => f.ruleId,
       );
       expect(server).toEqual(browser);
@@ -466,7 +463,7 @@ describe('grid columns', () => {
       })),
     );
     const clerk = await t.as('clerkA');
-    const context = (await clerk.get(contextUrl(page))).body;
+    const context = (await clerk.get(dataQualityUrl(page))).body;
     expect(context.stats).toEqual({
       staff: { hours: { count: 5, min: 10, p5: 10, median: 30, p95: 50, max: 50 } },
     });
@@ -489,7 +486,7 @@ describe('grid columns', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       view = res.body;
-      const server = (await clerk.get(contextUrl(page))).body.findings;
+      const server = (await clerk.get(dataQualityUrl(page))).body.findings;
       expect(server.map((f: { ruleId: string }) => f.ruleId)).toEqual(browser);
     }
   });

@@ -6,6 +6,7 @@ import { insertReturn } from '../../../test/support/returns-fixture';
 import { statementsDuring, tableReads } from '../../../test/support/statement-log';
 import {
   completeAnswers,
+  dataQualityUrl,
   demoFormId,
   lock,
   newPeriod,
@@ -101,8 +102,6 @@ async function closePeriod(periodId: number) {
   expect(res.body.reportingPeriodStatus).toBe('Closed');
 }
 
-const contextUrl = (page: Page) => `${page.url.replace(/\/Submission$/, '')}/DataQuality`;
-
 async function addRangeRule() {
   const formId = await demoFormId(t);
   const res = await manager.post(`/v1/api/Collection/${collectionId}/Form/${formId}/DataQualityRule`, {
@@ -130,7 +129,7 @@ describe('last period’s statistics, once per period', () => {
 
     // Open: nothing computed, the range check has no figures and the manager is told why.
     await runJobs();
-    expect((await clerk.get(contextUrl(thisPage))).body.stats).toEqual({});
+    expect((await clerk.get(dataQualityUrl(thisPage))).body.stats).toEqual({});
     const view = (await manager.get(`/v1/api/View/Manager/ReportingPeriod/${thisPeriod}/DataQuality`)).body;
     expect(view).toMatchObject({
       readsStatistics: true,
@@ -140,7 +139,7 @@ describe('last period’s statistics, once per period', () => {
 
     await closePeriod(lastPeriod);
     await runJobs();
-    const computed = (await clerk.get(contextUrl(thisPage))).body;
+    const computed = (await clerk.get(dataQualityUrl(thisPage))).body;
     expect(computed.stats).toEqual({
       sicknessDays: { count: SAMPLE, min: 1, p5: 2, median: 15, p95: 29, max: 40 },
     });
@@ -171,7 +170,7 @@ describe('last period’s statistics, once per period', () => {
     await submitRj1(lastPage, 400);
     expect((await state()).changeCount).toBe(1);
     await runJobs();
-    expect((await clerk.get(contextUrl(thisPage))).body.stats.sicknessDays).toMatchObject({
+    expect((await clerk.get(dataQualityUrl(thisPage))).body.stats.sicknessDays).toMatchObject({
       count: SAMPLE,
       max: 400,
     });
@@ -194,7 +193,7 @@ describe('last period’s statistics, once per period', () => {
     const clerk = await t.as('clerkA');
     const opened = await statementsDuring(t.database.pool, async () => {
       expect((await clerk.get(thisPage.url)).status).toBe(200);
-      return clerk.get(contextUrl(thisPage));
+      return clerk.get(dataQualityUrl(thisPage));
     });
     expect(opened.result.body.stats.sicknessDays.count).toBe(SAMPLE + 1);
     const view = await lock(clerk, thisPage);
