@@ -59,6 +59,7 @@ export {
   Tag,
   type TagColour,
 } from './status-tags';
+export { SummaryRow, type SummaryRowProps } from './summary-row';
 export { TableScroll, type TableScrollProps } from './table-scroll';
 export {
   type InputWidth,
@@ -78,4 +79,5 @@ export {
 } from './use-list-params';
 export { type NotificationState, useNotification } from './use-notification';
 export { SERVICE_NAME, usePageTitle } from './use-page-title';
+export { WarningCallout, type WarningCalloutProps } from './warning-callout';
 export { YesNoModal, type YesNoModalProps } from './yes-no-modal';

@@ -2,7 +2,7 @@ import { formatMediumDateTime, type UserRoleChange, type UserRoles } from '@dcf/
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import { DataTable } from '../../components';
+import { DataTable, SummaryRow } from '../../components';
 import { roleLabels } from './role-labels';
 
 /** The Remove button of a role's row (none when the user is the one looking). */
@@ -12,14 +12,13 @@ type RemoveButton = (roleChange: UserRoleChange, text: string) => ReactNode;
 export function AccountSummary({ user }: { user: UserRoles['user'] }) {
   return (
     <dl className="nhsuk-summary-list">
-      <SummaryRow label="Email" value={user.email} />
-      <SummaryRow label="ODS code" value={user.providerCode ?? 'Not known'} />
-      <SummaryRow label="Job title" value={user.jobTitle ?? 'Not known'} />
-      <SummaryRow
-        label="Last signed in"
-        value={user.lastSignInAt ? formatMediumDateTime(user.lastSignInAt) : 'Never'}
-      />
-      <SummaryRow label="Account" value={user.isActive ? 'Active' : `Deactivated (${user.idpStatus})`} />
+      <SummaryRow label="Email">{user.email}</SummaryRow>
+      <SummaryRow label="ODS code">{user.providerCode ?? 'Not known'}</SummaryRow>
+      <SummaryRow label="Job title">{user.jobTitle ?? 'Not known'}</SummaryRow>
+      <SummaryRow label="Last signed in">
+        {user.lastSignInAt ? formatMediumDateTime(user.lastSignInAt) : 'Never'}
+      </SummaryRow>
+      <SummaryRow label="Account">{user.isActive ? 'Active' : `Deactivated (${user.idpStatus})`}</SummaryRow>
     </dl>
   );
 }
@@ -30,21 +29,21 @@ export function SystemRoles({ data }: { data: UserRoles }) {
     <>
       <h2 className="nhsuk-heading-m">System roles</h2>
       <dl className="nhsuk-summary-list">
-        <SummaryRow label="Super administrator" value={data.isSuperAdmin ? 'Yes' : 'No'} />
+        <SummaryRow label="Super administrator">{data.isSuperAdmin ? 'Yes' : 'No'}</SummaryRow>
         <SummaryRow
           label="Collection administrator"
-          value={data.isCollectionAdmin ? 'Yes' : 'No'}
           hint={
             <>
               Nominated by a super administrator under{' '}
               <Link to={paths.adminUsers}>collection administrators</Link>
             </>
           }
-        />
-        <SummaryRow
-          label="Management organisation (NHSI) user"
-          value={data.isManagementOrganisationUser ? 'Yes' : 'No'}
-        />
+        >
+          {data.isCollectionAdmin ? 'Yes' : 'No'}
+        </SummaryRow>
+        <SummaryRow label="Management organisation (NHSI) user">
+          {data.isManagementOrganisationUser ? 'Yes' : 'No'}
+        </SummaryRow>
       </dl>
     </>
   );
@@ -164,19 +163,5 @@ export function UserChanges({ audit }: { audit: UserRoles['audit'] }) {
         ]}
       />
     </>
-  );
-}
-
-function SummaryRow({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
-  return (
-    <div className="nhsuk-summary-list__row">
-      <dt className="nhsuk-summary-list__key">{label}</dt>
-      <dd className="nhsuk-summary-list__value">
-        {value}
-        {hint ? (
-          <span className="nhsuk-body-s nhsuk-u-display-block nhsuk-u-secondary-text-colour">{hint}</span>
-        ) : null}
-      </dd>
-    </div>
   );
 }

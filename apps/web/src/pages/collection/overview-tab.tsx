@@ -9,7 +9,14 @@ import {
 } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { CollectionStatusTag, type Outcome, OutcomeBanner, QueryState, YesNoModal } from '../../components';
+import {
+  CollectionStatusTag,
+  type Outcome,
+  OutcomeBanner,
+  QueryState,
+  SummaryRow,
+  YesNoModal,
+} from '../../components';
 import { CollectionForm, valuesOf } from './collection-form';
 
 function statusQuestion(next: 'Published' | 'Archived' | null, isArchived: boolean): string {
@@ -73,12 +80,9 @@ function Overview({ collection }: { collection: CollectionDto }) {
       <h2 className="nhsuk-heading-m">Overview</h2>
       <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <dl className="nhsuk-summary-list">
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">Status</dt>
-          <dd className="nhsuk-summary-list__value">
-            <CollectionStatusTag status={collection.status} />
-          </dd>
-        </div>
+        <SummaryRow label="Status">
+          <CollectionStatusTag status={collection.status} />
+        </SummaryRow>
       </dl>
       <div className="nhsuk-button-group">
         {collection.abilities.canPublish ? (

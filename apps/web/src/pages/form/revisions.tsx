@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSoftDeleteRevisions, useSubmissionRevision, useSubmissionRevisions } from '../../api/submissions';
-import { Checkbox, type Column, DataTable, QueryState, YesNoModal } from '../../components';
+import { Checkbox, type Column, DataTable, Pagination, QueryState, YesNoModal } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 import { compareRevisions, parseContent } from './compare-revisions';
 
@@ -66,7 +66,7 @@ export function RevisionsList({ view, links }: { view: SubmissionView; links: Re
               ) : null}
             </div>
             {softDelete.error ? <p className="nhsuk-error-message">{errorOf(softDelete.error)}</p> : null}
-            <Pager page={page} total={data.total} onPage={setPage} />
+            <Pagination page={page} pages={Math.ceil(data.total / PAGE_SIZE)} onChange={setPage} />
           </>
         )}
       </QueryState>
@@ -142,38 +142,6 @@ function revisionColumns({
       ),
     },
   ];
-}
-
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages === 1) return null;
-  return (
-    <nav className="nhsuk-pagination" aria-label="Revisions pages">
-      <p className="nhsuk-body">
-        Page {page} of {pages}
-      </p>
-      <div className="nhsuk-button-group">
-        {page > 1 ? (
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary"
-            onClick={() => onPage(page - 1)}
-          >
-            Newer revisions
-          </button>
-        ) : null}
-        {page < pages ? (
-          <button
-            type="button"
-            className="nhsuk-button nhsuk-button--secondary"
-            onClick={() => onPage(page + 1)}
-          >
-            Older revisions
-          </button>
-        ) : null}
-      </div>
-    </nav>
-  );
 }
 
 /** One revision, read-only, in the form's own layout. */

@@ -1,5 +1,5 @@
 import { formatMediumDateTime, type SubmissionView } from '@dcf/domain';
-import { Tag, type TagColour } from '../../components';
+import { SummaryRow, Tag, type TagColour, WarningCallout } from '../../components';
 
 const statusText: Record<SubmissionView['status'], string> = {
   none: 'Not started',
@@ -20,64 +20,40 @@ export function SubmissionBanners({ view }: { view: SubmissionView }) {
   return (
     <>
       <dl className="nhsuk-summary-list dcf-submission-summary">
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">Status</dt>
-          <dd className="nhsuk-summary-list__value">
-            <Tag colour={statusTag[view.status]}>{statusText[view.status]}</Tag>
-          </dd>
-        </div>
+        <SummaryRow label="Status">
+          <Tag colour={statusTag[view.status]}>{statusText[view.status]}</Tag>
+        </SummaryRow>
         {view.submittedBy && view.submittedAt ? (
-          <div className="nhsuk-summary-list__row">
-            <dt className="nhsuk-summary-list__key">Submitted</dt>
-            <dd className="nhsuk-summary-list__value">
-              {view.submittedBy.name}, {formatMediumDateTime(view.submittedAt)}
-            </dd>
-          </div>
+          <SummaryRow label="Submitted">
+            {view.submittedBy.name}, {formatMediumDateTime(view.submittedAt)}
+          </SummaryRow>
         ) : null}
         {view.nhsiAuthorisedBy && view.nhsiAuthorisedAt ? (
-          <div className="nhsuk-summary-list__row">
-            <dt className="nhsuk-summary-list__key">NHSI authorisation</dt>
-            <dd className="nhsuk-summary-list__value">
-              {view.nhsiAuthorisedBy.name}, {formatMediumDateTime(view.nhsiAuthorisedAt)}
-            </dd>
-          </div>
+          <SummaryRow label="NHSI authorisation">
+            {view.nhsiAuthorisedBy.name}, {formatMediumDateTime(view.nhsiAuthorisedAt)}
+          </SummaryRow>
         ) : null}
       </dl>
       {view.awaitingNhsiAuthorisation ? (
-        <div className="nhsuk-warning-callout">
-          <h2 className="nhsuk-warning-callout__label">
-            <span>
-              <span className="nhsuk-u-visually-hidden">Important: </span>Awaiting NHSI authorisation
-            </span>
-          </h2>
+        <WarningCallout title="Awaiting NHSI authorisation">
           <p>This return is awaiting NHSI authorisation.</p>
-        </div>
+        </WarningCallout>
       ) : null}
       {view.returned ? (
-        <div className="nhsuk-warning-callout">
-          <h2 className="nhsuk-warning-callout__label">
-            <span>
-              <span className="nhsuk-u-visually-hidden">Important: </span>Returned for correction
-            </span>
-          </h2>
+        <WarningCallout title="Returned for correction">
           <p>
             Returned by {view.returned.by.name} on {formatMediumDateTime(view.returned.at)}. Reason:{' '}
             {view.returned.reason}
           </p>
-        </div>
+        </WarningCallout>
       ) : null}
       {view.sentBack ? (
-        <div className="nhsuk-warning-callout">
-          <h2 className="nhsuk-warning-callout__label">
-            <span>
-              <span className="nhsuk-u-visually-hidden">Important: </span>Sent back by an authoriser
-            </span>
-          </h2>
+        <WarningCallout title="Sent back by an authoriser">
           <p>
             Sent back by {view.sentBack.by.name} on {formatMediumDateTime(view.sentBack.at)}. Reason:{' '}
             {view.sentBack.reason}
           </p>
-        </div>
+        </WarningCallout>
       ) : null}
       {view.sentForSignOff ? (
         <div className="nhsuk-inset-text">

@@ -24,6 +24,7 @@ import {
   Select,
   Spinner,
   SubmissionStatusTag,
+  SummaryRow,
   sortedListStart,
   tableSort,
   useListQuery,
@@ -114,33 +115,21 @@ function PeriodSummary({ data }: { data: PeriodSubmissionList }) {
   return (
     <>
       <dl className="nhsuk-summary-list">
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">State</dt>
-          <dd className="nhsuk-summary-list__value">
-            <PeriodStatusTag status={period.reportingPeriodStatus} />
-          </dd>
-        </div>
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">Submissions</dt>
-          <dd className="nhsuk-summary-list__value">
-            open {openingTime(period.submissionsOpen)}, close {deadline(period.submissionsClose)}
-            {period.submissionsReopen && period.submissionsReclose
-              ? `; reopen ${openingTime(period.submissionsReopen)}, reclose ${deadline(period.submissionsReclose)}`
-              : ''}
-          </dd>
-        </div>
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">Received</dt>
-          <dd className="nhsuk-summary-list__value">{receivedText(counts)}</dd>
-        </div>
-        <div className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">On time</dt>
-          <dd className="nhsuk-summary-list__value">
-            {counts.completed === 0
-              ? 'None received yet'
-              : `${onTimeText(counts)} (${counts.late.toLocaleString('en-GB')} late)`}
-          </dd>
-        </div>
+        <SummaryRow label="State">
+          <PeriodStatusTag status={period.reportingPeriodStatus} />
+        </SummaryRow>
+        <SummaryRow label="Submissions">
+          open {openingTime(period.submissionsOpen)}, close {deadline(period.submissionsClose)}
+          {period.submissionsReopen && period.submissionsReclose
+            ? `; reopen ${openingTime(period.submissionsReopen)}, reclose ${deadline(period.submissionsReclose)}`
+            : ''}
+        </SummaryRow>
+        <SummaryRow label="Received">{receivedText(counts)}</SummaryRow>
+        <SummaryRow label="On time">
+          {counts.completed === 0
+            ? 'None received yet'
+            : `${onTimeText(counts)} (${counts.late.toLocaleString('en-GB')} late)`}
+        </SummaryRow>
       </dl>
       <ul className="nhsuk-list dcf-status-counts" aria-label="Organisations by status">
         {periodSubmissionStatuses.map((status) => (

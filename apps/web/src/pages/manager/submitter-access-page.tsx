@@ -22,6 +22,7 @@ import {
   QueryState,
   SaveButton,
   UnsavedChangesPrompt,
+  WarningCallout,
 } from '../../components';
 import { GiveAccessSearch, type GiveAccessStep } from './give-access-search';
 import { SubmitterAccessTable } from './submitter-access-table';
@@ -145,13 +146,9 @@ function SubmitterAccessEditor({
         </div>
       ) : null}
       {blocked ? (
-        <div className="nhsuk-warning-callout">
-          <h3 className="nhsuk-warning-callout__label">
-            <span className="nhsuk-u-visually-hidden">Important: </span>
-            Duplicates
-          </h3>
+        <WarningCallout title="Duplicates" level={3}>
           <p>Some users are listed twice. Remove the duplicates before removing anyone or saving.</p>
-        </div>
+        </WarningCallout>
       ) : null}
       {empty ? (
         <p className="nhsuk-body">Nobody has submitter access to this collection yet.</p>

@@ -14,7 +14,7 @@ import {
   useSyncRuns,
   useTriggerSync,
 } from '../../api/organisations';
-import { DataTable, ErrorMessage, Notification } from '../../components';
+import { DataTable, ErrorMessage, Notification, SummaryRow } from '../../components';
 
 /** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
 const MAX_CSV_BYTES = 12 * 1024 * 1024;
@@ -100,10 +100,9 @@ function ReportSummary({ report }: { report: ImportReport }) {
             ['Refused lines', 'Refused lines', report.refusedCount],
           ] as const
         ).map(([dryLabel, label, count]) => (
-          <div key={label} className="nhsuk-summary-list__row">
-            <dt className="nhsuk-summary-list__key">{report.dryRun ? dryLabel : label}</dt>
-            <dd className="nhsuk-summary-list__value">{count}</dd>
-          </div>
+          <SummaryRow key={label} label={report.dryRun ? dryLabel : label}>
+            {count}
+          </SummaryRow>
         ))}
       </dl>
       {report.types.length > 0 ? (

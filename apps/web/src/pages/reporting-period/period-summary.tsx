@@ -1,6 +1,6 @@
 import type { ReportingPeriodDto } from '@dcf/domain';
 import type { ReactNode } from 'react';
-import { PeriodStatusTag } from '../../components';
+import { PeriodStatusTag, SummaryRow } from '../../components';
 import { deadline, openingTime, periodDate } from '../schedule/period-dates';
 
 /** One reporting period, read only: for those who may see the collection but not change its periods. */
@@ -22,10 +22,9 @@ export function PeriodSummary({ period }: { period: ReportingPeriodDto }) {
   return (
     <dl className="nhsuk-summary-list">
       {rows.map(([key, value]) => (
-        <div key={key} className="nhsuk-summary-list__row">
-          <dt className="nhsuk-summary-list__key">{key}</dt>
-          <dd className="nhsuk-summary-list__value">{value}</dd>
-        </div>
+        <SummaryRow key={key} label={key}>
+          {value}
+        </SummaryRow>
       ))}
     </dl>
   );
