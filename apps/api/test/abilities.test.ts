@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/db/seed/demo-users';
 import { type Client, type PersonaKey, type Response, useTestApp } from './harness';
 import {
