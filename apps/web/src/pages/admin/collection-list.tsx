@@ -4,7 +4,7 @@ import {
   collectionListQuerySchema,
   formatMediumDateTime,
 } from '@dcf/domain';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
@@ -12,11 +12,11 @@ import {
   CollectionStatusTag,
   PagedTable,
   QueryState,
-  Select,
   sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
+import { CollectionSearchForm } from './collection-search-form';
 
 const PAGE_SIZE = 25;
 
@@ -59,7 +59,8 @@ export function CollectionList({
 
   return (
     <>
-      <SearchForm
+      <CollectionSearchForm
+        id="collection-search"
         key={`${query.query ?? ''}|${params.status ?? ''}`}
         initialTerm={query.query ?? ''}
         initialStatus={fixedStatus ? '' : (params.status ?? '')}
@@ -102,58 +103,5 @@ export function CollectionList({
         )}
       </QueryState>
     </>
-  );
-}
-
-function SearchForm({
-  initialTerm,
-  initialStatus,
-  showStatus,
-  onSearch,
-}: {
-  initialTerm: string;
-  initialStatus: string;
-  showStatus: boolean;
-  onSearch: (term: string, status: string) => void;
-}) {
-  const [term, setTerm] = useState(initialTerm);
-  const [status, setStatus] = useState(initialStatus);
-  function search(event: FormEvent) {
-    event.preventDefault();
-    onSearch(term.trim(), status);
-  }
-  return (
-    <search>
-      <form onSubmit={search} className="nhsuk-u-margin-bottom-4">
-        <div className="nhsuk-form-group">
-          <label className="nhsuk-label" htmlFor="collection-search">
-            Search by collection name
-          </label>
-          <input
-            className="nhsuk-input nhsuk-u-width-one-half"
-            id="collection-search"
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-          />
-        </div>
-        {showStatus ? (
-          <Select
-            id="collection-status"
-            label="Status"
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: 'draft', label: 'Draft' },
-              { value: 'published', label: 'Published' },
-              { value: 'archived', label: 'Archived' },
-            ]}
-          />
-        ) : null}
-        <button type="submit" className="nhsuk-button nhsuk-button--secondary">
-          Search
-        </button>
-      </form>
-    </search>
   );
 }

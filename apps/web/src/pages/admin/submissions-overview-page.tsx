@@ -1,19 +1,17 @@
 import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/domain';
-import { useState } from 'react';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
-  FilterForm,
   PageContainer,
   PagedTable,
   QueryState,
-  Select,
   sortedListStart,
   tableSort,
   useListQuery,
 } from '../../components';
 import { collectionActions, collectionColumns } from '../manager/collections-table';
+import { CollectionSearchForm } from './collection-search-form';
 
 const PAGE_SIZE = 25;
 
@@ -38,9 +36,11 @@ export function SubmissionsOverviewPage() {
         <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Submissions overview' }]} />
       }
     >
-      <SearchForm
+      <CollectionSearchForm
+        id="overview-search"
         key={`${query.query ?? ''}|${query.status ?? ''}`}
-        query={query}
+        initialTerm={query.query ?? ''}
+        initialStatus={query.status ?? ''}
         onSearch={(text, status) => setParams({ query: text || undefined, status: status || undefined })}
       />
       <QueryState
@@ -68,35 +68,5 @@ export function SubmissionsOverviewPage() {
         )}
       </QueryState>
     </PageContainer>
-  );
-}
-
-function SearchForm({
-  query,
-  onSearch,
-}: {
-  query: AdminSubmissionsQuery;
-  onSearch: (text: string, status: string) => void;
-}) {
-  const [text, setText] = useState(query.query ?? '');
-  const [status, setStatus] = useState<string>(query.status ?? '');
-  return (
-    <FilterForm
-      label="Search collections"
-      onSearch={() => onSearch(text.trim(), status)}
-      search={{ id: 'overview-search', label: 'Search by collection name', value: text, onChange: setText }}
-      searchInRow
-    >
-      <Select
-        label="Status"
-        value={status}
-        onChange={setStatus}
-        options={[
-          { value: 'published', label: 'Published' },
-          { value: 'draft', label: 'Draft' },
-          { value: 'archived', label: 'Archived' },
-        ]}
-      />
-    </FilterForm>
   );
 }
