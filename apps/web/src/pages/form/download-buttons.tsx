@@ -2,19 +2,8 @@ import { messages } from '@dcf/domain';
 import { useState } from 'react';
 import { problemText } from '../../api/problems';
 import { downloadPopulatedExcel, downloadSubmissionPdf } from '../../api/submissions';
+import { browser } from '../../app/browser';
 import { useExcelTemplateOffered } from './excel-offered';
-
-/** Hands a downloaded file to the browser under a name. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export interface DownloadButtonsProps {
   collectionId: number;
@@ -41,9 +30,12 @@ export function DownloadButtons({
   const run = async (kind: 'pdf' | 'excel') => {
     setBusy(kind);
     try {
-      if (kind === 'pdf') saveFile(await downloadSubmissionPdf(submissionId), `${baseName}.pdf`);
+      if (kind === 'pdf') browser.saveFile(await downloadSubmissionPdf(submissionId), `${baseName}.pdf`);
       else if (formId !== null)
-        saveFile(await downloadPopulatedExcel(collectionId, formId, submissionId), `${baseName}.xlsx`);
+        browser.saveFile(
+          await downloadPopulatedExcel(collectionId, formId, submissionId),
+          `${baseName}.xlsx`,
+        );
     } catch (error) {
       onError(kind === 'pdf' ? messages.pdfUnavailable : problemText(error));
     } finally {

@@ -1,11 +1,7 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
-import {
-  type DownloadedExport,
-  downloadExport,
-  type ExportFormat,
-  type ExportProgress,
-} from '../../../api/exports';
+import { downloadExport, type ExportFormat, type ExportProgress } from '../../../api/exports';
+import { browser } from '../../../app/browser';
 import { Notification } from '../../../components';
 
 export interface ExportButtonsProps {
@@ -24,18 +20,6 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 function sizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Hands the downloaded file to the browser's own save. */
-function save({ blob, filename }: DownloadedExport): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -60,7 +44,7 @@ export function ExportButtons({ collectionId, periodId, subject }: ExportButtons
         setProgress,
         abort.current.signal,
       );
-      save(file);
+      browser.saveFile(file.blob, file.filename);
       setNotice({ variant: 'success', message: `Downloaded ${file.filename}` });
     } catch (error) {
       setNotice(
