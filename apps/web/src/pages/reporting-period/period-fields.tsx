@@ -63,6 +63,17 @@ export function PeriodDates({
   error: (field: PeriodField) => string | undefined;
   locked: boolean;
 }) {
+  // The period's first or last day, fixed once it has submissions.
+  const day = (field: 'start' | 'end', label: string) => (
+    <DateInput
+      id={periodFieldId(field)}
+      label={label}
+      value={values[field]}
+      disabled={locked}
+      onChange={(v) => set(field, v)}
+      error={error(field)}
+    />
+  );
   // One submissions instant of the form: its date and time fields under one label.
   const instant = (label: string, dateField: InstantDate, timeField: InstantTime) => (
     <PeriodDateTime
@@ -80,26 +91,8 @@ export function PeriodDates({
   return (
     <>
       <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-one-half">
-          <DateInput
-            id={periodFieldId('start')}
-            label="Start date"
-            value={values.start}
-            disabled={locked}
-            onChange={(v) => set('start', v)}
-            error={error('start')}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-half">
-          <DateInput
-            id={periodFieldId('end')}
-            label="End date"
-            value={values.end}
-            disabled={locked}
-            onChange={(v) => set('end', v)}
-            error={error('end')}
-          />
-        </div>
+        <div className="nhsuk-grid-column-one-half">{day('start', 'Start date')}</div>
+        <div className="nhsuk-grid-column-one-half">{day('end', 'End date')}</div>
       </div>
       {instant('Submissions open', 'submissionsOpen', 'openTime')}
       {instant('Submissions close', 'submissionsClose', 'closeTime')}
