@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { lock, newPage, save } from '../../test/support/submission-fixtures';
@@ -105,6 +106,28 @@ describe('fair admission of saves', () => {
     expect((await first).statusCode).toBe(200);
     held.release(3);
     expect((await send(3)).statusCode).toBe(200);
+  });
+
+  it('gives the place of a save whose client went away while waiting to the saves behind it, and never runs it', async () => {
+    const { app, held, send } = await start({ SAVE_ADMISSION_IN_FLIGHT: '1', SAVE_ADMISSION_QUEUE: '1' });
+    const first = send(1);
+    await startedCount(held, 1);
+    // A real connection (inject has none to close): the second save waits, then its client goes away.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = httpRequest(`${address}/v1/api/test/held/2`);
+    leaving.on('error', () => undefined);
+    await new Promise<void>((connected) => leaving.on('socket', (s) => s.on('connect', () => connected())));
+    leaving.end();
+    await tick(500);
+    leaving.destroy();
+    await tick(200);
+    // Its place is free again (the queue holds one): the next save waits instead of being refused.
+    const third = send(3);
+    // Were it still queued, it would run now (and the third be refused): let all three go.
+    for (const n of [1, 2, 3]) held.release(n);
+    expect((await first).statusCode).toBe(200);
+    expect((await third).statusCode).toBe(200);
+    expect(held.started).toEqual([1, 3]);
   });
 
   it('holds a draft save at the gate while the saves allowed are running', async () => {

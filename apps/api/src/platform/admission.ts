@@ -24,9 +24,12 @@ export interface AdmissionOptions {
   waitMs: number;
 }
 
-/** A save refused at the gate: the queue is full, or its turn did not come in time. */
+/**
+ * A save refused at the gate: the queue is full, its turn did not come in time, or its client went away
+ * while it waited (nobody is left to answer, and the person's page will send it again).
+ */
 export class AdmissionRefused extends Error {
-  constructor(readonly why: 'queue' | 'wait') {
+  constructor(readonly why: 'queue' | 'wait' | 'gone') {
     super(`save not admitted: ${why}`);
     this.name = 'AdmissionRefused';
   }
@@ -49,22 +52,34 @@ export class AdmissionGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Waits for a turn; resolves with the function that gives it back (call it once, when done). */
-  enter(): Promise<() => void> {
+  /**
+   * Waits for a turn; resolves with the function that gives it back (call it once, when done). `gone`
+   * aborts when the client goes away while waiting: its place goes to the saves behind it.
+   */
+  enter(gone?: AbortSignal): Promise<() => void> {
     if (this.running < this.options.inFlight && this.waiting.length === 0)
       return Promise.resolve(this.take());
     if (this.waiting.length >= this.options.queue) return Promise.reject(new AdmissionRefused('queue'));
     return new Promise((admit, refuse) => {
+      const leave = (why: 'wait' | 'gone') => {
+        const at = this.waiting.indexOf(waiter);
+        if (at < 0) return;
+        this.waiting.splice(at, 1);
+        clearTimeout(waiter.timer);
+        gone?.removeEventListener('abort', onGone);
+        refuse(new AdmissionRefused(why));
+      };
+      const onGone = () => leave('gone');
       const waiter: Waiter = {
-        admit,
+        admit: (release) => {
+          gone?.removeEventListener('abort', onGone);
+          admit(release);
+        },
         refuse,
-        timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          refuse(new AdmissionRefused('wait'));
-        }, this.options.waitMs),
+        timer: setTimeout(() => leave('wait'), this.options.waitMs),
       };
       this.waiting.push(waiter);
+      gone?.addEventListener('abort', onGone, { once: true });
     });
   }
 
@@ -98,21 +113,36 @@ const RETRY_AFTER_SECONDS = '5';
 export function installAdmission(app: FastifyInstance, gate: AdmissionGate): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.admission !== 'save') return;
+    // The response closes before it is sent only when the client goes away (a closed tab, a timeout).
+    const gone = new AbortController();
+    const abandon = () => gone.abort();
+    reply.raw.once('close', abandon);
     let release: () => void;
     try {
-      release = await gate.enter();
+      release = await gate.enter(gone.signal);
     } catch (error) {
       if (!(error instanceof AdmissionRefused)) throw error;
+      if (error.why === 'gone') {
+        request.log.info(gate.counts, 'save abandoned while waiting: its client went away');
+        return reply.hijack();
+      }
       request.log.warn({ why: error.why, ...gate.counts }, 'save not admitted: the server is busy');
       reply.header('retry-after', RETRY_AFTER_SECONDS);
       throw new HttpProblem('database_unavailable', messages.serviceUnavailable);
+    } finally {
+      reply.raw.off('close', abandon);
     }
     giveBackWhenDone(reply, release);
   });
 }
 
-/** The turn is given back when the answer is sent, or when the client goes away first. */
+/**
+ * The turn is given back when the answer is sent, or when the client goes away first. A client that went
+ * away between its admission and here has closed already (no second 'close' comes): given back at once,
+ * or the turn would be lost for good.
+ */
 function giveBackWhenDone(reply: FastifyReply, release: () => void) {
+  if (reply.raw.closed || reply.raw.destroyed) return release();
   reply.raw.once('close', release);
   reply.raw.once('finish', release);
 }
