@@ -33,6 +33,10 @@ export function ErrorMessage({
   );
 }
 
+/** Whether a field has an error to show: a message, or a list of at least one. */
+export const hasError = (error: string | readonly string[] | null | undefined) =>
+  typeof error === 'string' ? error !== '' : (error?.length ?? 0) > 0;
+
 /** The ids a field's `aria-describedby` lists: its hint, then its error; undefined when it has neither. */
 export function describedByOf(fieldId: string, hint: unknown, error: unknown): string | undefined {
   return (
@@ -45,7 +49,10 @@ export interface FormGroupProps {
   fieldId: string;
   label: ReactNode;
   hint?: ReactNode;
-  error?: string | undefined;
+  /** One message, or several (an upload refused for many reasons). */
+  error?: string | readonly string[] | undefined;
+  /** Extra classes of an optional field's label, e.g. 'nhsuk-label--s'. */
+  labelClassName?: string | undefined;
   /** Marks the label with the asterisk of RequiredLabel. */
   required?: boolean | undefined;
   /** Adds " (optional)" to the label, for forms where most fields are required. */
@@ -58,13 +65,22 @@ export interface FormGroupProps {
  * The frame every NHS.UK text, date and select field shares: form group (red bar on error), label, hint,
  * error message, then the control. One place, so every form shows errors the same way.
  */
-export function FormGroup({ fieldId, label, hint, error, required, optional, children }: FormGroupProps) {
+export function FormGroup({
+  fieldId,
+  label,
+  hint,
+  error,
+  labelClassName,
+  required,
+  optional,
+  children,
+}: FormGroupProps) {
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+    <div className={`nhsuk-form-group${hasError(error) ? ' nhsuk-form-group--error' : ''}`}>
       {required ? (
         <RequiredLabel htmlFor={fieldId}>{label}</RequiredLabel>
       ) : (
-        <label className="nhsuk-label" htmlFor={fieldId}>
+        <label className={['nhsuk-label', labelClassName].filter(Boolean).join(' ')} htmlFor={fieldId}>
           {label}
           {optional ? ' (optional)' : null}
         </label>

@@ -14,6 +14,7 @@ export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorPage, type ErrorPageProps } from './error-page';
 export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
+export { FileField, type FileFieldProps } from './file-field';
 export {
   FileUploadStatus,
   type FileUploadStatusProps,

@@ -19,7 +19,7 @@ import { fileDownloadUrl, useFileUpload } from '../../api/storage';
 import { browser } from '../../app/browser';
 import {
   Checkbox,
-  ErrorMessage,
+  FileField,
   FileUploadStatus,
   type Outcome,
   OutcomeBanner,
@@ -163,7 +163,6 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
   const { chosen, toggle, pending } = useEnabledSwitch(collectionId, setNotice);
 
   const flagOn = flags.data?.EXCELTEMPLATE === true;
-  const describedBy = [`${inputId}-hint`, fileError ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (
     <section aria-labelledby="excel-template-heading">
       <h2 className="nhsuk-heading-m" id="excel-template-heading">
@@ -189,25 +188,18 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
         )}
       </QueryState>
 
-      <div className={`nhsuk-form-group${fileError ? ' nhsuk-form-group--error' : ''}`}>
-        <label className="nhsuk-label nhsuk-label--s" htmlFor={inputId}>
-          Upload a template
-        </label>
-        <div className="nhsuk-hint" id={`${inputId}-hint`}>
-          An .xlsx file. Uploading replaces the current template.
-        </div>
-        <ErrorMessage fieldId={inputId} error={fileError} />
-        <input
-          className={`nhsuk-file-upload${fileError ? ' nhsuk-file-upload--error' : ''}`}
-          id={inputId}
-          type="file"
-          accept={`.xlsx,${xlsxContentType}`}
-          aria-describedby={describedBy}
-          disabled={isUploading || record.isPending}
-          onChange={(event) => void onChoose(event)}
-        />
+      <FileField
+        id={inputId}
+        label="Upload a template"
+        labelClassName="nhsuk-label--s"
+        hint="An .xlsx file. Uploading replaces the current template."
+        error={fileError}
+        accept={`.xlsx,${xlsxContentType}`}
+        disabled={isUploading || record.isPending}
+        onChange={(event) => void onChoose(event)}
+      >
         <FileUploadStatus status={status} />
-      </div>
+      </FileField>
 
       {flagOn && collection.data ? (
         <Checkbox

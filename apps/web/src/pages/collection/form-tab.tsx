@@ -7,6 +7,7 @@ import {
   type ChoiceOption,
   ErrorBoundary,
   ErrorMessage,
+  FileField,
   Notification,
   type Outcome,
   OutcomeBanner,
@@ -165,7 +166,7 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
         </Suspense>
       </ErrorBoundary>
 
-      <FileField id={ids.upload} errors={uploadErrors} onChange={upload} />
+      <DefinitionUpload id={ids.upload} errors={uploadErrors} onChange={upload} />
 
       <details
         className="nhsuk-details"
@@ -231,7 +232,7 @@ function TypeNotices({ definition }: { definition: FormDefinition }) {
   );
 }
 
-function FileField({
+function DefinitionUpload({
   id,
   errors,
   onChange,
@@ -240,25 +241,14 @@ function FileField({
   errors: string[];
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
-  const describedBy = [`${id}-hint`, errors.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div
-      className={`nhsuk-form-group nhsuk-u-margin-top-5${errors.length ? ' nhsuk-form-group--error' : ''}`}
-    >
-      <label className="nhsuk-label" htmlFor={id}>
-        Upload a Form.io JSON definition
-      </label>
-      <div className="nhsuk-hint" id={`${id}-hint`}>
-        A .json file exported from Form.io. It replaces what is in the builder; nothing is saved until you
-        press Save form.
-      </div>
-      <ErrorMessage fieldId={id} error={errors} />
-      <input
+    <div className="nhsuk-u-margin-top-5">
+      <FileField
         id={id}
-        className="nhsuk-input dcf-file-input"
-        type="file"
+        label="Upload a Form.io JSON definition"
+        hint="A .json file exported from Form.io. It replaces what is in the builder; nothing is saved until you press Save form."
+        error={errors}
         accept=".json,application/json"
-        aria-describedby={describedBy}
         onChange={onChange}
       />
     </div>

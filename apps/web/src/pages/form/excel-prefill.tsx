@@ -11,7 +11,7 @@ import { prefillFromExcel } from '../../api/excel-template';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { type Column, DataTable, ErrorMessage } from '../../components';
+import { type Column, DataTable, FileField } from '../../components';
 import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
@@ -90,20 +90,14 @@ export function ExcelPrefill({
           , fill it in, then upload it here. The answers it gives are put into the form; check them and save
           as usual.
         </p>
-        <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-          <label className="nhsuk-label" htmlFor={inputId}>
-            Upload a filled template
-          </label>
-          <ErrorMessage fieldId={inputId} error={error} />
-          <input
-            className={`nhsuk-file-upload${error ? ' nhsuk-file-upload--error' : ''}`}
-            id={inputId}
-            type="file"
-            accept={`.xlsx,${xlsxContentType}`}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            disabled={disabled || busy}
-            onChange={(event) => void onChoose(event)}
-          />
+        <FileField
+          id={inputId}
+          label="Upload a filled template"
+          error={error}
+          accept={`.xlsx,${xlsxContentType}`}
+          disabled={disabled || busy}
+          onChange={(event) => void onChoose(event)}
+        >
           <p role="status" className="nhsuk-body-s">
             {busy
               ? 'Reading the workbook...'
@@ -111,7 +105,7 @@ export function ExcelPrefill({
                 ? `${result.taken.length} answers taken, ${result.refused.length} refused.`
                 : ''}
           </p>
-        </div>
+        </FileField>
         {result && result.refused.length > 0 ? (
           <DataTable
             caption="Cells refused"

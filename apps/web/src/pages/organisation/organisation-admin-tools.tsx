@@ -14,7 +14,7 @@ import {
   useSyncRuns,
   useTriggerSync,
 } from '../../api/organisations';
-import { DataTable, ErrorMessage, Notification, SummaryRow } from '../../components';
+import { DataTable, FileField, Notification, SummaryRow } from '../../components';
 
 /** The import takes files up to 12 MB (the API's limit): ODS epraccur, 15,000 rows, is about 3 MB. */
 const MAX_CSV_BYTES = 12 * 1024 * 1024;
@@ -228,26 +228,14 @@ export function ImportOdsCsv() {
       <h2 id="ods-import-heading" className="nhsuk-heading-s">
         Import an ODS extract
       </h2>
-      <div className={`nhsuk-form-group${fileError ? ' nhsuk-form-group--error' : ''}`}>
-        <label className="nhsuk-label" htmlFor={inputId}>
-          ODS CSV file
-        </label>
-        <div className="nhsuk-hint" id={`${inputId}-hint`}>
-          An ODS register file: epraccur.csv (GP practices), etr.csv (NHS trusts), ets.csv (trust sites),
-          eccg.csv (ICBs), or a CSV with a header row naming at least Organisation Code and Name. You will see
-          what it would change before anything is applied.
-        </div>
-        <ErrorMessage fieldId={inputId} error={fileError} />
-        <input
-          id={inputId}
-          className="nhsuk-file-upload"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={`${inputId}-hint${fileError ? ` ${inputId}-error` : ''}`}
-          aria-invalid={fileError ? true : undefined}
-          onChange={(event) => void choose(event)}
-        />
-      </div>
+      <FileField
+        id={inputId}
+        label="ODS CSV file"
+        hint="An ODS register file: epraccur.csv (GP practices), etr.csv (NHS trusts), ets.csv (trust sites), eccg.csv (ICBs), or a CSV with a header row naming at least Organisation Code and Name. You will see what it would change before anything is applied."
+        error={fileError}
+        accept=".csv,text/csv"
+        onChange={(event) => void choose(event)}
+      />
       <button
         type="button"
         className="nhsuk-button nhsuk-button--secondary"
