@@ -8,24 +8,17 @@ import type { Db } from '../../db/database';
 import { HttpProblem, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import {
-  auditRoleChange,
-  refuseManagerRoleOutsideManagement,
   refuseOwnRoleChange,
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
 import { changeable } from '../collections/changeable';
+import { changeCollectionRole, setSubmitterRoles } from './changes';
 import {
   collectionExists,
-  deleteCollectionRole,
-  deleteSubmitterRoles,
   findCollectionId,
   findCollectionRoleHolders,
-  findCollectionRolesOf,
   findSubmitterAccess,
-  findSubmitterRolesOf,
-  insertCollectionRole,
-  insertSubmitterRoles,
   isRecipient,
   userExists,
 } from './queries';
@@ -54,22 +47,15 @@ export async function setCollectionRole(
     changeable(await collectionExists(tx, collectionId));
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseProtectedRoleChange(tx, principal, body.userId);
-    if (body.assigned) await refuseManagerRoleOutsideManagement(tx, body.userId);
-    const before = await findCollectionRolesOf(tx, collectionId, body.userId);
-    const role = { collectionId, userId: body.userId, role: body.role };
-    const changed = body.assigned
-      ? await insertCollectionRole(tx, role)
-      : await deleteCollectionRole(tx, role);
-    if (changed > 0)
-      await auditRoleChange(tx, {
+    await changeCollectionRole(
+      tx,
+      { userId: body.userId, collectionId, role: body.role, granted: body.assigned },
+      {
         actorId: principal.userId,
         action: body.assigned ? 'collectionRole.assign' : 'collectionRole.remove',
-        userId: body.userId,
-        collectionId,
-        before,
-        after: body.assigned ? [...before, body.role] : before.filter((role) => role !== body.role),
         requestId,
-      });
+      },
+    );
   });
   return listCollectionRoles(db, collectionId);
 }
@@ -127,23 +113,11 @@ export async function setSubmitterAccess(
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseProtectedRoleChange(tx, principal, body.userId);
     await refuseRolesOutsideOrganisation(tx, { userId: body.userId, organisationId, roles });
-    const holder = { collectionId, organisationId, userId: body.userId };
-    const before = await findSubmitterRolesOf(tx, holder);
-    const toRemove = before.filter((role) => !roles.includes(role));
-    const toAdd = roles.filter((role) => !before.includes(role));
-    if (toRemove.length > 0) await deleteSubmitterRoles(tx, holder, toRemove);
-    if (toAdd.length > 0) await insertSubmitterRoles(tx, holder, toAdd);
-    if (toAdd.length + toRemove.length > 0)
-      await auditRoleChange(tx, {
-        actorId: principal.userId,
-        action: 'collectionOrganisationRole.set',
-        userId: body.userId,
-        collectionId,
-        organisationId,
-        before,
-        after: roles,
-        requestId,
-      });
+    await setSubmitterRoles(tx, { collectionId, organisationId, userId: body.userId }, roles, {
+      actorId: principal.userId,
+      action: 'collectionOrganisationRole.set',
+      requestId,
+    });
   });
   return (await listSubmitterAccess(db, collectionId)).filter(
     (row) => row.organisationId === organisationId && row.userId === body.userId,

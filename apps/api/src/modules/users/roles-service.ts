@@ -12,21 +12,12 @@ import { mayChangeAccountOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   auditRoleChange,
-  refuseManagerRoleOutsideManagement,
   refuseOwnRoleChange,
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
-import {
-  deleteCollectionRole,
-  deleteSubmitterRoles,
-  findCollectionId,
-  findCollectionRolesOf,
-  findSubmitterRolesOf,
-  insertCollectionRole,
-  insertSubmitterRoles,
-  isRecipient,
-} from '../collection-roles/queries';
+import { changeCollectionRole, setSubmitterRoles } from '../collection-roles/changes';
+import { findCollectionId, findSubmitterRolesOf, isRecipient } from '../collection-roles/queries';
 import * as q from './role-queries';
 
 const AUDIT_ENTRIES = 50;
@@ -99,48 +90,29 @@ export async function changeUserRole(
     const account = await q.findUserAccount(tx, userId);
     if (!account) throw notFound();
     await refuseProtectedRoleChange(tx, principal, userId);
-    const audit = (
-      before: string[],
-      after: string[],
-      where: { collectionId?: number; organisationId?: number },
-    ) =>
-      auditRoleChange(tx, {
-        actorId: principal.userId,
-        action: change.granted ? 'user.grantRole' : 'user.removeRole',
-        userId,
-        ...where,
-        before,
-        after,
-        requestId,
-      });
+    const audited = {
+      actorId: principal.userId,
+      action: change.granted ? 'user.grantRole' : 'user.removeRole',
+      requestId,
+    };
 
     if (change.scope === 'system') {
       const before = account.isManagementOrganisationUser;
       if (before === change.granted) return;
       await q.setManagementOrganisationUser(tx, userId, change.granted);
-      await audit(before ? [change.role] : [], change.granted ? [change.role] : [], {});
+      const roles = (held: boolean) => (held ? [change.role] : []);
+      await auditRoleChange(tx, { ...audited, userId, before: roles(before), after: roles(change.granted) });
       return;
     }
 
     if (!(await findCollectionId(tx, change.collectionId))) throw notFound();
     if (change.scope === 'collection') {
-      const before = await findCollectionRolesOf(tx, change.collectionId, userId);
-      if (before.includes(change.role) === change.granted) return;
-      const role = { userId, collectionId: change.collectionId, role: change.role };
-      if (change.granted) await refuseManagerRoleOutsideManagement(tx, userId);
-      // The row count, not `before`, says whether anything changed: a grant made meanwhile by another
-      // request leaves this one nothing to do, and nothing to audit (as on the permissions tab).
-      const changed = change.granted
-        ? await insertCollectionRole(tx, role)
-        : await deleteCollectionRole(tx, role);
-      if (changed === 0) return;
-      const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);
-      await audit(before, after, { collectionId: change.collectionId });
+      const role = { userId, collectionId: change.collectionId, role: change.role, granted: change.granted };
+      await changeCollectionRole(tx, role, audited);
       return;
     }
 
-    const where = { collectionId: change.collectionId, organisationId: change.organisationId };
-    const holder = { userId, ...where };
+    const holder = { userId, collectionId: change.collectionId, organisationId: change.organisationId };
     const before = await findSubmitterRolesOf(tx, holder);
     if (before.includes(change.role) === change.granted) return;
     if (change.granted) {
@@ -151,12 +123,9 @@ export async function changeUserRole(
         organisationId: change.organisationId,
         roles: [change.role],
       });
-      await insertSubmitterRoles(tx, holder, [change.role]);
-    } else {
-      await deleteSubmitterRoles(tx, holder, [change.role]);
     }
     const after = change.granted ? [...before, change.role] : before.filter((r) => r !== change.role);
-    await audit(before, after, where);
+    await setSubmitterRoles(tx, holder, after, audited);
   });
   return getUserRoles(db, userId);
 }
