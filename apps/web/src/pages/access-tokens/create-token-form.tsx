@@ -4,11 +4,10 @@ import {
   accessTokenMessages,
   type CreateAccessToken,
 } from '@dcf/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import type { FormEvent } from 'react';
 import { useCollections } from '../../api/collections';
-import { fieldErrorsOf } from '../../api/problems';
 import { DateInput, ErrorSummary, Notification, RadioGroup, Select, TextField } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 
 const fieldId = (field: string) => `token-${field}`;
 const fieldOrder = ['name', 'scope', 'collectionId', 'expires'] as const;
@@ -47,41 +46,21 @@ function problemsOf(values: Values): Record<string, string[]> {
  */
 export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessToken) => Promise<unknown> }) {
   const collections = useCollections({ pageSize: 100, sortBy: 'name', sortOrder: 'ASC' });
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
-  }, [errors]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-  const error = (field: string) => errors[field]?.[0];
+  const { values, setValues, set, error, failure, pending, summary, check, send } = useEditForm(empty);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    const problems = problemsOf(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || !values.scope) return;
-    setPending(true);
-    try {
+    const scope = values.scope;
+    if (!check(problemsOf(values)) || !scope) return;
+    await send(async () => {
       await onCreate({
         name: values.name.trim(),
-        scope: values.scope,
+        scope,
         collectionId: values.collectionId ? Number(values.collectionId) : null,
         expires: values.expires,
       });
       setValues(empty);
-    } catch (caught) {
-      const fields = fieldErrorsOf(caught);
-      if (fields) setErrors(fields);
-      else setFailure(errorMessage(caught));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   const summaryItems = fieldOrder

@@ -2,16 +2,14 @@ import {
   type CollectionDto,
   type CollectionInput,
   collectionInputSchema,
-  type FieldErrors,
   fieldErrorsFromZod,
   type PeriodType,
   type Requirement,
 } from '@dcf/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { type FormEvent, useEffect } from 'react';
 import { useFeatureFlags } from '../../api/feature-flags';
-import { fieldErrorsOf } from '../../api/problems';
 import { Checkbox, ErrorSummary, Notification, RadioGroup, TextAreaField, TextField } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 
 export interface CollectionFormValues {
   name: string;
@@ -93,42 +91,18 @@ export function CollectionForm({
   onSubmit: (input: CollectionInput) => Promise<unknown>;
 }) {
   const flags = useFeatureFlags();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
+  const { values, setValues, set, errors, error, failure, pending, summary, check, send } =
+    useEditForm(initial);
 
-  useEffect(() => setValues(initial), [initial]);
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
-  }, [errors]);
-
-  const set = <K extends keyof CollectionFormValues>(key: K, value: CollectionFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  useEffect(() => setValues(initial), [initial, setValues]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const parsed = collectionInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    if (!check(parsed.success ? {} : fieldErrorsFromZod(parsed.error)) || !parsed.success) return;
+    await send(() => onSubmit(parsed.data));
   }
 
-  const error = (field: keyof CollectionFormValues) => errors[field]?.[0];
   const summaryItems = [
     ...fieldOrder
       .filter((field) => error(field))

@@ -1,10 +1,5 @@
-import {
-  type FieldErrors,
-  fieldErrorsFromZod,
-  type Organisation,
-  organisationInputSchema,
-} from '@dcf/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { fieldErrorsFromZod, type Organisation, organisationInputSchema } from '@dcf/domain';
+import { type FormEvent, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import {
@@ -13,7 +8,7 @@ import {
   useRegions,
   useSaveOrganisation,
 } from '../../api/organisations';
-import { fieldErrorsOf, hasCode, problemText } from '../../api/problems';
+import { hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
@@ -26,6 +21,7 @@ import {
   Spinner,
   TextField,
 } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 
 interface FormValues {
   name: string;
@@ -84,40 +80,27 @@ export function EditOrganisationPage() {
   const types = useOrganisationTypes();
   const save = useSaveOrganisation(id);
   const navigate = useNavigate();
-  const [values, setValues] = useState<FormValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const summary = useRef<HTMLDivElement>(null);
+  const { values, setValues, set, setErrors, error, failure, summary, check, showFailure } =
+    useEditForm<FormValues>(empty);
 
   useEffect(() => {
     if (existing.data) setValues(fromOrganisation(existing.data));
-  }, [existing.data]);
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
-  }, [errors]);
+  }, [existing.data, setValues]);
 
   const title = id ? 'Edit organisation' : 'Create an organisation';
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
     const input = inputOf(values);
     const parsed = organisationInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!check(parsed.success ? {} : fieldErrorsFromZod(parsed.error))) return;
     try {
       await save.mutateAsync(input);
       navigate(paths.organisations);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else if (hasCode(error, 'already_exists')) setErrors({ code: [problemText(error)] });
-      else setFailure(errorMessage(error));
+      // A code already taken is the code field's problem, though the API answers it as a conflict.
+      if (hasCode(error, 'already_exists')) setErrors({ code: [problemText(error)] });
+      else showFailure(error);
     }
   };
 
@@ -125,7 +108,6 @@ export function EditOrganisationPage() {
   if (id !== undefined && existing.isError)
     return <Notification variant="error" message={errorMessage(existing.error)} />;
 
-  const error = (field: keyof FormValues) => errors[field]?.[0];
   const listed = fieldLabels.filter(([field]) => error(field));
 
   return (

@@ -1,13 +1,7 @@
-import {
-  type FieldErrors,
-  formatLongDate,
-  type ReportingPeriodDto,
-  validateReportingPeriod,
-} from '@dcf/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { formatLongDate, type ReportingPeriodDto, validateReportingPeriod } from '@dcf/domain';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { fieldErrorsOf } from '../../api/problems';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import {
   ErrorSummary,
@@ -18,11 +12,11 @@ import {
   UnsavedChangesPrompt,
   YesNoModal,
 } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 import { PeriodDates } from './period-fields';
 import {
   emptyPeriodForm,
   type FormVersionChoice,
-  type PeriodField,
   type PeriodFormValues,
   periodBodyFrom,
   periodFieldId,
@@ -53,41 +47,26 @@ export function PeriodEditor({ collectionId, period, periods, forms, listPath }:
   const save = useSaveReportingPeriod(collectionId, period?.id);
   const remove = useDeleteReportingPeriod(collectionId);
   const initial = period ? periodFormFrom(period) : emptyPeriodForm;
-  const [values, setValues] = useState<PeriodFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, set, error, failure, setFailure, summary, check, send } =
+    useEditForm<PeriodFormValues>(initial);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [saved, setSaved] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
   const locked = period?.hasSubmissions ?? false;
 
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
-  }, [errors]);
   useEffect(() => {
     if (saved) navigate(listPath);
   }, [saved, navigate, listPath]);
 
-  const set = <K extends PeriodField>(field: K, value: PeriodFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const error = (field: PeriodField) => errors[field]?.[0];
   const dirty = !saved && JSON.stringify(values) !== JSON.stringify(initial);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const body = periodBodyFrom(values, period !== undefined);
-    const found = validateReportingPeriod({ ...body, ...(period ? { id: period.id } : {}) }, periods);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
+    if (!check(validateReportingPeriod({ ...body, ...(period ? { id: period.id } : {}) }, periods))) return;
+    await send(async () => {
       await save.mutateAsync(body);
       setSaved(true);
-    } catch (caught) {
-      const fields = fieldErrorsOf(caught);
-      if (fields) setErrors(fields);
-      else setFailure(errorMessage(caught));
-    }
+    });
   }
 
   async function deletePeriod() {
