@@ -54,6 +54,7 @@ export { SortableHeader, type SortableHeaderProps, type SortOrder } from './sort
 export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner';
 export {
   CollectionStatusTag,
+  collectionStatusLabel,
   DisplayStateTag,
   PeriodStatusTag,
   SubmissionStatusTag,

@@ -33,7 +33,8 @@ const collectionColour: Record<CollectionStatus, TagColour> = {
   archived: 'white',
 };
 
-const collectionLabel: Record<CollectionStatus, string> = {
+/** A collection status's words, as its tag and the collection lists' Status filter show them. */
+export const collectionStatusLabel: Record<CollectionStatus, string> = {
   draft: 'Draft',
   published: 'Published',
   archived: 'Archived',
@@ -41,7 +42,7 @@ const collectionLabel: Record<CollectionStatus, string> = {
 
 /** A collection's status (draft, published, archived). */
 export function CollectionStatusTag({ status }: { status: CollectionStatus }) {
-  return <Tag colour={collectionColour[status]}>{collectionLabel[status]}</Tag>;
+  return <Tag colour={collectionColour[status]}>{collectionStatusLabel[status]}</Tag>;
 }
 
 const periodColour: Record<ReportingPeriodStatus, TagColour> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FilterForm, Select } from '../../components';
+import { collectionStatusLabel, FilterForm, Select } from '../../components';
 
 /**
  * The search of an administrators' list of collections: part of the name and, unless the list is of one
@@ -33,11 +33,10 @@ export function CollectionSearchForm({
           label="Status"
           value={status}
           onChange={setStatus}
-          options={[
-            { value: 'published', label: 'Published' },
-            { value: 'draft', label: 'Draft' },
-            { value: 'archived', label: 'Archived' },
-          ]}
+          options={(['published', 'draft', 'archived'] as const).map((value) => ({
+            value,
+            label: collectionStatusLabel[value],
+          }))}
         />
       ) : null}
     </FilterForm>
