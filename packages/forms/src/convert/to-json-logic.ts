@@ -78,11 +78,8 @@ const UNSUPPORTED_NAMES = new Set([
 
 const ROOTS = new Set(['data', 'row', 'input']);
 
-/**
- * lodash functions the converter maps `_.name(...)` to (their `_name` operations are in our JSON Logic);
- * `sumBy` and `meanBy` become `_sum` / `_mean` of a `map` (sumOrMeanBy).
- */
-const LODASH_CALLS = new Set([
+/** lodash functions the converter maps `_.name(...)` to whose result is a number. */
+const LODASH_NUMBER_CALLS = new Set([
   'sum',
   'round',
   'floor',
@@ -95,10 +92,18 @@ const LODASH_CALLS = new Set([
   'multiply',
   'divide',
   'size',
+  'toNumber',
+]);
+
+/**
+ * lodash functions the converter maps `_.name(...)` to (their `_name` operations are in our JSON Logic);
+ * `sumBy` and `meanBy` become `_sum` / `_mean` of a `map` (sumOrMeanBy).
+ */
+const LODASH_CALLS = new Set([
+  ...LODASH_NUMBER_CALLS,
   'isEmpty',
   'isNil',
   'includes',
-  'toNumber',
   'toString',
   'trim',
   'toLower',
@@ -323,24 +328,9 @@ function call(node: Extract<Expression, { type: 'CallExpression' }>, scope: Scop
       );
     if (!LODASH_CALLS.has(method)) return refuse(`it calls "_.${method}()"`);
     const list = args();
-    const numeric = [
-      'sum',
-      'round',
-      'floor',
-      'ceil',
-      'max',
-      'min',
-      'mean',
-      'add',
-      'subtract',
-      'multiply',
-      'divide',
-      'size',
-      'toNumber',
-    ];
     return {
       logic: { [`_${method}`]: list.map((a) => a.logic) },
-      type: numeric.includes(method) ? 'number' : 'unknown',
+      type: LODASH_NUMBER_CALLS.has(method) ? 'number' : 'unknown',
     };
   }
   const target = () => expression(callee.object as Expression, scope);
