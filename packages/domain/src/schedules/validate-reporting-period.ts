@@ -2,6 +2,7 @@ import { constants } from '../constants';
 import { messages } from '../messages';
 import { dateFieldMessage } from './date-field';
 import { addFieldError, type FieldErrors } from './field-errors';
+import type { GeneratedPeriod } from './generate-periods';
 import { londonToInstant, parseInstant } from './london-time';
 import { normaliseTime, timeFieldMessage } from './time-string';
 
@@ -41,17 +42,8 @@ export interface ExistingPeriodDates {
   end: string;
 }
 
-/** A valid reporting period, normalised: instants are UTC ISO (`...Z`). */
-export interface ReportingPeriodValues {
-  name: string;
-  start: string;
-  end: string;
-  submissionsOpen: string;
-  submissionsClose: string;
-  submissionsReopen: string | null;
-  submissionsReclose: string | null;
-  ifSubmissionReopens: boolean;
-}
+/** A valid reporting period, normalised: the fields of a generated period (instants are UTC ISO, `...Z`). */
+export type ReportingPeriodValues = GeneratedPeriod;
 
 const instantFields = [
   ['submissionsOpen', 'openTime'],
