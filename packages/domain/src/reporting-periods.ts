@@ -26,19 +26,24 @@ export const reportingPeriodBodySchema = z.looseObject({
 });
 export type ReportingPeriodBody = z.infer<typeof reportingPeriodBodySchema>;
 
-export const reportingPeriodSchema = z.object({
-  id: z.number().int(),
-  collectionId: z.number().int(),
-  name: z.string(),
-  /** London calendar dates, yyyy-MM-dd. */
-  start: z.string(),
-  end: z.string(),
-  formId: z.number().int().nullable(),
-  /** UTC instants (ISO, ...Z). */
+/** A period's first and last day: London calendar dates, yyyy-MM-dd. */
+export const periodDatesShape = { start: z.string(), end: z.string() };
+
+/** When a period's submissions open, close, reopen and reclose: UTC instants (ISO, ...Z). */
+export const submissionWindowShape = {
   submissionsOpen: z.string(),
   submissionsClose: z.string(),
   submissionsReopen: z.string().nullable(),
   submissionsReclose: z.string().nullable(),
+};
+
+export const reportingPeriodSchema = z.object({
+  id: z.number().int(),
+  collectionId: z.number().int(),
+  name: z.string(),
+  ...periodDatesShape,
+  formId: z.number().int().nullable(),
+  ...submissionWindowShape,
   ifSubmissionReopens: z.boolean(),
   /** Status now, from periodStatus. */
   reportingPeriodStatus: reportingPeriodStatus,
@@ -61,12 +66,8 @@ export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
 
 const generatedPeriodSchema = z.object({
   name: z.string(),
-  start: z.string(),
-  end: z.string(),
-  submissionsOpen: z.string(),
-  submissionsClose: z.string(),
-  submissionsReopen: z.string().nullable(),
-  submissionsReclose: z.string().nullable(),
+  ...periodDatesShape,
+  ...submissionWindowShape,
   ifSubmissionReopens: z.boolean(),
 });
 export type GeneratedPeriodDto = z.infer<typeof generatedPeriodSchema>;

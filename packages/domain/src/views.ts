@@ -8,6 +8,7 @@ import {
   submissionStatus,
 } from './enums';
 import { idParam } from './ids';
+import { periodDatesShape, submissionWindowShape } from './reporting-periods';
 
 /**
  * The submitter and manager views (issues 7 and 8): what GET /View/... sends. Statuses follow
@@ -33,14 +34,8 @@ const userRef = z.object({ id: z.number().int(), name: z.string() });
 const periodDates = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** London calendar dates, yyyy-MM-dd. */
-  start: z.string(),
-  end: z.string(),
-  /** UTC instants (ISO, ...Z). */
-  submissionsOpen: z.string(),
-  submissionsClose: z.string(),
-  submissionsReopen: z.string().nullable(),
-  submissionsReclose: z.string().nullable(),
+  ...periodDatesShape,
+  ...submissionWindowShape,
   reportingPeriodStatus,
 });
 
