@@ -11,6 +11,7 @@ export {
 } from './choice-group';
 export { type Column, DataTable, type DataTableProps, type TableSort, tableSort } from './data-table';
 export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date-input';
+export { Details, type DetailsProps } from './details';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorPage, type ErrorPageProps } from './error-page';
 export { ErrorSummary, type ErrorSummaryItem } from './error-summary';

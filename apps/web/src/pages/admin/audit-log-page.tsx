@@ -18,6 +18,7 @@ import {
   Breadcrumbs,
   type Column,
   DateInput,
+  Details,
   PageContainer,
   PagedTable,
   QueryState,
@@ -220,17 +221,16 @@ const auditColumns: Column<AuditEntryDto>[] = [
 function AuditValues({ entry }: { entry: AuditEntryDto }) {
   if (entry.before === null && entry.after === null) return 'None recorded';
   return (
-    <details className="nhsuk-details">
-      <summary className="nhsuk-details__summary">
-        <span className="nhsuk-details__summary-text">
+    <Details
+      summary={
+        <>
           Show values<span className="nhsuk-u-visually-hidden"> of change {entry.id}</span>
-        </span>
-      </summary>
-      <div className="nhsuk-details__text">
-        {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
-        {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
-      </div>
-    </details>
+        </>
+      }
+    >
+      {entry.before !== null ? <JsonBlock label="Before" value={entry.before} /> : null}
+      {entry.after !== null ? <JsonBlock label="After" value={entry.after} /> : null}
+    </Details>
   );
 }
 

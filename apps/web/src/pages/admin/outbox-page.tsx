@@ -11,6 +11,7 @@ import { paths } from '../../app/paths';
 import {
   Breadcrumbs,
   type Column,
+  Details,
   FilterForm,
   PageContainer,
   PagedTable,
@@ -160,14 +161,9 @@ const outboxColumns: Column<OutboxItem>[] = [
     key: 'email',
     header: 'Email',
     cell: (mail) => (
-      <details className="nhsuk-details nhsuk-u-margin-bottom-0">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">{mail.subject}</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <pre className="dcf-json">{mail.bodyText}</pre>
-        </div>
-      </details>
+      <Details summary={mail.subject} className="nhsuk-u-margin-bottom-0">
+        <pre className="dcf-json">{mail.bodyText}</pre>
+      </Details>
     ),
   },
   {

@@ -5,6 +5,7 @@ import { currentForm, useForms, useSaveForm } from '../../api/forms';
 import { problemMessages } from '../../api/problems';
 import {
   type ChoiceOption,
+  Details,
   ErrorBoundary,
   ErrorMessage,
   FileField,
@@ -168,36 +169,31 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
 
       <DefinitionUpload id={ids.upload} errors={uploadErrors} onChange={upload} />
 
-      <details
-        className="nhsuk-details"
+      <Details
+        summary="Edit the definition as JSON"
         onToggle={(event) => {
           if (event.currentTarget.open) setJsonText(JSON.stringify(draft, null, 2));
         }}
       >
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">Edit the definition as JSON</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <div className={`nhsuk-form-group${jsonErrors.length ? ' nhsuk-form-group--error' : ''}`}>
-            <label className="nhsuk-label" htmlFor={ids.json}>
-              Form.io JSON definition
-            </label>
-            <ErrorMessage fieldId={ids.json} error={jsonErrors} />
-            <textarea
-              id={ids.json}
-              className={`nhsuk-textarea dcf-code${jsonErrors.length ? ' nhsuk-textarea--error' : ''}`}
-              rows={16}
-              spellCheck={false}
-              value={jsonText}
-              aria-describedby={jsonErrors.length ? `${ids.json}-error` : undefined}
-              onChange={(e) => setJsonText(e.target.value)}
-            />
-          </div>
-          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={applyJson}>
-            Apply JSON
-          </button>
+        <div className={`nhsuk-form-group${jsonErrors.length ? ' nhsuk-form-group--error' : ''}`}>
+          <label className="nhsuk-label" htmlFor={ids.json}>
+            Form.io JSON definition
+          </label>
+          <ErrorMessage fieldId={ids.json} error={jsonErrors} />
+          <textarea
+            id={ids.json}
+            className={`nhsuk-textarea dcf-code${jsonErrors.length ? ' nhsuk-textarea--error' : ''}`}
+            rows={16}
+            spellCheck={false}
+            value={jsonText}
+            aria-describedby={jsonErrors.length ? `${ids.json}-error` : undefined}
+            onChange={(e) => setJsonText(e.target.value)}
+          />
         </div>
-      </details>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={applyJson}>
+          Apply JSON
+        </button>
+      </Details>
 
       <SaveButton onSave={saveDraft}>Save form</SaveButton>
     </>

@@ -5,7 +5,7 @@ import type {
   Requirement,
 } from '@dcf/domain';
 import type { useRecipients } from '../../api/collection-organisations';
-import { Checkbox, type Column, DataTable, ListPaging, QueryState } from '../../components';
+import { Checkbox, type Column, DataTable, Details, ListPaging, QueryState } from '../../components';
 import { AddByCriteria, CodeList } from './recipient-selection';
 
 export const PAGE_SIZE = 25;
@@ -85,38 +85,23 @@ export function AddOrganisations({
     <>
       <h3 className="nhsuk-heading-s">Add organisations</h3>
       {/* "Select all N matching" in the search opens this with the search filled in and counted. */}
-      <details className="nhsuk-details" open={matching !== null ? true : undefined}>
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">By type, region, ICB or name</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <AddByCriteria
-            key={matching ?? ''}
-            collectionId={collectionId}
-            onDone={onDone}
-            {...(matching !== null ? { initial: { query: matching }, countAtOnce: true } : {})}
-          />
-        </div>
-      </details>
-      <details className="nhsuk-details">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">From a list of ODS codes</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <CodeList collectionId={collectionId} action="add" onDone={onDone} />
-        </div>
-      </details>
+      <Details summary="By type, region, ICB or name" open={matching !== null ? true : undefined}>
+        <AddByCriteria
+          key={matching ?? ''}
+          collectionId={collectionId}
+          onDone={onDone}
+          {...(matching !== null ? { initial: { query: matching }, countAtOnce: true } : {})}
+        />
+      </Details>
+      <Details summary="From a list of ODS codes">
+        <CodeList collectionId={collectionId} action="add" onDone={onDone} />
+      </Details>
       <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onSearch}>
         Add organisations
       </button>
-      <details className="nhsuk-details">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">Remove a list of ODS codes</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <CodeList collectionId={collectionId} action="remove" onDone={onDone} />
-        </div>
-      </details>
+      <Details summary="Remove a list of ODS codes">
+        <CodeList collectionId={collectionId} action="remove" onDone={onDone} />
+      </Details>
     </>
   );
 }

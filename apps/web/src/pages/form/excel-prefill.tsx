@@ -11,7 +11,7 @@ import { prefillFromExcel } from '../../api/excel-template';
 import { problemMessages } from '../../api/problems';
 import { fileDownloadUrl } from '../../api/storage';
 import { browser } from '../../app/browser';
-import { type Column, DataTable, FileField } from '../../components';
+import { type Column, DataTable, Details, FileField } from '../../components';
 import { useExcelTemplateOffered } from './excel-offered';
 
 export interface ExcelPrefillProps {
@@ -78,63 +78,58 @@ export function ExcelPrefill({
   }
 
   return (
-    <details className="nhsuk-details">
-      <summary className="nhsuk-details__summary">
-        <span className="nhsuk-details__summary-text">Fill in from an Excel template</span>
-      </summary>
-      <div className="nhsuk-details__text">
-        <p>
-          <button type="button" className="dcf-link-button" onClick={() => void downloadBlank()}>
-            Download the blank template
-          </button>
-          , fill it in, then upload it here. The answers it gives are put into the form; check them and save
-          as usual.
+    <Details summary="Fill in from an Excel template">
+      <p>
+        <button type="button" className="dcf-link-button" onClick={() => void downloadBlank()}>
+          Download the blank template
+        </button>
+        , fill it in, then upload it here. The answers it gives are put into the form; check them and save as
+        usual.
+      </p>
+      <FileField
+        id={inputId}
+        label="Upload a filled template"
+        error={error}
+        accept={`.xlsx,${xlsxContentType}`}
+        disabled={disabled || busy}
+        onChange={(event) => void onChoose(event)}
+      >
+        <p role="status" className="nhsuk-body-s">
+          {busy
+            ? 'Reading the workbook...'
+            : result
+              ? `${result.taken.length} answers taken, ${result.refused.length} refused.`
+              : ''}
         </p>
-        <FileField
-          id={inputId}
-          label="Upload a filled template"
-          error={error}
-          accept={`.xlsx,${xlsxContentType}`}
-          disabled={disabled || busy}
-          onChange={(event) => void onChoose(event)}
-        >
-          <p role="status" className="nhsuk-body-s">
-            {busy
-              ? 'Reading the workbook...'
-              : result
-                ? `${result.taken.length} answers taken, ${result.refused.length} refused.`
-                : ''}
-          </p>
-        </FileField>
-        {result && result.refused.length > 0 ? (
-          <DataTable
-            caption="Cells refused"
-            captionClass=""
-            scrollLabel="Values found"
-            rows={result.refused}
-            rowKey={(row) => `${row.cell}-${row.key ?? ''}`}
-            columns={[
-              cellColumn,
-              { key: 'question', header: 'Question', cell: (row) => row.key ?? '' },
-              { key: 'reason', header: 'Reason', cell: (row) => row.reason },
-            ]}
-          />
-        ) : null}
-        {result && result.taken.length > 0 ? (
-          <DataTable
-            caption="Cells taken"
-            captionClass=""
-            scrollLabel="Values found"
-            rows={result.taken}
-            rowKey={(row) => `${row.cell}-${row.key}`}
-            columns={[
-              cellColumn,
-              { key: 'question', header: 'Question', cell: (row) => row.key },
-              { key: 'value', header: 'Value', cell: (row) => show(row.value) },
-            ]}
-          />
-        ) : null}
-      </div>
-    </details>
+      </FileField>
+      {result && result.refused.length > 0 ? (
+        <DataTable
+          caption="Cells refused"
+          captionClass=""
+          scrollLabel="Values found"
+          rows={result.refused}
+          rowKey={(row) => `${row.cell}-${row.key ?? ''}`}
+          columns={[
+            cellColumn,
+            { key: 'question', header: 'Question', cell: (row) => row.key ?? '' },
+            { key: 'reason', header: 'Reason', cell: (row) => row.reason },
+          ]}
+        />
+      ) : null}
+      {result && result.taken.length > 0 ? (
+        <DataTable
+          caption="Cells taken"
+          captionClass=""
+          scrollLabel="Values found"
+          rows={result.taken}
+          rowKey={(row) => `${row.cell}-${row.key}`}
+          columns={[
+            cellColumn,
+            { key: 'question', header: 'Question', cell: (row) => row.key },
+            { key: 'value', header: 'Value', cell: (row) => show(row.value) },
+          ]}
+        />
+      ) : null}
+    </Details>
   );
 }

@@ -1,6 +1,6 @@
 import type { PeriodSummary } from '@dcf/domain';
 import { lazy, Suspense } from 'react';
-import { DataTable, PeriodStatusTag, Spinner } from '../../components';
+import { DataTable, Details, PeriodStatusTag, Spinner } from '../../components';
 import { onTimeText, receivedText } from './period-counts';
 
 const CompletenessTrendChart = lazy(() => import('./completeness-trend-chart'));
@@ -13,30 +13,25 @@ export function CompletenessTrend({ periods }: { periods: readonly PeriodSummary
       <Suspense fallback={<Spinner block />}>
         <CompletenessTrendChart periods={periods} />
       </Suspense>
-      <details className="nhsuk-details">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">Completeness trend as a table</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <DataTable
-            caption="Completeness and timeliness by reporting period"
-            rows={periods}
-            rowKey={(p) => p.id}
-            columns={[
-              { key: 'name', header: 'Reporting period', rowHeader: true, cell: (p) => p.name },
-              {
-                key: 'state',
-                header: 'State',
-                cell: (p) => <PeriodStatusTag status={p.reportingPeriodStatus} />,
-              },
-              { key: 'received', header: 'Received', cell: (p) => receivedText(p.counts) },
-              { key: 'onTime', header: 'On time', cell: (p) => onTimeText(p.counts) },
-              { key: 'late', header: 'Late', cell: (p) => p.counts.late.toLocaleString('en-GB') },
-              { key: 'missed', header: 'Missed', cell: (p) => p.counts.missed.toLocaleString('en-GB') },
-            ]}
-          />
-        </div>
-      </details>
+      <Details summary="Completeness trend as a table">
+        <DataTable
+          caption="Completeness and timeliness by reporting period"
+          rows={periods}
+          rowKey={(p) => p.id}
+          columns={[
+            { key: 'name', header: 'Reporting period', rowHeader: true, cell: (p) => p.name },
+            {
+              key: 'state',
+              header: 'State',
+              cell: (p) => <PeriodStatusTag status={p.reportingPeriodStatus} />,
+            },
+            { key: 'received', header: 'Received', cell: (p) => receivedText(p.counts) },
+            { key: 'onTime', header: 'On time', cell: (p) => onTimeText(p.counts) },
+            { key: 'late', header: 'Late', cell: (p) => p.counts.late.toLocaleString('en-GB') },
+            { key: 'missed', header: 'Missed', cell: (p) => p.counts.missed.toLocaleString('en-GB') },
+          ]}
+        />
+      </Details>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useCollectionGuidance } from '../../api/collection-guidance';
+import { Details } from '../../components/details';
 import { GuidanceText } from '../../components/guidance-text';
 
 /**
@@ -31,16 +32,15 @@ export function GuidanceBox({
 }) {
   if (variant === 'details')
     return (
-      <details className="nhsuk-details">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">
+      <Details
+        summary={
+          <>
             Guidance<span className="nhsuk-u-visually-hidden"> for {collectionName}</span>
-          </span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <GuidanceText text={text} />
-        </div>
-      </details>
+          </>
+        }
+      >
+        <GuidanceText text={text} />
+      </Details>
     );
   return (
     <div className="nhsuk-inset-text" data-testid="collection-guidance">
