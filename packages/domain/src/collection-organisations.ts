@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { organisationRole, organisationRoleStatus } from './enums';
 import { idParam, recordId } from './ids';
+import { pagingQueryShape } from './paging';
 
 /** Most organisation ids one bulk call may add and remove together (GP practices are about 13,500). */
 export const MAX_BULK_ORGANISATION_IDS = 20_000;
@@ -33,8 +34,7 @@ export const collectionOrganisationListQuerySchema = z.object({
   status: z.enum(['open', 'closed', 'any']).default('any'),
   sortBy: z.enum(['name', 'code', 'region', 'type']).default('name'),
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
 });
 export type CollectionOrganisationListQuery = z.infer<typeof collectionOrganisationListQuerySchema>;
 /** The same query as a client sends it (defaults may be left out). */

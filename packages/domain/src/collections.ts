@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { collectionStatus, collectionStatusUpdate, periodType, requirement } from './enums';
 import { messages } from './messages';
+import { pagingQueryShape } from './paging';
 
 const text = (max: number) =>
   z
@@ -59,8 +60,7 @@ export type CollectionListSortBy = z.infer<typeof collectionListSortBy>;
 export const collectionListQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
   status: collectionStatus.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   /** Name (the default), status or last change; ties by name then id. Paged in SQL (decision 0025). */
   sortBy: collectionListSortBy.default('name'),
   sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),

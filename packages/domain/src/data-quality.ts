@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sortOrder } from './enums';
+import { pagingQueryShape } from './paging';
 
 /**
  * Data quality rules (decision 0028): the API contract shared by the API and the web app, and
@@ -183,8 +184,7 @@ export type PeriodDataQualitySortBy = z.infer<typeof periodDataQualitySortBy>;
 export const periodDataQualityQuerySchema = z.object({
   ruleId: z.string().max(40).optional(),
   query: z.string().trim().max(250).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   sortBy: periodDataQualitySortBy.default('name'),
   sortOrder: sortOrder.default('ASC'),
 });

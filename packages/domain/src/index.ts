@@ -16,6 +16,7 @@ export * from './messages';
 export * from './notifications';
 export * from './ods-code-list';
 export * from './organisations';
+export * from './paging';
 export * from './problem';
 export * from './reporting-periods';
 export * from './role-assignments';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sortOrder } from './enums';
 import { idParam, recordId } from './ids';
 import { messages } from './messages';
+import { pagingQueryShape } from './paging';
 import { parseIsoDate } from './schedules/calendar-date';
 import { instantToLondon } from './schedules/london-time';
 
@@ -114,8 +115,7 @@ export const organisationListQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   sortBy: organisationSortBy.default('name'),
   sortOrder: sortOrder.default('ASC'),
 });

@@ -5,6 +5,7 @@ import { reportingPeriodStatus, revisionStatus } from './enums';
 import { toLondon } from './format';
 import { idParam, recordId } from './ids';
 import { messages } from './messages';
+import { pagingQueryShape } from './paging';
 import { instantMillis, type PeriodWindow, periodStatus } from './schedules';
 
 /**
@@ -202,8 +203,7 @@ export function mergeSavedRevision(view: SubmissionView, saved: SavedRevision): 
 /** GET /Submission/SubmissionRevisions?submissionId=&page=&pageSize= */
 export const revisionListQuerySchema = z.object({
   submissionId: idParam,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQueryShape(20),
 });
 export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
 

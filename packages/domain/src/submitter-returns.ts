@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportingPeriodStatus, sortOrder, submissionDisplayState } from './enums';
 import { idParam } from './ids';
+import { pagingQueryShape } from './paging';
 import { periodSubmissionStatus, submitterAction } from './views';
 
 /**
@@ -29,8 +30,7 @@ export const submitterReturnQuerySchema = z.object({
   /** Only returns whose deadline is within this many days from now (and not past). */
   dueWithinDays: z.coerce.number().int().min(1).max(366).optional(),
   periods: submitterReturnPeriods.default('open'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   sortBy: submitterReturnSortBy.default('deadline'),
   sortOrder: sortOrder.default('ASC'),
 });

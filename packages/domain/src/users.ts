@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, recordId } from './ids';
 import { messages } from './messages';
+import { pagingQueryShape } from './paging';
 
 /** The specification's Search user row (GET /User, the users search widget, administrators). */
 export const userRowSchema = z.object({
@@ -18,8 +19,7 @@ export const userRowSchema = z.object({
 export const userSearchQuerySchema = z.object({
   query: z.string().trim().max(200).optional(),
   organisationId: idParam.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
 });
 
 export const userListSchema = z.object({ items: z.array(userRowSchema), total: z.number().int() });

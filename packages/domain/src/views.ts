@@ -8,6 +8,7 @@ import {
   submissionStatus,
 } from './enums';
 import { idParam } from './ids';
+import { pagingQueryShape } from './paging';
 import { periodDatesShape, submissionWindowShape } from './reporting-periods';
 
 /**
@@ -138,8 +139,7 @@ export const managerCollectionHomeSchema = managerCollectionSchema.extend({
  */
 export const collectionPeriodQuerySchema = z.object({
   state: reportingPeriodStatus.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   /** By start: latest first (DESC, the default) or earliest first. */
   sortOrder: sortOrder.default('DESC'),
 });
@@ -159,8 +159,7 @@ export type CollectionPeriodList = z.infer<typeof collectionPeriodListSchema>;
 export const adminSubmissionsQuerySchema = z.object({
   query: z.string().trim().max(250).optional(),
   status: z.enum(['draft', 'published', 'archived']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   sortBy: z.enum(['name', 'status']).default('name'),
   sortOrder: sortOrder.default('ASC'),
 });
@@ -197,8 +196,7 @@ export const periodSubmissionQuerySchema = z.object({
   status: periodSubmissionStatus.optional(),
   regionId: idParam.optional(),
   organisationTypeId: idParam.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingQueryShape(),
   sortBy: periodSubmissionSortBy.default('name'),
   sortOrder: sortOrder.default('ASC'),
 });
