@@ -7,6 +7,7 @@ import {
 } from '@dcf/domain';
 import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
+import { vi } from 'vitest';
 
 /** Current users for each role, as GET /User/Current returns them. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -187,20 +188,47 @@ export function submissionView(overrides: Partial<SubmissionView> = {}): Submiss
   };
 }
 
+/** A call the fake API saw: 'METHOD /path' (after /v1/api, no query string), its URL and its JSON body. */
+export interface ApiCall {
+  key: string;
+  url: URL;
+  body: unknown;
+}
+
 /**
- * Stubs fetch with handlers keyed 'METHOD /path' (the path after /v1/api, no query string); anything
- * else answers 500 naming the call. Returns the calls made, with their JSON bodies.
+ * Stubs fetch with handlers keyed 'METHOD /path' (the path after /v1/api, no query string). A call no
+ * handler names goes to `fallback`; if that answers nothing, it is a 500 naming the call, so a test
+ * sees a request it did not expect. Returns the calls made, in order.
  */
-export function stubApi(handlers: Record<string, (url: URL) => Response>) {
-  const calls: { key: string; url: URL; body: unknown }[] = [];
+export function stubApi(
+  handlers: Record<string, (url: URL) => Response>,
+  fallback: (key: string) => Response | undefined = () => undefined,
+): ApiCall[] {
+  const calls: ApiCall[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
     calls.push({ key, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const handler = handlers[key];
-    return handler ? handler(url) : jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
+    return (
+      (handler ? handler(url) : fallback(key)) ??
+      jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500)
+    );
   };
-  return { fetch, calls };
+  vi.stubGlobal('fetch', vi.fn(fetch));
+  return calls;
+}
+
+/**
+ * stubApi handlers for a return opened for editing: GET .../Submission answers `view`, and taking the
+ * lock answers it locked by this user.
+ */
+export function openedForEditing(view: SubmissionView): Record<string, () => Response> {
+  const page = `/Collection/${view.collectionId}/ReportingPeriod/${view.reportingPeriodId}/Organisation/${view.organisationId}/Submission`;
+  return {
+    [`GET ${page}`]: () => jsonResponse(view),
+    [`POST ${page}/Lock`]: () => jsonResponse({ ...view, isLocked: true, lockedByMe: true }),
+  };
 }
 
 /** A change rule on headcount (more than 50% from last month's 100): the return's 12 is queried. */

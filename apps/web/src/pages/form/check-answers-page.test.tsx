@@ -2,12 +2,14 @@ import type { SubmissionView } from '@dcf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routePatterns } from '../../app/paths';
 import {
   jsonResponse,
+  openedForEditing,
   qualityContext,
   savedRevision,
+  stubApi,
   submissionView,
   users,
   validationProblem,
@@ -69,22 +71,11 @@ const makeView = (overrides: Partial<SubmissionView> = {}): SubmissionView =>
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
 const FORM = '/form/collection/1/organisation/10/reportingPeriod/3';
 
-function stubApi(handlers: Record<string, () => Response>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const handler = handlers[key];
-      if (handler) return handler();
-      if (key === `DELETE ${PAGE}/Lock`) return new Response(null, { status: 204 });
-      return jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
-    }),
+/** The page's fake API: releasing the lock on leaving is always answered. */
+const stubPageApi = (handlers: Record<string, () => Response>) =>
+  stubApi(handlers, (key) =>
+    key === `DELETE ${PAGE}/Lock` ? new Response(null, { status: 204 }) : undefined,
   );
-  return calls;
-}
 
 /** Stands in for the confirmation page: says which outcome it was sent. */
 function Outcome() {
@@ -104,7 +95,7 @@ function renderPage() {
 
 describe('Check your answers', () => {
   it('lists every answer in form order under its page, with Change links to the question', async () => {
-    stubApi({ [`GET ${PAGE}`]: () => jsonResponse(makeView()) });
+    stubPageApi({ [`GET ${PAGE}`]: () => jsonResponse(makeView()) });
     renderPage();
     expect(
       await screen.findByRole('heading', {
@@ -148,9 +139,8 @@ describe('Check your answers', () => {
   });
 
   it('refuses to submit until the declaration is ticked, then submits the saved revision with it', async () => {
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView()),
       'POST /Submission/5/SubmissionRevision': () =>
         jsonResponse(savedRevision({ status: 'completed' }), 201),
     });
@@ -194,7 +184,7 @@ describe('Check your answers', () => {
   });
 
   it("confirms an authoriser's submit as their sign-off where trust authorisation is required", async () => {
-    stubApi({
+    stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView({ isTrustAuthorisationRequired: true })),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
@@ -211,9 +201,8 @@ describe('Check your answers', () => {
   });
 
   it("shows the server's field messages with links back to the questions", async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    stubPageApi({
+      ...openedForEditing(makeView()),
       'POST /Submission/5/SubmissionRevision': () =>
         validationProblem({ comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] }),
     });
@@ -236,7 +225,7 @@ describe('Check your answers', () => {
   });
 
   it("asks for a warning's explanation as an error only once a submit lacks it", async () => {
-    stubApi({
+    stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
       [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
@@ -265,7 +254,7 @@ describe('Check your answers', () => {
   });
 
   it('tells a clerk why they cannot submit, with no declaration or Submit return', async () => {
-    stubApi({
+    stubPageApi({
       [`GET ${PAGE}`]: () =>
         jsonResponse(
           makeView({

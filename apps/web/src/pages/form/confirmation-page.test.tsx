@@ -40,13 +40,12 @@ function worklistItem(submissionId: number, organisation: string): WorklistItem 
 }
 
 function renderOutcome(outcome: string, user: CurrentUser, view: SubmissionView, extra = {}) {
-  const api = stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view), ...extra });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const calls = stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view), ...extra });
   renderAtRoute(routePatterns.formConfirmation, <ConfirmationPage />, {
     path: `${FORM}/confirmation/${outcome}`,
     user,
   });
-  return api.calls;
+  return calls;
 }
 
 const crumbs = () =>

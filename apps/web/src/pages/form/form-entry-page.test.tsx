@@ -1,12 +1,14 @@
 import type { CurrentUser, SubmissionView } from '@dcf/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routePatterns } from '../../app/paths';
 import {
   jsonResponse,
+  openedForEditing,
   qualityContext,
   savedRevision,
+  stubApi,
   submissionView,
   users,
   validationProblem,
@@ -45,25 +47,11 @@ const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
 const problem = (status: number, code: string, title: string, extra: object = {}) =>
   jsonResponse({ type: `urn:dcf:problem:${code}`, code, title, status, ...extra }, status);
 
-/** A fake API: each handler answers one method and path; calls are recorded. */
-function stubApi(handlers: Record<string, (init?: RequestInit) => Response>) {
-  const calls: { key: string; body: unknown; query: URLSearchParams }[] = [];
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/v1/api', '')}`;
-    calls.push({
-      key,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      query: url.searchParams,
-    });
-    const handler = handlers[key];
-    if (handler) return handler(init);
-    if (key.startsWith('GET /Collection/1') || key === 'GET /FeatureFlag') return jsonResponse({}, 404);
-    return jsonResponse({ title: `unexpected ${key}`, status: 500 }, 500);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+/** The page's fake API: the collection and the feature flags may be asked for and are not found. */
+const stubPageApi = (handlers: Record<string, () => Response>) =>
+  stubApi(handlers, (key) =>
+    key.startsWith('GET /Collection/1') || key === 'GET /FeatureFlag' ? jsonResponse({}, 404) : undefined,
+  );
 
 /** A summary list's rows as [question, answer]. */
 const summaryRows = (region: HTMLElement) =>
@@ -95,9 +83,8 @@ describe('Form entry page', () => {
 
   it('takes the lock, saves a draft naming its base revision, and says so; the next save builds on it', async () => {
     let revision = 40;
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView()),
       'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision({ id: ++revision }), 201),
     });
     renderPage();
@@ -123,7 +110,7 @@ describe('Form entry page', () => {
   });
 
   it('shows the return read-only with the holder when someone else has the lock', async () => {
-    stubApi({
+    stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView()),
       [`POST ${PAGE}/Lock`]: () => problem(409, 'lock_held', 'Locked by Bea Clerk since 09:15'),
     });
@@ -143,7 +130,7 @@ describe('Form entry page', () => {
 
   it('knows a lock by its code, whatever the words: the notice says it once; another reason still shows', async () => {
     let view = makeView({ ...lockedByBea, readOnlyReason: 'Bea Clerk has this return open' });
-    stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view) });
+    stubPageApi({ [`GET ${PAGE}`]: () => jsonResponse(view) });
     const { unmount } = renderPage();
     expect(await screen.findByText('Locked by Bea Clerk since 09:15')).toBeInTheDocument();
     expect(screen.queryByText('Bea Clerk has this return open')).toBeNull();
@@ -156,7 +143,7 @@ describe('Form entry page', () => {
   });
 
   it("shows a manager the return as a summary, led back to the period's monitoring", async () => {
-    const calls = stubApi({
+    const calls = stubPageApi({
       [`GET ${PAGE}`]: () =>
         jsonResponse(
           makeView({
@@ -186,9 +173,8 @@ describe('Form entry page', () => {
   });
 
   it('lists 400 messages in the error summary and at the field; nothing is lost', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    stubPageApi({
+      ...openedForEditing(makeView()),
       'POST /Submission/5/SubmissionRevision': () =>
         validationProblem({ headcount: ['Headcount is required'] }),
     });
@@ -214,7 +200,7 @@ describe('Form entry page', () => {
     // Someone else saves revision 45 (headcount 30) after this page opened revision 40.
     const latest = { content: '{"headcount":30}', currentRevisionId: 45 };
     let opened = false;
-    stubApi({
+    stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(makeView(opened ? latest : {})),
       [`POST ${PAGE}/Lock`]: () => {
         const view = makeView({ isLocked: true, lockedByMe: true, ...(opened ? latest : {}) });
@@ -246,9 +232,8 @@ describe('Form entry page', () => {
   it('a save refused for want of the lock turns the form into the summary, known by its code whatever its words', async () => {
     // Words the client has never seen: the page acts on the code 'lock_required', never on the title.
     const title = 'Your editing session ended before this save';
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    stubPageApi({
+      ...openedForEditing(makeView()),
       'POST /Submission/5/SubmissionRevision': () => problem(409, 'lock_required', title),
     });
     renderPage();
@@ -262,35 +247,23 @@ describe('Form entry page', () => {
   });
 
   it('tells a clerk why they cannot submit', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () =>
-        jsonResponse(
-          makeView({
-            canSubmit: false,
-            readOnlyReason: 'Only an authoriser can submit this return',
-            readOnlyCode: 'authoriser_required',
-          }),
-        ),
-      [`POST ${PAGE}/Lock`]: () =>
-        jsonResponse(
-          makeView({
-            isLocked: true,
-            lockedByMe: true,
-            canSubmit: false,
-            readOnlyReason: 'Only an authoriser can submit this return',
-            readOnlyCode: 'authoriser_required',
-          }),
-        ),
-    });
+    stubPageApi(
+      openedForEditing(
+        makeView({
+          canSubmit: false,
+          readOnlyReason: 'Only an authoriser can submit this return',
+          readOnlyCode: 'authoriser_required',
+        }),
+      ),
+    );
     renderPage();
     expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 
   it('Submit saves the answers as a draft and goes to check your answers', async () => {
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView()),
       [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
       'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision(), 201),
     });
@@ -309,19 +282,13 @@ describe('Form entry page', () => {
   });
 
   it('opens at the question a Change link names (?field=)', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
-    });
+    stubPageApi(openedForEditing(makeView()));
     renderPage('?field=comments');
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
   });
 
   it('after ?field= focuses its question once, typing in another question stays there', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
-    });
+    stubPageApi(openedForEditing(makeView()));
     renderPage('?field=comments');
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveFocus());
     const headcount = screen.getByRole('textbox', { name: /Headcount/ });
@@ -333,9 +300,8 @@ describe('Form entry page', () => {
   });
 
   it("shows a warning once, beside its question, with last month's figure; never in the red summary; typing only its explanation is a change", async () => {
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView()),
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
       'POST /Submission/5/SubmissionRevision': () => jsonResponse(savedRevision({ id: 41 }), 201),
     });
@@ -365,12 +331,8 @@ describe('Form entry page', () => {
   });
 
   it('flags a new warning at a save, never while the figure is typed; one corrected goes at once', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView({ content: JSON.stringify({ headcount: 100 }) })),
-      [`POST ${PAGE}/Lock`]: () =>
-        jsonResponse(
-          makeView({ content: JSON.stringify({ headcount: 100 }), isLocked: true, lockedByMe: true }),
-        ),
+    stubPageApi({
+      ...openedForEditing(makeView({ content: JSON.stringify({ headcount: 100 }) })),
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
       'POST /Submission/5/SubmissionRevision': () =>
         jsonResponse(savedRevision({ id: 41, content: '{"headcount":12}' }), 201),
@@ -399,9 +361,8 @@ describe('Form entry page', () => {
   });
 
   it('an explanation saved before is not a change until it is edited', async () => {
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    stubPageApi({
+      ...openedForEditing(makeView()),
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () =>
         jsonResponse(qualityContext('Wards closed')),
     });
@@ -415,9 +376,8 @@ describe('Form entry page', () => {
   });
 
   it("carries the page's token on every lock request, and releases with it on leaving", async () => {
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView()),
       [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
     });
     renderPage();
@@ -428,13 +388,13 @@ describe('Form entry page', () => {
     expect(token).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     window.dispatchEvent(new Event('pagehide'));
     await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${PAGE}/Lock`)).toBe(true));
-    expect(calls.find((c) => c.key === `DELETE ${PAGE}/Lock`)?.query.get('pageToken')).toBe(token);
+    expect(calls.find((c) => c.key === `DELETE ${PAGE}/Lock`)?.url.searchParams.get('pageToken')).toBe(token);
   });
 
   it('coming back to the page reads it again: a lock released meanwhile is taken, the notice goes', async () => {
     let released = false;
     const lockedView = makeView(lockedByBea);
-    const calls = stubApi({
+    const calls = stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
       [`POST ${PAGE}/Lock`]: () =>
         released
@@ -464,7 +424,7 @@ describe('Form entry page', () => {
   it('releasing the lock says so in a notice that stays, and the page takes the lock', async () => {
     let released = false;
     const lockedView = makeView({ ...lockedByBea, canReleaseLock: true });
-    const calls = stubApi({
+    const calls = stubPageApi({
       [`GET ${PAGE}`]: () => jsonResponse(released ? makeView() : lockedView),
       [`DELETE ${PAGE}/Lock`]: () => {
         released = true;
@@ -485,9 +445,8 @@ describe('Form entry page', () => {
   it('a clerk sends the return for sign-off: what is missing is listed first; once sent, the page confirms it', async () => {
     let attempts = 0;
     const clerkView = { canSubmit: false, canSendForSignOff: true, isTrustAuthorisationRequired: true };
-    const calls = stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView(clerkView)),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ ...clerkView, isLocked: true, lockedByMe: true })),
+    const calls = stubPageApi({
+      ...openedForEditing(makeView(clerkView)),
       [`DELETE ${PAGE}/Lock`]: () => new Response(null, { status: 204 }),
       'POST /Submission/5/SubmissionRevision': () =>
         ++attempts === 1
@@ -549,10 +508,7 @@ describe('Form entry page', () => {
       ],
     };
     const view = { form: { id: 2, definition: wizard } };
-    stubApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView(view)),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ ...view, isLocked: true, lockedByMe: true })),
-    });
+    stubPageApi(openedForEditing(makeView(view)));
     renderPage();
     const tick = await screen.findByRole('checkbox', { name: /This page is complete/ });
     await waitFor(() => expect(tick).toBeEnabled());
