@@ -83,4 +83,4 @@ export {
 export { type NotificationState, useNotification } from './use-notification';
 export { SERVICE_NAME, usePageTitle } from './use-page-title';
 export { WarningCallout, type WarningCalloutProps } from './warning-callout';
-export { YesNoModal, type YesNoModalProps } from './yes-no-modal';
+export { YesNoModal, YesNoModalAbout, type YesNoModalAboutProps, type YesNoModalProps } from './yes-no-modal';

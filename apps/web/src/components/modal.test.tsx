@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { YesNoModal } from './yes-no-modal';
+import { YesNoModal, YesNoModalAbout } from './yes-no-modal';
 
 function Harness({ onYes = vi.fn() }: { onYes?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -70,5 +70,50 @@ describe('Modal and YesNoModal', () => {
     await user.click(screen.getByRole('button', { name: 'Delete collection' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(onYes).toHaveBeenCalledTimes(1);
+  });
+});
+
+function RowHarness({ onYes }: { onYes: (row: { name: string }) => void }) {
+  const [removing, setRemoving] = useState<{ name: string } | null>(null);
+  return (
+    <div>
+      <button type="button" onClick={() => setRemoving({ name: 'Leeds' })}>
+        Remove Leeds
+      </button>
+      <YesNoModalAbout
+        subject={removing}
+        title={(row) => `Remove ${row.name}?`}
+        onYes={onYes}
+        onClose={() => setRemoving(null)}
+      >
+        {(row) => `${row.name} will no longer be asked for returns.`}
+      </YesNoModalAbout>
+    </div>
+  );
+}
+
+describe('YesNoModalAbout', () => {
+  it('asks about its subject, closes, then hands the subject to onYes', async () => {
+    const user = userEvent.setup();
+    const onYes = vi.fn();
+    render(<RowHarness onYes={onYes} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Leeds' }));
+    expect(screen.getByRole('dialog', { name: 'Remove Leeds?' })).toHaveTextContent(
+      'Leeds will no longer be asked for returns.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onYes).toHaveBeenCalledWith({ name: 'Leeds' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes on No without acting', async () => {
+    const user = userEvent.setup();
+    const onYes = vi.fn();
+    render(<RowHarness onYes={onYes} />);
+    await user.click(screen.getByRole('button', { name: 'Remove Leeds' }));
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onYes).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../api/access-tokens';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState, useNotification, YesNoModal } from '../../components';
+import { Breadcrumbs, PageContainer, QueryState, useNotification, YesNoModalAbout } from '../../components';
 import { CreateTokenForm } from './create-token-form';
 import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';
@@ -24,10 +24,7 @@ export function AccessTokensPage() {
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
 
-  async function confirmRevoke() {
-    const token = revoking;
-    setRevoking(null);
-    if (!token) return;
+  async function revokeToken(token: AccessToken) {
     try {
       await revoke.mutateAsync(token.id);
       if (created?.id === token.id) setCreated(null);
@@ -66,16 +63,16 @@ export function AccessTokensPage() {
           setCreated(await create.mutateAsync(body));
         }}
       />
-      <YesNoModal
-        open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? 'this token'}?`}
+      <YesNoModalAbout
+        subject={revoking}
+        title={(token) => `Revoke ${token.name}?`}
         yesLabel="Revoke token"
         noLabel="Cancel"
-        onYes={confirmRevoke}
-        onNo={() => setRevoking(null)}
+        onYes={(token) => void revokeToken(token)}
+        onClose={() => setRevoking(null)}
       >
         Any system using it stops working at once. This cannot be undone.
-      </YesNoModal>
+      </YesNoModalAbout>
     </PageContainer>
   );
 }

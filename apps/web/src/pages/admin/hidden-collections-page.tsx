@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useChangeCollectionStatus } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, type Outcome, OutcomeBanner, PageContainer, YesNoModal } from '../../components';
+import { Breadcrumbs, type Outcome, OutcomeBanner, PageContainer, YesNoModalAbout } from '../../components';
 import { CollectionList } from './collection-list';
 
 /**
@@ -55,18 +55,14 @@ export function HiddenCollectionsPage() {
           ) : null
         }
       />
-      <YesNoModal
-        open={restoring !== null}
+      <YesNoModalAbout
+        subject={restoring}
         title="Restore this collection?"
-        onYes={() => {
-          const row = restoring;
-          setRestoring(null);
-          if (row) void restore(row);
-        }}
-        onNo={() => setRestoring(null)}
+        onYes={(row) => void restore(row)}
+        onClose={() => setRestoring(null)}
       >
-        {`${restoring?.name ?? ''} will be published again and shown to its submitters.`}
-      </YesNoModal>
+        {(row) => `${row.name} will be published again and shown to its submitters.`}
+      </YesNoModalAbout>
     </PageContainer>
   );
 }

@@ -12,6 +12,7 @@ import {
   PageContainer,
   QueryState,
   YesNoModal,
+  YesNoModalAbout,
 } from '../../components';
 import { GiveRoleForm } from './give-role-form';
 import {
@@ -153,18 +154,14 @@ function UserRolesView({ data }: { data: UserRoles }) {
 
       <UserChanges audit={data.audit} />
 
-      <YesNoModal
-        open={removing !== null}
+      <YesNoModalAbout
+        subject={removing}
         title="Remove this role?"
-        onYes={() => {
-          const r = removing;
-          setRemoving(null);
-          if (r) void changeRole(r.change, 'Roles saved');
-        }}
-        onNo={() => setRemoving(null)}
+        onYes={(r) => void changeRole(r.change, 'Roles saved')}
+        onClose={() => setRemoving(null)}
       >
-        {removing ? `${data.user.email} will no longer be ${removing.text}.` : null}
-      </YesNoModal>
+        {(r) => `${data.user.email} will no longer be ${r.text}.`}
+      </YesNoModalAbout>
       <YesNoModal
         open={deactivating}
         title="Deactivate this user?"

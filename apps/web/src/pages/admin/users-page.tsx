@@ -18,7 +18,7 @@ import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
 import { QueryState } from '../../components/query-state';
 import { SearchWidget } from '../../components/search-widget';
-import { YesNoModal } from '../../components/yes-no-modal';
+import { YesNoModalAbout } from '../../components/yes-no-modal';
 
 const PAGE_SIZE = 25;
 
@@ -115,21 +115,18 @@ function AdministratorsSection({ canNominate }: { canNominate: boolean }) {
               }
             }}
           />
-          <YesNoModal
-            open={removing !== null}
+          <YesNoModalAbout
+            subject={removing}
             title="Remove collection administrator"
-            onYes={() => {
-              const row = removing;
-              setRemoving(null);
-              if (row) void change(row.id, false, 'Collection administrators saved');
-            }}
-            onNo={() => setRemoving(null)}
+            onYes={(row) => void change(row.id, false, 'Collection administrators saved')}
+            onClose={() => setRemoving(null)}
           >
-            <p className="nhsuk-body">
-              Are you sure you want to remove {removing?.name ?? removing?.email} as a collection
-              administrator?
-            </p>
-          </YesNoModal>
+            {(row) => (
+              <p className="nhsuk-body">
+                Are you sure you want to remove {row.name ?? row.email} as a collection administrator?
+              </p>
+            )}
+          </YesNoModalAbout>
         </>
       )}
     </section>

@@ -16,16 +16,17 @@ import {
   QueryState,
   SummaryRow,
   YesNoModal,
+  YesNoModalAbout,
 } from '../../components';
 import { CollectionForm, valuesOf } from './collection-form';
 
-function statusQuestion(next: 'Published' | 'Archived' | null, isArchived: boolean): string {
+function statusQuestion(next: 'Published' | 'Archived', isArchived: boolean): string {
   if (next === 'Archived') return 'Archive this collection?';
   return isArchived ? 'Restore this collection?' : 'Publish this collection?';
 }
 
 /** What the change does, said before it is made (publishing reaches every recipient organisation). */
-function statusConsequence(next: 'Published' | 'Archived' | null, isArchived: boolean, name: string): string {
+function statusConsequence(next: 'Published' | 'Archived', isArchived: boolean, name: string): string {
   if (next === 'Archived')
     return `${name} will be hidden from submitters and become read-only. Its submissions and exports are kept, and you can restore it from hidden collections.`;
   if (isArchived) return `${name} will be shown to its submitters again and can be changed.`;
@@ -129,23 +130,21 @@ function Overview({ collection }: { collection: CollectionDto }) {
           setNotice({ variant: 'success', message: messages.saved });
         }}
       />
-      <YesNoModal
-        open={confirmingStatus !== null}
-        title={statusQuestion(confirmingStatus, isArchived)}
-        onYes={() => {
-          const next = confirmingStatus;
-          setConfirmingStatus(null);
+      <YesNoModalAbout
+        subject={confirmingStatus}
+        title={(next) => statusQuestion(next, isArchived)}
+        onYes={(next) => {
           if (next === 'Archived') void changeStatus('Archived', 'The collection has been archived');
-          else if (next === 'Published')
+          else
             void changeStatus(
               'Published',
               isArchived ? 'The collection has been restored' : 'The collection has been published',
             );
         }}
-        onNo={() => setConfirmingStatus(null)}
+        onClose={() => setConfirmingStatus(null)}
       >
-        {statusConsequence(confirmingStatus, isArchived, collection.name)}
-      </YesNoModal>
+        {(next) => statusConsequence(next, isArchived, collection.name)}
+      </YesNoModalAbout>
       <YesNoModal
         open={confirmingDelete}
         title="Delete this draft collection?"

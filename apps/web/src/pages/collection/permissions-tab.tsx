@@ -10,7 +10,7 @@ import {
   OutcomeBanner,
   QueryState,
   SearchWidget,
-  YesNoModal,
+  YesNoModalAbout,
 } from '../../components';
 
 type ManagedRole = 'collectionManager' | 'submissionManager';
@@ -126,20 +126,18 @@ export function PermissionsTab({ collectionId }: { collectionId: number }) {
             );
         }}
       />
-      <YesNoModal
-        open={removing !== null}
+      <YesNoModalAbout
+        subject={removing}
         title="Remove this permission?"
-        onYes={() => {
-          const holder = removing;
-          setRemoving(null);
-          if (holder) void change([{ userId: holder.userId, name: holder.userName }], holder.role, false);
-        }}
-        onNo={() => setRemoving(null)}
+        onYes={(holder) =>
+          void change([{ userId: holder.userId, name: holder.userName }], holder.role, false)
+        }
+        onClose={() => setRemoving(null)}
       >
-        {removing
-          ? `${removing.userName} will no longer be a ${roleLabels[removing.role].singular} of this collection.`
-          : ''}
-      </YesNoModal>
+        {(holder) =>
+          `${holder.userName} will no longer be a ${roleLabels[holder.role].singular} of this collection.`
+        }
+      </YesNoModalAbout>
     </>
   );
 }

@@ -6,7 +6,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useRecipients } from '../../api/collection-organisations';
 import { searchOrganisations } from '../../api/organisations';
-import { OutcomeBanner, SearchWidget, sortedListStart, useListQuery, YesNoModal } from '../../components';
+import {
+  OutcomeBanner,
+  SearchWidget,
+  sortedListStart,
+  useListQuery,
+  YesNoModalAbout,
+} from '../../components';
 import { type Criteria, CriteriaFields, RemoveMatching } from './recipient-selection';
 import { AddOrganisations, AuthorisationNote, PAGE_SIZE, RecipientsList } from './recipients-list';
 import { useRecipientActions } from './use-recipient-actions';
@@ -120,18 +126,14 @@ export function RecipientsPanel({ collection }: { collection: CollectionDto }) {
           void addSelected(rows.map((row) => row.id));
         }}
       />
-      <YesNoModal
-        open={removing !== null}
+      <YesNoModalAbout
+        subject={removing}
         title="Remove this organisation?"
-        onYes={() => {
-          const row = removing;
-          setRemoving(null);
-          if (row) void remove(row);
-        }}
-        onNo={() => setRemoving(null)}
+        onYes={(row) => void remove(row)}
+        onClose={() => setRemoving(null)}
       >
-        {`${removing?.organisation.name ?? ''} will no longer be asked for returns in this collection.`}
-      </YesNoModal>
+        {(row) => `${row.organisation.name} will no longer be asked for returns in this collection.`}
+      </YesNoModalAbout>
     </section>
   );
 }
