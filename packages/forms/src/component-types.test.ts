@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from './components';
 import { checkDefinition } from './convert/check-definition';
 import { evaluateForm } from './engine/evaluate';
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
+import { form } from './testing/single-page-form';
 
 describe('forms as other builders export them (decision 0035)', () => {
   it('presentational values of another type are ignored and listed, never a refusal', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../components';
 import { evaluateForm } from '../engine/evaluate';
+import { form } from '../testing/single-page-form';
 import { checkDefinition, problemMessages } from './check-definition';
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
 
 describe('checkDefinition', () => {
   it('converts JavaScript JSON Logic can say, moves it where Form.io reads JSON Logic, and lists each conversion', () => {

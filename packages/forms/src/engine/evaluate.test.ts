@@ -2,11 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../components';
 import { codeCarryingAnswers, codeCarryingDefinition } from '../testing/code-payloads';
+import { form } from '../testing/single-page-form';
 import { evaluateForm } from './evaluate';
-
-const form = (components: FormDefinition['components']): FormDefinition => ({ display: 'form', components });
 
 describe('evaluateForm: no code runs', () => {
   it('evaluates a definition carrying JavaScript everywhere without running any of it, in both modes', () => {
