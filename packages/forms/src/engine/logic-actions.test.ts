@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDefinition, problemMessages } from '../convert/check-definition';
 import { settablePaths } from '../settable-properties';
 import { HOSTILE_TEXT, snapshot } from '../testing/hostile';
+import { processOutcome } from '../testing/process-outcome';
 import { evaluateForm } from './evaluate';
 import { configureFormio, processComponents, processors } from './formio';
 
@@ -25,15 +26,10 @@ function run(components: Component[], answers: Record<string, unknown>, list: ty
   const data = structuredClone(answers);
   const scope: Record<string, unknown> = { errors: [] };
   processComponents({ components: copy, data, processors: list, scope });
-  const errors = (
-    scope.errors as { ruleName: string; errorKeyOrMessage: string; context: { path: string } }[]
-  ).map((e) => `${e.context.path} ${e.ruleName} ${e.errorKeyOrMessage}`);
   const target = copy.find((c) => c.key === 'target') as Component;
   const validate = (target.validate ?? {}) as Component;
   return {
-    data,
-    hidden: [...((scope.hidden as Set<string> | undefined) ?? [])],
-    errors,
+    ...processOutcome(data, scope),
     target: {
       hidden: target.hidden,
       disabled: target.disabled,

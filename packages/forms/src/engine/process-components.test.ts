@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { corpus, readCorpusDefinition } from '../../../../test-data/formio-corpus/index';
 import { stripDefinition } from '../inspect-definition';
 import { answerSets } from '../testing/answer-sets';
+import { processOutcome } from '../testing/process-outcome';
 import { pruneAnswers } from './answers-data';
 import { configureFormio, defaultProcessors, processComponents, processors, processSync } from './formio';
 
@@ -13,13 +14,6 @@ import { configureFormio, defaultProcessors, processComponents, processors, proc
  * hide), the same hidden components and the same errors (path, rule, message), in the same order.
  */
 type Run = { data: Record<string, unknown>; scope: Record<string, unknown> };
-
-function outcome({ data, scope }: Run) {
-  const errors = (
-    (scope.errors ?? []) as { ruleName: string; errorKeyOrMessage: string; context: { path: string } }[]
-  ).map((e) => `${e.context.path} ${e.ruleName} ${e.errorKeyOrMessage}`);
-  return { data, hidden: [...((scope.hidden as Set<string> | undefined) ?? [])], errors };
-}
 
 function both(components: Component[], answers: Record<string, unknown>, list: typeof processors) {
   const theirs: Run = { data: structuredClone(answers), scope: { errors: [] } };
@@ -39,7 +33,10 @@ function both(components: Component[], answers: Record<string, unknown>, list: t
     processors: list,
     scope: ours.scope,
   });
-  return { theirs: outcome(theirs), ours: outcome(ours) };
+  return {
+    theirs: processOutcome(theirs.data, theirs.scope),
+    ours: processOutcome(ours.data, ours.scope),
+  };
 }
 
 describe('processComponents leaves what Form.io’s processSync leaves', () => {
