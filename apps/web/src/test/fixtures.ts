@@ -4,6 +4,8 @@ import {
   type CurrentUser,
   type SavedRevision,
   type SubmissionView,
+  type SubmitterReturn,
+  type WorklistItem,
 } from '@dcf/domain';
 import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
@@ -228,6 +230,38 @@ export function openedForEditing(view: SubmissionView): Record<string, () => Res
   return {
     [`GET ${page}`]: () => jsonResponse(view),
     [`POST ${page}/Lock`]: () => jsonResponse({ ...view, isLocked: true, lockedByMe: true }),
+  };
+}
+
+/** A row of GET /View/Submitter/Returns: Trust A's (RJ1, organisation 10) open draft for October 2026. */
+export function submitterReturn(overrides: Partial<SubmitterReturn> = {}): SubmitterReturn {
+  return {
+    collection: { id: 1, name: 'Monthly workforce return' },
+    organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
+    period: { id: 3, name: 'October 2026' },
+    windowStatus: 'Open',
+    status: 'draft',
+    displayState: 'Open',
+    deadline: '2026-12-01T00:00:00Z',
+    deadlineText: 'closes in 3 days',
+    returned: false,
+    action: 'continue',
+    ...overrides,
+  };
+}
+
+/** A row of a worklist (GET /View/Worklist/...): submission 5, Trust A's October 2026 return. */
+export function worklistItem(overrides: Partial<WorklistItem> = {}): WorklistItem {
+  return {
+    submissionId: 5,
+    collection: { id: 1, name: 'Monthly workforce return' },
+    organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
+    period: { id: 3, name: 'October 2026' },
+    changedAt: '2026-11-10T10:00:00Z',
+    changedBy: 'Alex Smith',
+    deadline: '2026-12-01T00:00:00Z',
+    returnedReason: null,
+    ...overrides,
   };
 }
 

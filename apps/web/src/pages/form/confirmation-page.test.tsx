@@ -1,8 +1,16 @@
-import type { CurrentUser, SubmissionView, SubmitterReturn, WorklistItem } from '@dcf/domain';
+import type { CurrentUser, SubmissionView, SubmitterReturn } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../app/paths';
-import { jsonResponse, makeUser, stubApi, submissionView, users } from '../../test/fixtures';
+import {
+  jsonResponse,
+  makeUser,
+  stubApi,
+  submissionView,
+  submitterReturn,
+  users,
+  worklistItem,
+} from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { ConfirmationPage } from './confirmation-page';
 
@@ -11,33 +19,16 @@ const FORM = '/form/collection/1/organisation/10/reportingPeriod/3';
 
 const nhsiUser = makeUser({ isManagementOrganisationUser: true, providerCode: 'X24' });
 
-function ownReturn(periodId: number, name: string, status: SubmitterReturn['status']): SubmitterReturn {
-  return {
-    collection: { id: 1, name: 'Monthly workforce return' },
-    organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
-    period: { id: periodId, name },
-    windowStatus: 'Open',
-    status,
-    displayState: 'Open',
-    deadline: '2026-12-01T00:00:00Z',
-    deadlineText: 'closes in 3 days',
-    returned: false,
-    action: 'continue',
-  };
-}
+/** One of this user's returns: collection 1 at Trust A, the period named. */
+const ownReturn = (periodId: number, name: string, status: SubmitterReturn['status']) =>
+  submitterReturn({ period: { id: periodId, name }, status });
 
-function worklistItem(submissionId: number, organisation: string): WorklistItem {
-  return {
+/** Submission `submissionId` waiting on a worklist, at an organisation of its own. */
+const waiting = (submissionId: number, organisation: string) =>
+  worklistItem({
     submissionId,
-    collection: { id: 1, name: 'Monthly workforce return' },
     organisation: { id: submissionId * 10, name: organisation, code: `R${submissionId}` },
-    period: { id: 3, name: 'October 2026' },
-    changedAt: '2026-11-10T10:00:00Z',
-    changedBy: 'Alex Smith',
-    deadline: '2026-12-01T00:00:00Z',
-    returnedReason: null,
-  };
-}
+  });
 
 function renderOutcome(outcome: string, user: CurrentUser, view: SubmissionView, extra = {}) {
   const calls = stubApi({ [`GET ${PAGE}`]: () => jsonResponse(view), ...extra });
@@ -101,7 +92,7 @@ describe('Confirmation page', () => {
       }),
       {
         'GET /View/Worklist/SignOff': () =>
-          jsonResponse({ items: [worklistItem(5, 'Trust A'), worklistItem(6, 'Trust B')], total: 2 }),
+          jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
     expect(
@@ -120,7 +111,7 @@ describe('Confirmation page', () => {
       submissionView({ status: 'completed', nhsiAuthorisedBy: { id: 9, name: 'Nia Regulator' } }),
       {
         'GET /View/Worklist/NhsiAuthorisation': () =>
-          jsonResponse({ items: [worklistItem(5, 'Trust A')], total: 1 }),
+          jsonResponse({ items: [waiting(5, 'Trust A')], total: 1 }),
       },
     );
     expect(
@@ -187,7 +178,7 @@ describe('Confirmation page', () => {
       }),
       {
         'GET /View/Worklist/SignOff': () =>
-          jsonResponse({ items: [worklistItem(5, 'Trust A'), worklistItem(6, 'Trust B')], total: 2 }),
+          jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Return sent back' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { ManagerCollection, PeriodCounts } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, stubApi, submitterReturn, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { LandingPage } from './landing-page';
 
@@ -42,52 +42,44 @@ function collection(id: number, name: string, closeInDays: number, status = 'Ope
   };
 }
 
-function stubApi() {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.includes('/View/Manager/Home'))
-        return jsonResponse({
+/** The API: three managed collections, one of the submitter's returns due in 2 days, no worklists. */
+function stubLandingApi() {
+  return stubApi(
+    {
+      'GET /View/Manager/Home': () =>
+        jsonResponse({
           collections: [
             collection(1, 'Beds', 2),
             collection(2, 'Staffing', 10),
             collection(3, 'Closed one', 1, 'Closed'),
           ],
-        });
-      if (url.includes('/View/Submitter/Returns'))
-        return jsonResponse({
+        }),
+      'GET /View/Submitter/Returns': () =>
+        jsonResponse({
           total: 1,
           collections: [{ id: 1, name: 'Beds', guidance: null }],
           items: [
-            {
+            submitterReturn({
               collection: { id: 1, name: 'Beds' },
               organisation: { id: 10, name: 'Trust A', code: 'RA1' },
               period: { id: 1, name: 'Month 1' },
-              windowStatus: 'Open',
-              status: 'draft',
-              displayState: 'Open',
               deadline: inDays(2),
               deadlineText: 'closes in 2 days',
-              returned: false,
-              action: 'continue',
-            },
+            }),
           ],
-        });
-      if (url.includes('/View/Worklist/Counts'))
-        return jsonResponse({ signOff: null, nhsiAuthorisation: null, returned: null });
-      return jsonResponse({}, 404);
-    }),
+        }),
+      'GET /View/Worklist/Counts': () =>
+        jsonResponse({ signOff: null, nhsiAuthorisation: null, returned: null }),
+    },
+    () => jsonResponse({}, 404),
   );
-  return calls;
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Needs your attention (landing page, loaded lazily)', () => {
   it('shows a manager the periods closing in the next 7 days with received of expected', async () => {
-    const calls = stubApi();
+    const calls = stubLandingApi();
     renderAt(<LandingPage />, { user: users.manager });
     const panel = await screen.findByRole('region', { name: 'Needs your attention' });
     const items = await within(panel).findAllByRole('listitem');
@@ -97,11 +89,11 @@ describe('Needs your attention (landing page, loaded lazily)', () => {
       'href',
       '/collection/manage/reportingPeriod/10',
     );
-    expect(calls.some((c) => c.includes('/View/Submitter'))).toBe(false);
+    expect(calls.some((c) => c.key.includes('/View/Submitter'))).toBe(false);
   });
 
   it('shows a submitter their returns due in the next 7 days that are not completed, in one request', async () => {
-    const calls = stubApi();
+    const calls = stubLandingApi();
     renderAt(<LandingPage />, { user: users.submitter });
     const panel = await screen.findByRole('region', { name: 'Needs your attention' });
     const items = await within(panel).findAllByRole('listitem');
@@ -114,11 +106,11 @@ describe('Needs your attention (landing page, loaded lazily)', () => {
       '/form/collection/1/organisation/10/reportingPeriod/1',
     );
     // The server answers the question whatever the number of organisations (a clerk at 50 made 56).
-    const returns = calls.filter((c) => c.includes('/View/Submitter/Returns'));
+    const returns = calls.filter((c) => c.key === 'GET /View/Submitter/Returns');
     expect(returns).toHaveLength(1);
-    expect(returns[0]).toContain('outstanding=true');
-    expect(returns[0]).toContain('dueWithinDays=7');
-    expect(calls.filter((c) => c.includes('/View/Submitter/Home'))).toEqual([]);
+    expect(returns[0]?.url.searchParams.get('outstanding')).toBe('true');
+    expect(returns[0]?.url.searchParams.get('dueWithinDays')).toBe('7');
+    expect(calls.filter((c) => c.key.includes('/View/Submitter/Home'))).toEqual([]);
   });
 
   it('says so when nothing is due', async () => {
@@ -133,7 +125,7 @@ describe('Needs your attention (landing page, loaded lazily)', () => {
   });
 
   it('is not shown to a user with no role', async () => {
-    stubApi();
+    stubLandingApi();
     renderAt(<LandingPage />, { user: users.none });
     await screen.findByText(/You do not have a role/);
     expect(screen.queryByRole('region', { name: 'Needs your attention' })).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
 import type { SubmitterPeriod } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, stubApi, submitterReturn, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { SubmitterHomePage } from './submitter-home-page';
 
@@ -36,24 +36,36 @@ function period(id: number, overrides: Partial<SubmitterPeriod>): SubmitterPerio
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** One collection's block of GET /View/Submitter/Homes, for Trust A: no guidance and no periods unless given. */
+function home(
+  collection: { id: number; name: string },
+  overrides: { guidance?: string | null; periods?: SubmitterPeriod[] } = {},
+) {
+  return {
+    collection,
+    organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+    isTrustAuthorisationRequired: false,
+    isNhsiAuthorisationRequired: false,
+    guidance: null,
+    periods: [],
+    ...overrides,
+  };
+}
+
+/** Stubs the API with these handlers; anything else is not found. */
+const stubHomeApi = (handlers: Record<string, () => Response>) =>
+  stubApi(handlers, () => jsonResponse({}, 404));
 
 describe('SubmitterHomePage', () => {
   it('lists the open period per collection and organisation with its state, deadline and form link; Show earlier reveals the rest', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        if (url.endsWith('/View/Submitter/Homes'))
-          return jsonResponse({
-            total: 2,
-            items: [
+    const calls = stubHomeApi({
+      'GET /View/Submitter/Homes': () =>
+        jsonResponse({
+          total: 2,
+          items: [
+            home(
+              { id: 1, name: 'Beds' },
               {
-                collection: { id: 1, name: 'Beds' },
-                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-                isTrustAuthorisationRequired: false,
-                isNhsiAuthorisationRequired: false,
                 guidance: 'Count **every** bed open at midnight.',
                 periods: [
                   period(1, {}),
@@ -68,19 +80,11 @@ describe('SubmitterHomePage', () => {
                   }),
                 ],
               },
-              {
-                collection: { id: 2, name: 'Staffing' },
-                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-                isTrustAuthorisationRequired: false,
-                isNhsiAuthorisationRequired: false,
-                guidance: null,
-                periods: [],
-              },
-            ],
-          });
-        return jsonResponse({}, 404);
-      }),
-    );
+            ),
+            home({ id: 2, name: 'Staffing' }),
+          ],
+        }),
+    });
     renderAtRoute(paths.submitterHome, <SubmitterHomePage />, { user: users.submitter });
     const section = await screen.findByRole('region', { name: /Beds/ });
     const rows = () => within(section).getAllByRole('row').slice(1);
@@ -103,49 +107,28 @@ describe('SubmitterHomePage', () => {
     expect(await screen.findByRole('region', { name: /Staffing/ })).toHaveTextContent(
       'No reporting periods yet.',
     );
-    expect(asked).toEqual(['/v1/api/View/Submitter/Homes']);
+    expect(calls.map((c) => c.url.pathname + c.url.search)).toEqual(['/v1/api/View/Submitter/Homes']);
   });
 
   it('leaves no collection out: more than one answer holds, and every return is in the paged table', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.endsWith('/View/Submitter/Homes'))
-          return jsonResponse({
-            total: 51,
-            items: [
-              {
-                collection: { id: 1, name: 'Beds' },
-                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-                isTrustAuthorisationRequired: false,
-                isNhsiAuthorisationRequired: false,
-                guidance: null,
-                periods: [],
-              },
-            ],
-          });
-        if (url.includes('/View/Submitter/Returns'))
-          return jsonResponse({
-            total: 1,
-            collections: [{ id: 51, name: 'Zebra count', guidance: null }],
-            items: [
-              {
-                collection: { id: 51, name: 'Zebra count' },
-                organisation: { id: 10, name: 'Trust A', code: 'RA1' },
-                period: { id: 7, name: 'Month 7' },
-                windowStatus: 'Open',
-                status: 'notStarted',
-                displayState: 'Open',
-                deadline: '2026-12-21T00:00:00.000Z',
-                deadlineText: 'closes in 3 days',
-                returned: false,
-                action: 'start',
-              },
-            ],
-          });
-        return jsonResponse({}, 404);
-      }),
-    );
+    stubHomeApi({
+      'GET /View/Submitter/Homes': () => jsonResponse({ total: 51, items: [home({ id: 1, name: 'Beds' })] }),
+      'GET /View/Submitter/Returns': () =>
+        jsonResponse({
+          total: 1,
+          collections: [{ id: 51, name: 'Zebra count', guidance: null }],
+          items: [
+            submitterReturn({
+              collection: { id: 51, name: 'Zebra count' },
+              organisation: { id: 10, name: 'Trust A', code: 'RA1' },
+              period: { id: 7, name: 'Month 7' },
+              status: 'notStarted',
+              deadline: '2026-12-21T00:00:00.000Z',
+              action: 'start',
+            }),
+          ],
+        }),
+    });
     renderAtRoute(paths.submitterHome, <SubmitterHomePage />, { user: users.submitter });
     expect(await screen.findByText(/You submit for 51 collections/)).toBeInTheDocument();
     const table = await screen.findByRole('table', {

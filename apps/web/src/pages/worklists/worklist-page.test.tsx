@@ -1,41 +1,39 @@
+import type { WorklistItem } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeUser, stubApi, worklistItem } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 // The route's page loads lazily: load it once before the tests.
 beforeAll(() => import('./worklist-page'));
-
-afterEach(() => vi.unstubAllGlobals());
 
 const authoriser = makeUser({
   isCollectionSubmitter: true,
   collectionOrganisationRoles: [{ role: 'Authoriser', collectionId: 1, organisationId: 10 }],
 });
 
-const item = {
-  submissionId: 5,
-  collection: { id: 1, name: 'Monthly workforce return' },
+const item = worklistItem({
   organisation: { id: 10, name: "Guy's and St Thomas'", code: 'RJ1' },
   period: { id: 7, name: 'April 2026' },
   changedAt: '2026-05-03T09:00:00.000Z',
   changedBy: 'Chris Clerk',
   deadline: '2026-05-10T22:59:59.000Z',
-  returnedReason: null,
-};
+});
+
+/** The API as the authoriser sees it, with `items` waiting for their sign-off. */
+const stubSignOff = (items: WorklistItem[]) =>
+  stubApi(
+    {
+      'GET /User/Current': () => jsonResponse(authoriser),
+      'GET /View/Worklist/SignOff': () => jsonResponse({ items, total: items.length }),
+    },
+    () => jsonResponse({}, 404),
+  );
 
 describe('/worklist/signOff', () => {
   it('lists what waits for sign-off, each linking to the return', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (path === '/v1/api/User/Current') return jsonResponse(authoriser);
-        if (path === '/v1/api/View/Worklist/SignOff') return jsonResponse({ items: [item], total: 1 });
-        return jsonResponse({}, 404);
-      }),
-    );
+    stubSignOff([item]);
     renderRoutes(routes, '/worklist/signOff');
     const table = await screen.findByRole('table', { name: 'Waiting for your sign-off' });
     const row = within(table).getByRole('row', { name: /RJ1/ });
@@ -48,15 +46,7 @@ describe('/worklist/signOff', () => {
   });
 
   it('says so when nothing waits', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (path === '/v1/api/User/Current') return jsonResponse(authoriser);
-        if (path === '/v1/api/View/Worklist/SignOff') return jsonResponse({ items: [], total: 0 });
-        return jsonResponse({}, 404);
-      }),
-    );
+    stubSignOff([]);
     renderRoutes(routes, '/worklist/signOff');
     expect(await screen.findByText('Nothing is waiting for your sign-off.')).toBeInTheDocument();
   });
