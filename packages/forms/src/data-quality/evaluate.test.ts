@@ -23,17 +23,24 @@ const flags = (
     .length > 0;
 
 describe('data quality checks', () => {
+  const vacanciesWithinHeadcount: DataQualityCheck = {
+    kind: 'compare',
+    left: 'vacancies',
+    operator: '<=',
+    right: 'headcount',
+  };
+  const bedsChangeOverTenPercent: DataQualityCheck = {
+    kind: 'change',
+    field: 'beds',
+    percent: 10,
+    amount: null,
+  };
+
   it('compares two answers, and says nothing until both are given', () => {
-    const check: DataQualityCheck = {
-      kind: 'compare',
-      left: 'vacancies',
-      operator: '<=',
-      right: 'headcount',
-    };
-    expect(flags(check, { vacancies: 12, headcount: 10 })).toBe(true);
-    expect(flags(check, { vacancies: 10, headcount: 10 })).toBe(false);
-    expect(flags(check, { vacancies: 12 })).toBe(false);
-    expect(flags(check, { vacancies: '12', headcount: '9' })).toBe(true);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: 12, headcount: 10 })).toBe(true);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: 10, headcount: 10 })).toBe(false);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: 12 })).toBe(false);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: '12', headcount: '9' })).toBe(true);
   });
 
   it('checks a total against its parts, including a grid column summed over its rows', () => {
@@ -49,9 +56,8 @@ describe('data quality checks', () => {
     expect(flags(both, { beds: 12 }, { previous: { beds: 1200 } })).toBe(true);
     expect(flags(both, { beds: 2 }, { previous: { beds: 5 } })).toBe(false); // 60% but only 3 beds
     expect(flags(both, { beds: 12 }, { previous: null })).toBe(false);
-    const percent: DataQualityCheck = { kind: 'change', field: 'beds', percent: 10, amount: null };
-    expect(flags(percent, { beds: 111 }, { previous: { beds: 100 } })).toBe(true);
-    expect(flags(percent, { beds: 90 }, { previous: { beds: 100 } })).toBe(false);
+    expect(flags(bedsChangeOverTenPercent, { beds: 111 }, { previous: { beds: 100 } })).toBe(true);
+    expect(flags(bedsChangeOverTenPercent, { beds: 90 }, { previous: { beds: 100 } })).toBe(false);
   });
 
   it('flags a value outside the range seen across organisations last period, and says nothing without one', () => {
@@ -75,18 +81,11 @@ describe('data quality checks', () => {
   });
 
   it('gives text that is no number no verdict, as the statistics do (JSON Logic alone read "1,5" as 1)', () => {
-    const compare: DataQualityCheck = {
-      kind: 'compare',
-      left: 'vacancies',
-      operator: '<=',
-      right: 'headcount',
-    };
-    expect(flags(compare, { vacancies: '5,1', headcount: 4 })).toBe(false);
-    expect(flags(compare, { vacancies: '3-4', headcount: 2 })).toBe(false);
-    expect(flags(compare, { vacancies: ' 12 ', headcount: 10 })).toBe(true);
-    const change: DataQualityCheck = { kind: 'change', field: 'beds', percent: 10, amount: null };
-    expect(flags(change, { beds: 20 }, { previous: { beds: '1e3' } })).toBe(false);
-    expect(flags(change, { beds: 20 }, { previous: { beds: '10' } })).toBe(true);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: '5,1', headcount: 4 })).toBe(false);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: '3-4', headcount: 2 })).toBe(false);
+    expect(flags(vacanciesWithinHeadcount, { vacancies: ' 12 ', headcount: 10 })).toBe(true);
+    expect(flags(bedsChangeOverTenPercent, { beds: 20 }, { previous: { beds: '1e3' } })).toBe(false);
+    expect(flags(bedsChangeOverTenPercent, { beds: 20 }, { previous: { beds: '10' } })).toBe(true);
     const sum: DataQualityCheck = { kind: 'sum', total: 'total', parts: ['staff.hours'] };
     expect(flags(sum, { total: 7, staff: [{ hours: ' 4 ' }, { hours: '1,5' }, { hours: 3 }] })).toBe(false);
   });
