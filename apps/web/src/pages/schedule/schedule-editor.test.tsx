@@ -106,6 +106,22 @@ describe('schedule editor (amend tab "schedule")', () => {
     expect(calls(fetchMock, 'POST', '/ReportingPeriod/Diff')).toHaveLength(0);
   });
 
+  it("moves focus to 'There is a problem' after every failed check, even with as many messages as before", async () => {
+    stubApi();
+    renderAmend('/collection/amend/1/schedule');
+    await screen.findByLabelText(/Days open/);
+    type(/Days open/, '0');
+    const previewButton = screen.getByRole('button', { name: 'Preview changes' });
+    fireEvent.click(previewButton);
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+
+    // Back at the button, the same problems again: the summary takes focus again, so they are heard.
+    previewButton.focus();
+    fireEvent.click(previewButton);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+  });
+
   it("shows the API's field messages from a 400", async () => {
     stubApi((url, init) =>
       init?.method === 'POST' && url.endsWith('/Collection/1/Schedule')

@@ -1,7 +1,5 @@
-import { type FieldErrors, type PeriodDiffDto, type ScheduleDto, validateSchedule } from '@dcf/domain';
-import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { fieldErrorsOf } from '../../api/problems';
+import { type PeriodDiffDto, type ScheduleDto, validateSchedule } from '@dcf/domain';
+import { useState } from 'react';
 import { useApplySchedule, useReportingPeriodDiff } from '../../api/reporting-periods';
 import { useCollectionSchedule, useDefaultSchedule, useSaveSchedule } from '../../api/schedules';
 import {
@@ -12,11 +10,11 @@ import {
   UnsavedChangesPrompt,
   useNotification,
 } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 import { ScheduleDiff } from './schedule-diff';
 import { fieldId, ScheduleFields } from './schedule-fields';
 import {
   emptyScheduleForm,
-  type ScheduleField,
   type ScheduleFormValues,
   sameScheduleForm,
   scheduleBodyFrom,
@@ -87,43 +85,25 @@ export interface ScheduleEditorProps {
 
 export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }: ScheduleEditorProps) {
   const [saved, setSaved] = useState(initial);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, set, errors, error, failure, summary, check, showFailure } = useEditForm(initial);
   const [preview, setPreview] = useState<{ diff: PeriodDiffDto; of: ScheduleFormValues } | null>(null);
   const [id, setId] = useState(scheduleId);
   const { notification, notify, clear } = useNotification();
-  const summary = useRef<HTMLDivElement>(null);
   const save = useSaveSchedule(collectionId);
   const diff = useReportingPeriodDiff(collectionId);
   const apply = useApplySchedule(collectionId);
 
   const listed = scheduleFieldLabels.filter(([field]) => errors[field]?.[0]);
-  useEffect(() => {
-    if (listed.length > 0) summary.current?.focus();
-  }, [listed.length]);
-
-  const set = <K extends ScheduleField>(field: K, value: ScheduleFormValues[K]) =>
-    setValues((v) => ({ ...v, [field]: value }));
   const body = () => scheduleBodyFrom(values, isDefault);
 
   /** Checks the form with the engine's own rules; shows the messages and answers false when invalid. */
-  const check = (): boolean => {
-    setFailure(null);
+  const checkSchedule = (): boolean => {
     const result = validateSchedule(body());
-    setErrors(result.success ? {} : result.errors);
-    return result.success;
-  };
-
-  /** A failed call: field messages from a 400 go to their fields, anything else to the page. */
-  const showFailure = (error: unknown) => {
-    const fields = fieldErrorsOf(error);
-    if (fields) setErrors(fields);
-    else setFailure(errorMessage(error));
+    return check(result.success ? {} : result.errors);
   };
 
   const onSave = async () => {
-    if (!check()) throw new Error('invalid');
+    if (!checkSchedule()) throw new Error('invalid');
     try {
       const result: ScheduleDto = await save.mutateAsync({ id, body: body() });
       setId(result.id);
@@ -135,7 +115,7 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
   };
 
   const onPreview = async () => {
-    if (!check()) return;
+    if (!checkSchedule()) return;
     const of = values;
     try {
       setPreview({ diff: await diff.mutateAsync(body()), of });
@@ -146,7 +126,7 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
   };
 
   const onApply = async () => {
-    if (!check()) return;
+    if (!checkSchedule()) return;
     try {
       const { counts } = await apply.mutateAsync(body());
       setPreview(null);
@@ -161,7 +141,6 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
     }
   };
 
-  const error = (field: ScheduleField) => errors[field]?.[0];
   const previewIsCurrent = preview !== null && sameScheduleForm(preview.of, values);
 
   return (
