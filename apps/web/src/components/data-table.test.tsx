@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, DataTable } from './data-table';
+import { type Column, DataTable, type DataTableProps } from './data-table';
 
 interface Trust {
   code: string;
@@ -20,22 +20,20 @@ const columns: Column<Trust>[] = [
   { key: 'code', header: 'ODS code', cell: (t) => t.code, shown: false },
 ];
 
+/** The trusts table, captioned 'Trusts', keyed by code; `props` adds to or replaces any of that. */
+const renderTable = (props: Partial<DataTableProps<Trust>> = {}) =>
+  render(<DataTable caption="Trusts" columns={columns} rows={trusts} rowKey={(t) => t.code} {...props} />);
+
 describe('DataTable', () => {
   it('names the table, heads each shown column, and gives each row its cells and actions', async () => {
     const remove = vi.fn();
-    render(
-      <DataTable
-        caption="Trusts"
-        columns={columns}
-        rows={trusts}
-        rowKey={(t) => t.code}
-        rowActions={(t) => (
-          <button type="button" onClick={() => remove(t.code)}>
-            Remove<span className="nhsuk-u-visually-hidden"> {t.name}</span>
-          </button>
-        )}
-      />,
-    );
+    renderTable({
+      rowActions: (t) => (
+        <button type="button" onClick={() => remove(t.code)}>
+          Remove<span className="nhsuk-u-visually-hidden"> {t.name}</span>
+        </button>
+      ),
+    });
     const table = screen.getByRole('table', { name: 'Trusts' });
     expect(
       within(table)
@@ -49,18 +47,11 @@ describe('DataTable', () => {
   });
 
   it("shows a row's detail under it across every column, with the id its opener points to", () => {
-    render(
-      <DataTable
-        caption="Trusts"
-        columns={columns}
-        rows={trusts}
-        rowKey={(t) => t.code}
-        rowActions={() => 'Edit'}
-        rowDetails={(t) =>
-          t.code === 'RJ1' ? { id: `history-${t.code}`, content: `History of ${t.name}` } : null
-        }
-      />,
-    );
+    renderTable({
+      rowActions: () => 'Edit',
+      rowDetails: (t) =>
+        t.code === 'RJ1' ? { id: `history-${t.code}`, content: `History of ${t.name}` } : null,
+    });
     const rows = within(screen.getByRole('table', { name: 'Trusts' })).getAllByRole('row');
     // The header, Leeds, Leeds's detail, York.
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -75,36 +66,20 @@ describe('DataTable', () => {
 
   it('sorts by a sortable column through the sort it is given, and says how it is sorted', async () => {
     const onSort = vi.fn();
-    render(
-      <DataTable
-        caption="Trusts"
-        columns={columns}
-        rows={trusts}
-        rowKey={(t) => t.code}
-        sort={{ sortBy: 'name', sortOrder: 'ASC', onSort }}
-      />,
-    );
+    renderTable({ sort: { sortBy: 'name', sortOrder: 'ASC', onSort } });
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(onSort).toHaveBeenCalledWith('name', 'DESC');
   });
 
   it('shows the empty message instead of an empty table', () => {
-    render(
-      <DataTable
-        caption="Trusts"
-        columns={columns}
-        rows={[]}
-        rowKey={(t) => t.code}
-        emptyMessage="None yet"
-      />,
-    );
+    renderTable({ rows: [], emptyMessage: 'None yet' });
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('None yet')).toBeInTheDocument();
   });
 
   it('responsive: each cell carries its column name for narrow screens, hidden from screen readers', () => {
-    render(<DataTable caption="Trusts" columns={columns} rows={trusts} rowKey={(t) => t.code} responsive />);
+    renderTable({ responsive: true });
     const cell = screen.getByRole('cell', { name: '120' });
     expect(cell).toHaveTextContent('Beds 120');
     expect(within(cell).getByText('Beds')).toHaveAttribute('aria-hidden', 'true');

@@ -3,6 +3,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { yesNoRadio } from '../test/fixtures';
 import { FormRenderer } from './form-renderer';
 
 // Form.io builds forms asynchronously; on a loaded machine that takes longer than the default 1 s.
@@ -19,16 +20,7 @@ const singlePage: FormDefinition = {
       validate: { required: true, min: 0 },
       input: true,
     },
-    {
-      type: 'radio',
-      key: 'covid',
-      label: 'Any COVID-19 absence?',
-      values: [
-        { label: 'Yes', value: 'yes' },
-        { label: 'No', value: 'no' },
-      ],
-      input: true,
-    },
+    yesNoRadio('covid', 'Any COVID-19 absence?'),
     { type: 'textarea', key: 'comments', label: 'Comments', input: true },
     { type: 'checkbox', key: 'confirmed', label: 'I confirm the figures', input: true },
     { type: 'button', key: 'submit', action: 'submit', label: 'Submit', input: true },

@@ -8,6 +8,7 @@ import {
   type WorklistItem,
 } from '@dcf/domain';
 import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
+import type { FormComponent } from '@dcf/forms';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
 import { vi } from 'vitest';
 
@@ -84,6 +85,18 @@ export function collectionDto(
     },
   };
 }
+
+/** A Form.io radio question answered Yes ('yes') or No ('no'). */
+export const yesNoRadio = (key: string, label: string): FormComponent => ({
+  type: 'radio',
+  key,
+  label,
+  values: [
+    { label: 'Yes', value: 'yes' },
+    { label: 'No', value: 'no' },
+  ],
+  input: true,
+});
 
 /** A fetch Response with a JSON body. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
+import { yesNoRadio } from '../../test/fixtures';
 import { FormRenderer, type FormRendererHandle } from '../form-renderer';
 import { form, show } from './test-support';
 
@@ -139,16 +140,7 @@ describe('FormRenderer messages and the engine: server messages, conditions, cal
   it('conditional questions appear and go as the engine says; hidden and buttons are never shown', async () => {
     const { last } = await show(
       form([
-        {
-          type: 'radio',
-          key: 'open',
-          label: 'Is the ward open?',
-          values: [
-            { label: 'Yes', value: 'yes' },
-            { label: 'No', value: 'no' },
-          ],
-          input: true,
-        },
+        yesNoRadio('open', 'Is the ward open?'),
         {
           type: 'textfield',
           key: 'why',

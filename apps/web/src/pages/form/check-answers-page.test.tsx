@@ -13,6 +13,7 @@ import {
   submissionView,
   users,
   validationProblem,
+  yesNoRadio,
 } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { CheckAnswersPage } from './check-answers-page';
@@ -26,16 +27,7 @@ const definition = {
       title: 'Staffing',
       components: [
         { type: 'number', key: 'headcount', label: 'Headcount', input: true },
-        {
-          type: 'radio',
-          key: 'covid',
-          label: 'Any COVID-19 absences?',
-          values: [
-            { label: 'Yes', value: 'yes' },
-            { label: 'No', value: 'no' },
-          ],
-          input: true,
-        },
+        yesNoRadio('covid', 'Any COVID-19 absences?'),
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { yesNoRadio } from '../../test/fixtures';
 import { compareRevisions, parseContent } from './compare-revisions';
 
 const definition = {
@@ -8,16 +9,7 @@ const definition = {
       key: 'p1',
       components: [
         { type: 'number', key: 'headcount', label: 'Headcount', input: true },
-        {
-          type: 'radio',
-          key: 'covid',
-          label: 'COVID related?',
-          input: true,
-          values: [
-            { label: 'Yes', value: 'yes' },
-            { label: 'No', value: 'no' },
-          ],
-        },
+        yesNoRadio('covid', 'COVID related?'),
       ],
     },
     { type: 'textarea', key: 'comments', label: 'Comments', input: true },
