@@ -7,6 +7,7 @@ import {
   innerDataKey,
   isMultiValue,
 } from './components';
+import { isDict } from './logic/values';
 
 /**
  * THE answers walker: a return read back as a person reads it, every question and its answer in form
@@ -43,8 +44,6 @@ export interface AnswersOptions {
 type Choice = { label?: unknown; value?: unknown };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const labelOf = (c: FormComponent) =>
   text(c.label).trim() || text(c.title).trim() || text(c.legend).trim() || c.key || '';
 const join = (prefix: string, key: string) =>
@@ -52,7 +51,7 @@ const join = (prefix: string, key: string) =>
 
 function choicesOf(c: FormComponent): Choice[] {
   if (Array.isArray(c.values)) return c.values as Choice[];
-  const data = isObject(c.data) ? c.data : {};
+  const data = isDict(c.data) ? c.data : {};
   if (Array.isArray(data.values)) return data.values as Choice[];
   let items = data.json;
   if (typeof items === 'string') {
@@ -64,7 +63,7 @@ function choicesOf(c: FormComponent): Choice[] {
   }
   if (!Array.isArray(items)) return [];
   const valueKey = text(c.valueProperty);
-  return items.filter(isObject).map((item) => ({
+  return items.filter(isDict).map((item) => ({
     value: valueKey ? item[valueKey] : item.value,
     label: item.label ?? item.name ?? item.title ?? (valueKey ? item[valueKey] : item.value),
   }));
@@ -80,7 +79,7 @@ const isEmpty = (value: unknown) =>
   value === null ||
   value === '' ||
   (Array.isArray(value) && value.length === 0) ||
-  (isObject(value) && Object.keys(value).length === 0);
+  (isDict(value) && Object.keys(value).length === 0);
 
 const LONDON = { zone: 'Europe/London' };
 
@@ -141,10 +140,10 @@ export function formatAnswer(c: FormComponent, value: unknown): string {
       return ticked.length > 0 ? ticked.join(', ') : notAnswered;
     }
     case 'survey':
-      return isObject(value) ? formatSurvey(c, value) : String(value);
+      return isDict(value) ? formatSurvey(c, value) : String(value);
     case 'file':
       return (Array.isArray(value) ? value : [value])
-        .map((f) => (isObject(f) ? text(f.originalName) || text(f.name) : ''))
+        .map((f) => (isDict(f) ? text(f.originalName) || text(f.name) : ''))
         .filter(Boolean)
         .join(', ');
     case 'datetime':
@@ -169,7 +168,7 @@ export function formatAnswer(c: FormComponent, value: unknown): string {
     case 'tags':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'address':
-      if (isObject(value) && typeof value.formatted_address === 'string') return value.formatted_address;
+      if (isDict(value) && typeof value.formatted_address === 'string') return value.formatted_address;
       break;
   }
   if (typeof value === 'object') return JSON.stringify(value);
@@ -238,15 +237,15 @@ export function formAnswers(
       const value = Object.hasOwn(data, key) ? data[key] : undefined;
       if (shape === 'object') {
         const inner = innerDataKey(c);
-        const holder = inner && isObject(value) ? value[inner] : value;
+        const holder = inner && isDict(value) ? value[inner] : value;
         const childPrefix = join(path, inner ?? '');
         if (c.type === 'form' && labelOf(c)) items.push({ kind: 'heading', title: labelOf(c), path, depth });
         for (const children of childLists(c))
-          walk(children, isObject(holder) ? holder : {}, childPrefix, childPrefix, depth + 1);
+          walk(children, isDict(holder) ? holder : {}, childPrefix, childPrefix, depth + 1);
         continue;
       }
       if (shape === 'rows') {
-        const rows = Array.isArray(value) ? value.filter(isObject) : [];
+        const rows = Array.isArray(value) ? value.filter(isDict) : [];
         const columns = plainColumns(c);
         if (rows.length === 0) {
           items.push({ kind: 'field', key, path, label: labelOf(c), answer: notAnswered, answered: false });

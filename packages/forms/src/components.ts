@@ -1,3 +1,4 @@
+import { isDict } from './logic/values';
 /**
  * Form.io definitions as this application reads them, and THE component walker: every part of the
  * package (definition checks, the engine, the answers walker, Excel, exports) finds a component's
@@ -29,11 +30,8 @@ export type Answers = Record<string, unknown>;
 /** Messages per data path (`staff[0].headcount`), or per `form` for the whole return. */
 export type FieldErrors = Record<string, string[]>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const componentsIn = (value: unknown): FormComponent[] =>
-  Array.isArray(value) ? (value.filter(isObject) as FormComponent[]) : [];
+  Array.isArray(value) ? (value.filter(isDict) as FormComponent[]) : [];
 
 /**
  * The lists of child components of a component: its `components`, each column's, and each table
@@ -43,11 +41,11 @@ export function childLists(c: FormComponent): FormComponent[][] {
   const lists: FormComponent[][] = [];
   if (Array.isArray(c.components)) lists.push(componentsIn(c.components));
   if (Array.isArray(c.columns))
-    for (const column of c.columns) if (isObject(column)) lists.push(componentsIn(column.components));
+    for (const column of c.columns) if (isDict(column)) lists.push(componentsIn(column.components));
   if (Array.isArray(c.rows))
     for (const row of c.rows) {
       if (!Array.isArray(row)) continue;
-      for (const cell of row) if (isObject(cell)) lists.push(componentsIn(cell.components));
+      for (const cell of row) if (isDict(cell)) lists.push(componentsIn(cell.components));
     }
   return lists;
 }
@@ -61,13 +59,13 @@ export function mapChildren(
   if (Array.isArray(c.components)) out.components = map(componentsIn(c.components));
   if (Array.isArray(c.columns))
     out.columns = c.columns.map((column) =>
-      isObject(column) ? { ...column, components: map(componentsIn(column.components)) } : column,
+      isDict(column) ? { ...column, components: map(componentsIn(column.components)) } : column,
     );
   if (Array.isArray(c.rows))
     out.rows = c.rows.map((row) =>
       Array.isArray(row)
         ? row.map((cell) =>
-            isObject(cell)
+            isDict(cell)
               ? { ...cell, components: map(componentsIn((cell as FormComponent).components)) }
               : cell,
           )
@@ -237,14 +235,14 @@ export function walkAnswers(
       const value = Object.hasOwn(holder, key) ? holder[key] : undefined;
       if (shape === 'object') {
         const inner = innerDataKey(component);
-        const holderOfChildren = inner && isObject(value) ? value[inner] : value;
-        if (isObject(holderOfChildren))
+        const holderOfChildren = inner && isDict(value) ? value[inner] : value;
+        if (isDict(holderOfChildren))
           for (const children of childLists(component))
             walk(children, holderOfChildren, join(path, inner ?? ''));
       } else if (shape === 'rows') {
         if (Array.isArray(value))
           value.forEach((row, i) => {
-            if (isObject(row))
+            if (isDict(row))
               for (const children of childLists(component)) walk(children, row, `${path}[${i}]`);
           });
       } else visit({ component, value, path, holder });

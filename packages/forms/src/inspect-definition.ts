@@ -16,6 +16,7 @@ import type {
   ValueType,
 } from './convert/to-json-logic';
 import { checkLogic } from './logic/check';
+import { isDict } from './logic/values';
 import { FORBIDDEN_SEGMENTS, pathSegments } from './own-paths';
 import { patternProblem } from './patterns';
 import { type ActionProblem, propertyActionProblems, schemaProblems } from './settable-properties';
@@ -96,8 +97,6 @@ const KEY = /^(?:\w|\w[\w.-]*\w)$/;
 
 type Mode = 'upload' | 'evaluate';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const isNumeric = (value: unknown) =>
@@ -282,7 +281,7 @@ class Inspector {
    * only assigns one is converted); a custom action is JavaScript, never run.
    */
   logicAction(v: Visit, action: unknown, where: string): boolean {
-    if (!isObject(action)) return false;
+    if (!isDict(action)) return false;
     const report = (problems: readonly ActionProblem[]) => {
       for (const problem of problems) this.problem(v, `${where}.${problem.where}`, problem.message);
       return problems.length === 0;
@@ -297,7 +296,7 @@ class Inspector {
           action.value = logic;
           return null;
         });
-        if (!isObject(action.value) && !Array.isArray(action.value)) {
+        if (!isDict(action.value) && !Array.isArray(action.value)) {
           if (action.value !== undefined) this.problem(v, `${where}.value`, 'must be JSON Logic (an object)');
           return false;
         }
@@ -326,7 +325,7 @@ class Inspector {
             to: read.schema,
           });
         }
-        if (!isObject(action.schemaDefinition)) {
+        if (!isDict(action.schemaDefinition)) {
           this.problem(v, `${where}.schemaDefinition`, 'must be an object of the properties to set');
           return false;
         }
@@ -454,10 +453,10 @@ class Inspector {
       else if (typeof c[name] === 'string' && (c[name] as string).length > definitionLimits.maxTextLength)
         this.refuse(v, c, name, name, `must be at most ${definitionLimits.maxTextLength} characters`);
     for (const name of ['errors', 'attributes', 'templates', 'properties'])
-      if (c[name] !== undefined && c[name] !== null && !isObject(c[name]))
+      if (c[name] !== undefined && c[name] !== null && !isDict(c[name]))
         this.ignore(v, c, name, name, 'an object');
     for (const name of ['validate', 'conditional', 'data', 'datePicker'])
-      if (c[name] !== undefined && c[name] !== null && !isObject(c[name]))
+      if (c[name] !== undefined && c[name] !== null && !isDict(c[name]))
         this.refuse(v, c, name, name, 'must be an object');
     for (const name of ['components', 'columns', 'logic', 'values'])
       if (c[name] !== undefined && !Array.isArray(c[name])) this.refuse(v, c, name, name, 'must be a list');
@@ -469,23 +468,23 @@ class Inspector {
         'rows',
         'must be a number (a text area) or a list of rows of cells (a table)',
       );
-    if (Array.isArray(c.columns) && c.columns.some((col) => !isObject(col)))
+    if (Array.isArray(c.columns) && c.columns.some((col) => !isDict(col)))
       this.refuse(v, c, 'columns', 'columns', 'must be a list of columns, each an object');
     if (
       Array.isArray(c.rows) &&
-      c.rows.some((row) => !Array.isArray(row) || row.some((cell) => !isObject(cell)))
+      c.rows.some((row) => !Array.isArray(row) || row.some((cell) => !isDict(cell)))
     )
       this.refuse(v, c, 'rows', 'rows', 'must be a list of rows, each a list of cells');
     if (
       Array.isArray(c.values) &&
-      c.values.some((o) => !isObject(o) || (o.value !== undefined && typeof o.value === 'object'))
+      c.values.some((o) => !isDict(o) || (o.value !== undefined && typeof o.value === 'object'))
     )
       this.refuse(v, c, 'values', 'values', 'must be a list of options, each with a label and a value');
     const data = c.data;
     if (
-      isObject(data) &&
+      isDict(data) &&
       data.values !== undefined &&
-      (!Array.isArray(data.values) || data.values.some((o) => !isObject(o)))
+      (!Array.isArray(data.values) || data.values.some((o) => !isDict(o)))
     )
       this.refuse(
         v,
@@ -495,7 +494,7 @@ class Inspector {
         'must be a list of options, each with a label and a value',
       );
     const validate = c.validate;
-    if (isObject(validate)) {
+    if (isDict(validate)) {
       if (validate.required !== undefined && typeof validate.required !== 'boolean')
         this.refuse(v, validate, 'required', 'validate.required', 'must be true or false');
       for (const name of [
@@ -522,14 +521,14 @@ class Inspector {
       }
     }
     const conditional = c.conditional;
-    if (isObject(conditional)) {
+    if (isDict(conditional)) {
       this.conditionPath(v, conditional, 'conditional');
       if (conditional.conditions !== undefined && !Array.isArray(conditional.conditions))
         this.refuse(v, conditional, 'conditions', 'conditional.conditions', 'must be a list');
       if (conditional.json !== undefined && conditional.json !== null && typeof conditional.json !== 'object')
         this.refuse(v, conditional, 'json', 'conditional.json', 'must be JSON Logic (an object)');
     }
-    if (Array.isArray(c.logic) && c.logic.some((item) => !isObject(item)))
+    if (Array.isArray(c.logic) && c.logic.some((item) => !isDict(item)))
       this.refuse(v, c, 'logic', 'logic', 'must be a list of logic rules, each an object');
   }
 
@@ -557,7 +556,7 @@ class Inspector {
       [c.validate, 'json'],
       [c.validate, 'custom'],
     ] as const)
-      if (isObject(holder) && typeof holder[name] === 'string' && (holder[name] as string).trim() === '')
+      if (isDict(holder) && typeof holder[name] === 'string' && (holder[name] as string).trim() === '')
         delete holder[name];
   }
 
@@ -576,18 +575,18 @@ class Inspector {
     this.jsonLogic(v, c, 'calculateValue', 'calculateValue');
     // Conditions.
     this.javascript(v, c, 'customConditional', 'customConditional', 'show', (logic) => {
-      const conditional = isObject(c.conditional) ? c.conditional : {};
+      const conditional = isDict(c.conditional) ? c.conditional : {};
       if (hasSimpleCondition(conditional))
         return 'it also has a simple condition; combine both in one JSON Logic condition (conditional.json)';
       c.conditional = { ...conditional, json: logic };
       return null;
     });
-    if (isObject(c.conditional)) this.jsonLogic(v, c.conditional, 'json', 'conditional.json');
+    if (isDict(c.conditional)) this.jsonLogic(v, c.conditional, 'json', 'conditional.json');
     // Validation.
-    if (isObject(c.validate)) {
+    if (isDict(c.validate)) {
       const validate = c.validate;
       this.javascript(v, validate, 'custom', 'validate.custom', 'valid', (logic) => {
-        if (isObject(validate.json) || typeof validate.json === 'string')
+        if (isDict(validate.json) || typeof validate.json === 'string')
           return 'it also has a JSON Logic validation (validate.json); combine both there';
         validate.json = logic;
         return null;
@@ -607,8 +606,8 @@ class Inspector {
     // Logic rules (triggers and actions).
     if (Array.isArray(c.logic)) {
       c.logic.forEach((item: Record<string, unknown>, i) => {
-        const trigger = isObject(item.trigger) ? item.trigger : undefined;
-        if (trigger && isObject(trigger.simple))
+        const trigger = isDict(item.trigger) ? item.trigger : undefined;
+        if (trigger && isDict(trigger.simple))
           this.conditionPath(v, trigger.simple, `logic[${i}].trigger.simple`);
         if (trigger) {
           this.javascript(v, trigger, 'javascript', `logic[${i}].trigger.javascript`, 'result', (logic) => {
@@ -632,7 +631,7 @@ class Inspector {
     });
     this.jsonLogic(v, c, 'nextPage', 'nextPage');
     // A data source fetches from elsewhere (Form.io's fetch processor): never.
-    if (isObject(c.fetch) && !isBlank(c.fetch.url))
+    if (isDict(c.fetch) && !isBlank(c.fetch.url))
       this.refuse(
         v,
         c,
@@ -650,7 +649,7 @@ class Inspector {
       c.components = [];
     }
     // Options from code or from another origin.
-    const data = isObject(c.data) ? c.data : undefined;
+    const data = isDict(c.data) ? c.data : undefined;
     if (c.dataSrc === 'custom' || (data && !isBlank(data.custom)))
       this.refuse(
         v,
@@ -674,7 +673,7 @@ class Inspector {
       [c.widget, 'widget.'],
       [c.datePicker, 'datePicker.'],
     ] as const) {
-      if (!isObject(holder)) continue;
+      if (!isDict(holder)) continue;
       for (const name of ['minDate', 'maxDate'])
         if (typeof holder[name] === 'string' && /[()]/.test(holder[name] as string))
           this.refuse(
@@ -702,7 +701,7 @@ class Inspector {
         `${JAVASCRIPT_ONLY}: use a maximum number of rows (validate.maxLength) instead`,
       );
     // HTML event handlers.
-    if (isObject(c.attributes))
+    if (isDict(c.attributes))
       for (const name of Object.keys(c.attributes))
         if (/^on/i.test(name) || /^\s*javascript:/i.test(String(c.attributes[name])))
           this.refuse(
@@ -713,7 +712,7 @@ class Inspector {
             `${JAVASCRIPT_ONLY}: remove the event handler`,
           );
     // Templates: Form.io's display templates are code ({% %}); our renderer draws rows and options itself.
-    if (isObject(c.templates))
+    if (isDict(c.templates))
       for (const name of Object.keys(c.templates))
         this.removed(
           v,
@@ -732,7 +731,7 @@ class Inspector {
       );
     // Messages are filled in with names ({{ field }}); Form.io would call a function named there.
     const calls = (text: unknown) => typeof text === 'string' && /\{\{[^}]*\(/.test(text);
-    if (isObject(c.validate) && calls(c.validate.customMessage))
+    if (isDict(c.validate) && calls(c.validate.customMessage))
       this.refuse(
         v,
         c.validate,
@@ -740,7 +739,7 @@ class Inspector {
         'validate.customMessage',
         `${JAVASCRIPT_ONLY}: a message may name values ({{ field }}) but not call functions`,
       );
-    if (isObject(c.errors))
+    if (isDict(c.errors))
       for (const name of Object.keys(c.errors))
         if (calls(c.errors[name]))
           this.refuse(
@@ -770,7 +769,7 @@ const MOVED_TO: Record<string, string> = {
 };
 
 function hasSimpleCondition(conditional: Record<string, unknown>): boolean {
-  if (isObject(conditional.json)) return true;
+  if (isDict(conditional.json)) return true;
   if (typeof conditional.when === 'string' && conditional.when !== '') return true;
   return Array.isArray(conditional.conditions) && conditional.conditions.length > 0;
 }

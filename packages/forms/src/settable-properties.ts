@@ -1,3 +1,4 @@
+import { isDict } from './logic/values';
 import { templateProblem } from './templates';
 
 /**
@@ -21,9 +22,6 @@ export interface SettableProperty {
   set(component: Holder, value: boolean | string): void;
 }
 
-const isObject = (value: unknown): value is Holder =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const top = (path: string, type: 'boolean' | 'string', html = false) => ({
   path,
   type,
@@ -41,9 +39,9 @@ const SETTABLE: readonly SettableProperty[] = [
     path: 'validate.required',
     type: 'boolean',
     html: false,
-    get: (component) => (isObject(component.validate) ? component.validate.required : undefined),
+    get: (component) => (isDict(component.validate) ? component.validate.required : undefined),
     set: (component, value) => {
-      if (!isObject(component.validate)) component.validate = {};
+      if (!isDict(component.validate)) component.validate = {};
       (component.validate as Holder).required = value;
     },
   },
@@ -76,7 +74,7 @@ export const settablePaths: readonly string[] = SETTABLE.map((p) => p.path);
 export function settableProperty(
   property: unknown,
 ): { settable: SettableProperty; textFrom: 'text' | 'content' } | undefined {
-  if (!isObject(property) || typeof property.value !== 'string') return undefined;
+  if (!isDict(property) || typeof property.value !== 'string') return undefined;
   const settable = byPath.get(property.value);
   if (!settable || property.type !== settable.type) return undefined;
   // Form.io reads the text from `action[property.component]`, else `action.text`: the builder writes
@@ -113,7 +111,7 @@ const settableList = () => settablePaths.join(', ');
 export function propertyActionProblems(action: Holder): ActionProblem[] {
   const found = settableProperty(action.property);
   if (!found) {
-    const property = isObject(action.property) ? action.property : {};
+    const property = isDict(action.property) ? action.property : {};
     const named = property.value;
     const known = typeof named === 'string' ? byPath.get(named) : undefined;
     return [

@@ -8,6 +8,7 @@ import {
   isMultiValue,
   walkAnswers,
 } from '../components';
+import { isDict } from '../logic/values';
 import { messageFor, questionName } from './messages';
 
 /**
@@ -28,9 +29,6 @@ export const returnTooLargeMessage = (bytes: number) =>
   `This return is too large to save (${(bytes / 1_000_000).toFixed(1)} MB): a return can be at most 1 MB. Shorten long answers or remove rows.`;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The size of a return as JSON in UTF-8 bytes (counted exactly only when it could matter). */
 export function returnBytes(answers: unknown): number {
@@ -75,11 +73,11 @@ export function pruneAnswers(
       if (shape === 'object') {
         // A nested form keeps its answers under `data`; a container directly.
         const innerKey = innerDataKey(c);
-        const source = innerKey ? (isObject(value) ? value[innerKey] : undefined) : value;
-        if (!isObject(source)) continue;
-        const existing = isObject(target[key]) ? (target[key] as Record<string, unknown>) : {};
+        const source = innerKey ? (isDict(value) ? value[innerKey] : undefined) : value;
+        if (!isDict(source)) continue;
+        const existing = isDict(target[key]) ? (target[key] as Record<string, unknown>) : {};
         const inner = innerKey
-          ? isObject(existing[innerKey])
+          ? isDict(existing[innerKey])
             ? (existing[innerKey] as Record<string, unknown>)
             : {}
           : existing;
@@ -89,7 +87,7 @@ export function pruneAnswers(
         if (!Array.isArray(value)) continue;
         target[key] = value.map((row) => {
           const inner: Record<string, unknown> = {};
-          if (isObject(row)) for (const children of childLists(c)) level(children, row, inner);
+          if (isDict(row)) for (const children of childLists(c)) level(children, row, inner);
           return inner;
         });
       } else if (
@@ -118,7 +116,7 @@ const add = (errors: FieldErrors, path: string, message: string) => {
 function longestText(value: unknown): number {
   if (typeof value === 'string') return value.length;
   if (Array.isArray(value)) return value.reduce((max: number, item) => Math.max(max, longestText(item)), 0);
-  if (isObject(value))
+  if (isDict(value))
     return Object.values(value).reduce((max: number, item) => Math.max(max, longestText(item)), 0);
   return 0;
 }
@@ -178,7 +176,7 @@ export function staticChoices(c: FormComponent): Choice[] | null {
   if (c.type === 'radio' || c.type === 'selectboxes')
     return Array.isArray(c.values) ? (c.values as Choice[]) : null;
   if (c.type !== 'select') return null;
-  const data = isObject(c.data) ? c.data : {};
+  const data = isDict(c.data) ? c.data : {};
   const source = c.dataSrc ?? 'values';
   if (source === 'values')
     return Array.isArray(data.values) && data.values.length > 0 ? (data.values as Choice[]) : null;
@@ -194,7 +192,7 @@ export function staticChoices(c: FormComponent): Choice[] | null {
     if (!Array.isArray(items)) return null;
     const property = typeof c.valueProperty === 'string' && c.valueProperty !== '' ? c.valueProperty : null;
     if (!property) return null;
-    return items.map((item) => ({ value: isObject(item) ? getPath(item, property) : item }));
+    return items.map((item) => ({ value: isDict(item) ? getPath(item, property) : item }));
   }
   return null;
 }
@@ -202,7 +200,7 @@ export function staticChoices(c: FormComponent): Choice[] | null {
 function getPath(value: Record<string, unknown>, path: string): unknown {
   let current: unknown = value;
   for (const part of path.split('.'))
-    current = isObject(current) && Object.hasOwn(current, part) ? current[part] : undefined;
+    current = isDict(current) && Object.hasOwn(current, part) ? current[part] : undefined;
   return current;
 }
 
@@ -233,8 +231,7 @@ export function checkChoices(
     let wrong: boolean;
     if (component.type === 'selectboxes')
       wrong =
-        !isObject(value) ||
-        Object.entries(value).some(([k, on]) => !allowed.has(k) || typeof on !== 'boolean');
+        !isDict(value) || Object.entries(value).some(([k, on]) => !allowed.has(k) || typeof on !== 'boolean');
     else wrong = offList(value);
     if (wrong) add(errors, path, message);
   });

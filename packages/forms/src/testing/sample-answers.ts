@@ -1,4 +1,5 @@
 import { childLists, dataShapeOf, type FormComponent, innerDataKey } from '../components';
+import { isDict } from '../logic/values';
 
 /**
  * For tests: a plausible complete answer to any form, built from its definition: every question
@@ -11,9 +12,6 @@ export function sampleAnswers(components: readonly FormComponent[]): Record<stri
   fill(components, data);
   return data;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function fill(list: readonly FormComponent[], data: Record<string, unknown>) {
   for (const c of list) {
@@ -33,7 +31,7 @@ function fill(list: readonly FormComponent[], data: Record<string, unknown>) {
     } else if (shape === 'rows') {
       const row: Record<string, unknown> = {};
       for (const children of childLists(c)) fill(children, row);
-      const validate = isObject(c.validate) ? c.validate : {};
+      const validate = isDict(c.validate) ? c.validate : {};
       const rows = Math.max(1, Number(validate.minLength) || 0);
       data[key] = Array.from({ length: rows }, () => structuredClone(row));
     } else {
@@ -49,7 +47,7 @@ const numberOr = (value: unknown, fallback: number) => {
 };
 
 function sampleText(c: FormComponent): string | undefined {
-  const validate = isObject(c.validate) ? c.validate : {};
+  const validate = isDict(c.validate) ? c.validate : {};
   const min = numberOr(validate.minLength, 0);
   const max = numberOr(validate.maxLength, 1000);
   const minWords = numberOr(validate.minWords, 0);
@@ -84,12 +82,12 @@ function sampleText(c: FormComponent): string | undefined {
 function firstOption(c: FormComponent): unknown {
   const values = Array.isArray(c.values)
     ? c.values
-    : isObject(c.data) && Array.isArray(c.data.values)
+    : isDict(c.data) && Array.isArray(c.data.values)
       ? c.data.values
       : [];
-  const first = values.find(isObject);
+  const first = values.find(isDict);
   if (first) return first.value;
-  if (isObject(c.data) && c.valueProperty && typeof c.valueProperty === 'string') {
+  if (isDict(c.data) && c.valueProperty && typeof c.valueProperty === 'string') {
     let items = c.data.json;
     if (typeof items === 'string')
       try {
@@ -97,13 +95,13 @@ function firstOption(c: FormComponent): unknown {
       } catch {
         items = [];
       }
-    if (Array.isArray(items) && isObject(items[0])) return items[0][c.valueProperty];
+    if (Array.isArray(items) && isDict(items[0])) return items[0][c.valueProperty];
   }
   return undefined;
 }
 
 function sampleValue(c: FormComponent): unknown {
-  const validate = isObject(c.validate) ? c.validate : {};
+  const validate = isDict(c.validate) ? c.validate : {};
   switch (c.type) {
     case 'number':
     case 'currency': {
@@ -131,19 +129,19 @@ function sampleValue(c: FormComponent): unknown {
       return c.multiple === true ? [value] : value;
     }
     case 'selectboxes': {
-      const values = Array.isArray(c.values) ? c.values.filter(isObject) : [];
+      const values = Array.isArray(c.values) ? c.values.filter(isDict) : [];
       const ticks = Math.max(1, numberOr(validate.minSelectedCount, 1));
       return Object.fromEntries(values.map((option, i) => [String(option.value), i < ticks]));
     }
     case 'survey': {
-      const questions = Array.isArray(c.questions) ? c.questions.filter(isObject) : [];
-      const first = Array.isArray(c.values) ? c.values.find(isObject) : undefined;
+      const questions = Array.isArray(c.questions) ? c.questions.filter(isDict) : [];
+      const first = Array.isArray(c.values) ? c.values.find(isDict) : undefined;
       return first ? Object.fromEntries(questions.map((q) => [String(q.value), first.value])) : undefined;
     }
     case 'day': {
       const year = Math.max(
         numberOr(
-          c.minYear ?? (isObject(c.fields) && isObject(c.fields.year) ? c.fields.year.minYear : undefined),
+          c.minYear ?? (isDict(c.fields) && isDict(c.fields.year) ? c.fields.year.minYear : undefined),
           2026,
         ),
         2026,

@@ -1,6 +1,7 @@
 import { childLists, dataShapeOf, type FormComponent, innerDataKey, isMultiValue } from '../components';
 import { pruneAnswers } from '../engine/answers-data';
 import { defaultAnswers, evaluateForm } from '../engine/evaluate';
+import { isDict } from '../logic/values';
 import { answerSets, validAnswers } from './answer-sets';
 
 /**
@@ -13,8 +14,6 @@ import { answerSets, validAnswers } from './answer-sets';
  */
 
 type Answers = Record<string, unknown>;
-const isObject = (value: unknown): value is Answers =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A date question that takes a time (Form.io's `enableTime`, and a format with hours). */
 export const takesTime = (c: FormComponent) =>
@@ -42,7 +41,7 @@ export function typeableAnswers(name: string, components: FormComponent[]): Answ
         continue;
       }
       const value = holder[key];
-      if (shape === 'object' && isObject(value)) {
+      if (shape === 'object' && isDict(value)) {
         const inner = innerDataKey(c);
         const target = inner ? (value[inner] as Answers) : value;
         const innerDefaults = (defaultsHere?.[key] ?? {}) as Answers;
@@ -57,7 +56,7 @@ export function typeableAnswers(name: string, components: FormComponent[]): Answ
       }
       if (shape === 'rows' && Array.isArray(value)) {
         for (const row of value)
-          if (isObject(row)) for (const children of childLists(c)) visit(children, row, {}, hiddenHere);
+          if (isDict(row)) for (const children of childLists(c)) visit(children, row, {}, hiddenHere);
         continue;
       }
       if (value === undefined) continue;
