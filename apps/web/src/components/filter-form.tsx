@@ -1,4 +1,5 @@
 import { Children, type FormEvent, type ReactNode } from 'react';
+import { TextField } from './text-field';
 
 export interface FilterFormProps {
   /** The form's accessible name, for example 'Filter returns' (e2e specs find the form by it). */
@@ -29,20 +30,7 @@ export function FilterForm({ label, onSearch, search, searchInRow = false, child
     event.preventDefault();
     onSearch();
   };
-  const searchBox = (
-    <div className="nhsuk-form-group">
-      <label className="nhsuk-label" htmlFor={search.id}>
-        {search.label}
-      </label>
-      <input
-        id={search.id}
-        className={searchInRow ? 'nhsuk-input' : 'nhsuk-input nhsuk-u-width-two-thirds'}
-        type="search"
-        value={search.value}
-        onChange={(event) => search.onChange(event.target.value)}
-      />
-    </div>
-  );
+  const searchBox = <TextField {...search} type="search" width={searchInRow ? undefined : 'two-thirds'} />;
   // A filter shown only to some people is passed as null or false: it takes no column.
   const filters = Children.map(children, (filter) =>
     filter === null || filter === undefined || typeof filter === 'boolean' ? null : (

@@ -64,6 +64,13 @@ describe('TextField', () => {
     expect(reopen).not.toBeRequired();
   });
 
+  it('takes a share of the column as its width, for a search box', () => {
+    render(<TextField id="q" label="Search" type="search" width="one-half" value="" onChange={vi.fn()} />);
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveClass('nhsuk-input nhsuk-u-width-one-half', { exact: true });
+    expect(search).not.toHaveAttribute('aria-describedby');
+  });
+
   it('passes other input attributes through', () => {
     render(
       <TextField

@@ -7,8 +7,11 @@ import {
 } from 'react';
 import { describedByOf, FormGroup } from './form-group';
 
-/** NHS.UK fixed input widths, in characters (`nhsuk-input--width-N`). */
-export type InputWidth = 2 | 3 | 4 | 5 | 10 | 20 | 30;
+/**
+ * NHS.UK input widths: fixed, in characters (`nhsuk-input--width-N`), or a share of the column
+ * (`nhsuk-u-width-one-half`), for a box whose text has no set length, such as a search.
+ */
+export type InputWidth = 2 | 3 | 4 | 5 | 10 | 20 | 30 | 'one-half' | 'two-thirds';
 
 /** What every field takes: its label, value and change, hint and error, required or optional. */
 export interface FieldProps {
@@ -29,7 +32,7 @@ export interface FieldProps {
 export interface TextFieldProps
   extends FieldProps,
     Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldProps | 'type' | 'width' | 'className'> {
-  type?: 'text' | 'number' | 'date' | 'email' | 'time';
+  type?: 'text' | 'number' | 'date' | 'email' | 'time' | 'search';
   width?: InputWidth | undefined;
 }
 
@@ -90,10 +93,15 @@ interface ControlProps<E extends HTMLInputElement | HTMLTextAreaElement> {
   onChange: (event: ChangeEvent<E>) => void;
 }
 
-/** One NHS.UK text, number, date or email input with its label, hint and inline error. */
+/** One NHS.UK text, number, date, email or search input with its label, hint and inline error. */
 export function TextField({ type = 'text', width, ...props }: TextFieldProps) {
   const [field, rest] = splitField(props);
-  const widthClass = width ? ` nhsuk-input--width-${width}` : '';
+  const widthClass =
+    width === undefined
+      ? ''
+      : typeof width === 'number'
+        ? ` nhsuk-input--width-${width}`
+        : ` nhsuk-u-width-${width}`;
   return (
     <Field<HTMLInputElement>
       {...field}

@@ -2,7 +2,7 @@ import type { UserRoleChange } from '@dcf/domain';
 import { type FormEvent, useState } from 'react';
 import { useCollections } from '../../api/collections';
 import { getOrganisations } from '../../api/organisations';
-import { ErrorSummary, Select } from '../../components';
+import { ErrorSummary, Select, TextField } from '../../components';
 import { roleLabels } from './role-labels';
 
 type Role = keyof typeof roleLabels;
@@ -81,18 +81,14 @@ export function GiveRoleForm({
           onChange={(value) => setRole(value as Role | '')}
           options={(Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }))}
         />
-        <div className="nhsuk-form-group">
-          <label className="nhsuk-label" htmlFor="give-collection-search">
-            Find the collection by name
-          </label>
-          <input
-            className="nhsuk-input nhsuk-u-width-one-half"
-            id="give-collection-search"
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="give-collection-search"
+          label="Find the collection by name"
+          type="search"
+          width="one-half"
+          value={term}
+          onChange={setTerm}
+        />
         <Select
           id="give-collection"
           label="Collection"
@@ -101,18 +97,14 @@ export function GiveRoleForm({
           options={options}
         />
         {role && isOrganisationRole(role) ? (
-          <div className="nhsuk-form-group">
-            <label className="nhsuk-label" htmlFor="give-organisation">
-              Organisation ODS code
-            </label>
-            <input
-              className="nhsuk-input nhsuk-input--width-10"
-              id="give-organisation"
-              value={code}
-              autoComplete="off"
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="give-organisation"
+            label="Organisation ODS code"
+            width={10}
+            value={code}
+            autoComplete="off"
+            onChange={setCode}
+          />
         ) : null}
         <button type="submit" className="nhsuk-button nhsuk-button--secondary">
           Give role

@@ -12,7 +12,7 @@ import {
 } from '../../api/users';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { DataTable, type Outcome, OutcomeBanner } from '../../components';
+import { DataTable, type Outcome, OutcomeBanner, TextField } from '../../components';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
@@ -149,18 +149,14 @@ function UsersSection() {
     <section aria-labelledby="users-heading">
       <h2 id="users-heading">Users</h2>
       <form onSubmit={submit} className="nhsuk-u-margin-bottom-4">
-        <div className="nhsuk-form-group">
-          <label className="nhsuk-label" htmlFor="user-search">
-            Search by name, email or ODS code
-          </label>
-          <input
-            className="nhsuk-input nhsuk-u-width-one-half"
-            id="user-search"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="user-search"
+          label="Search by name, email or ODS code"
+          type="search"
+          width="one-half"
+          value={term}
+          onChange={setTerm}
+        />
         <button type="submit" className="nhsuk-button nhsuk-button--secondary">
           Search
         </button>
@@ -236,19 +232,15 @@ function RegisterUserSection() {
       {register.isError && <Notification variant="error" message={problemMessages(register.error)} />}
       {done && <Notification variant="success" message={done} stayOpen onClose={() => setDone(null)} />}
       <form onSubmit={submit} noValidate>
-        <div className="nhsuk-form-group">
-          <label className="nhsuk-label" htmlFor="register-email">
-            Email address
-          </label>
-          <input
-            className="nhsuk-input nhsuk-u-width-one-half"
-            id="register-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="register-email"
+          label="Email address"
+          type="email"
+          width="one-half"
+          autoComplete="off"
+          value={email}
+          onChange={setEmail}
+        />
         <button type="submit" className="nhsuk-button" disabled={register.isPending}>
           Register
         </button>

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { previewRecipientSelection, useRecipientSelection } from '../../api/collection-organisations';
 import { useOrganisationTypes, useRegions, useStps } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
-import { Select } from '../../components';
+import { Select, TextField } from '../../components';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const organisations = (n: number) => `${count(n)} ${n === 1 ? 'organisation' : 'organisations'}`;
@@ -33,18 +33,14 @@ export function CriteriaFields({
   const number = (v: string) => (v ? Number(v) : undefined);
   return (
     <>
-      <div className="nhsuk-form-group">
-        <label className="nhsuk-label" htmlFor={`${idPrefix}-query`}>
-          Name or ODS code contains
-        </label>
-        <input
-          id={`${idPrefix}-query`}
-          className="nhsuk-input nhsuk-u-width-two-thirds"
-          type="search"
-          value={value.query ?? ''}
-          onChange={(e) => onChange({ ...value, query: e.target.value || undefined })}
-        />
-      </div>
+      <TextField
+        id={`${idPrefix}-query`}
+        label="Name or ODS code contains"
+        type="search"
+        width="two-thirds"
+        value={value.query ?? ''}
+        onChange={(query) => onChange({ ...value, query: query || undefined })}
+      />
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-third">
           <Select
