@@ -1,7 +1,7 @@
 import { type FormComponent, labelOf } from '../components';
 import { EvaluationOverBudget, pastDeadline } from '../deadline';
 import { applyLogic, LogicError, LogicNoResult } from '../logic';
-import { type LogicFailure, ruleProperty } from './unchecked';
+import { type LogicFailure, noteLogicFailure, ruleProperty } from './unchecked';
 
 /** What Form.io hands an evaluation (its normalised context): what a rule may read, and where it is. */
 export interface RuleContext {
@@ -38,15 +38,7 @@ export function evaluateRule(logic: object, context: RuleContext): unknown {
   } catch (error) {
     if (!(error instanceof LogicNoResult)) {
       if (!(error instanceof LogicError)) throw error;
-      const component = context.component ?? {};
-      context.scope ??= {};
-      context.scope.logicFailures ??= [];
-      context.scope.logicFailures.push({
-        component,
-        path: context.path ?? String(component.key ?? ''),
-        property: ruleProperty(component, logic),
-        error,
-      });
+      noteLogicFailure(context, ruleProperty(context.component ?? {}, logic), error);
     }
   }
   if (pastDeadline()) {

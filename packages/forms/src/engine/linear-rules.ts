@@ -2,7 +2,7 @@ import { FieldError } from '@formio/core/error';
 import { RE2JS } from 're2js';
 import { LogicUnsupportedError } from '../logic';
 import { matchesPattern, PatternError, toRe2 } from '../patterns';
-import type { LogicFailure } from './unchecked';
+import { type LogicFailure, noteLogicFailure } from './unchecked';
 
 /**
  * Form.io's validation rules whose regular expressions could backtrack, replaced by ones matched in
@@ -64,17 +64,11 @@ function checkPattern(context: RuleContext): FieldError | null {
   } catch (error) {
     if (!(error instanceof PatternError)) throw error;
     // A pattern stored before the upload check: the form cannot be checked, and says where.
-    context.scope ??= {};
-    context.scope.logicFailures ??= [];
-    context.scope.logicFailures.push({
-      component,
-      path: context.path ?? String(component.key ?? ''),
-      property: 'validate.pattern',
-      error: new LogicUnsupportedError(
-        'pattern',
-        `its pattern cannot be matched in linear time (${error.message})`,
-      ),
-    });
+    noteLogicFailure(
+      context,
+      'validate.pattern',
+      new LogicUnsupportedError('pattern', `its pattern cannot be matched in linear time (${error.message})`),
+    );
     return null;
   }
   const message = component.validate?.patternMessage;

@@ -31,6 +31,26 @@ export interface LogicFailure {
   error: LogicError;
 }
 
+/**
+ * Notes on the evaluation's scope a rule of the context's component that could not be evaluated, at
+ * `property`; evaluate.ts reports what is noted (uncheckedRules) and the form cannot be checked.
+ */
+export function noteLogicFailure(
+  context: { component?: Record<string, unknown>; path?: string; scope?: { logicFailures?: LogicFailure[] } },
+  property: string,
+  error: LogicError,
+): void {
+  const component = context.component ?? {};
+  context.scope ??= {};
+  context.scope.logicFailures ??= [];
+  context.scope.logicFailures.push({
+    component,
+    path: context.path ?? String(component.key ?? ''),
+    property,
+    error,
+  });
+}
+
 /** Which property of the component holds this rule object. */
 export function ruleProperty(component: Record<string, unknown>, logic: object): string {
   const holder = (name: string) => component[name] as Record<string, unknown> | undefined;
