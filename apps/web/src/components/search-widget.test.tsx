@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { jsonResponse } from '../test/fixtures';
-import { type OrganisationSearchRow, SearchWidget, type UserSearchRow } from './search-widget';
+import {
+  type OrganisationSearchRow,
+  SearchWidget,
+  type SearchWidgetProps,
+  type UserSearchRow,
+} from './search-widget';
 
 const leeds: OrganisationSearchRow = {
   id: 1,
@@ -19,9 +24,15 @@ const york: OrganisationSearchRow = {
   code: 'RCB',
 };
 
+type OrganisationSearchProps = Extract<SearchWidgetProps, { kind: 'organisations' | 'manageOrganisations' }>;
+
+/** The widget open on organisations; `props` gives the kind, the search and the handlers a test watches. */
+const renderOrganisationSearch = (props: Partial<OrganisationSearchProps> = {}) =>
+  render(<SearchWidget open kind="organisations" onSelect={vi.fn()} onCancel={vi.fn()} {...props} />);
+
 describe('SearchWidget', () => {
   it('is a labelled modal dialog with the default title', () => {
-    render(<SearchWidget open kind="organisations" search={vi.fn()} onSelect={vi.fn()} onCancel={vi.fn()} />);
+    renderOrganisationSearch({ search: vi.fn() });
     const dialog = screen.getByRole('dialog', { name: 'Searching across all organisations' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog.parentElement).toHaveStyle({ zIndex: '1100' });
@@ -32,7 +43,7 @@ describe('SearchWidget', () => {
     const user = userEvent.setup();
     const search = vi.fn(async () => [leeds, york]);
     const onSelect = vi.fn();
-    render(<SearchWidget open kind="organisations" search={search} onSelect={onSelect} onCancel={vi.fn()} />);
+    renderOrganisationSearch({ search, onSelect });
 
     const select = screen.getByRole('button', { name: 'Select' });
     expect(select).toBeDisabled();
@@ -69,15 +80,7 @@ describe('SearchWidget', () => {
 
   it("says 'No results(s) found' when the search finds nothing", async () => {
     const user = userEvent.setup();
-    render(
-      <SearchWidget
-        open
-        kind="organisations"
-        search={async () => []}
-        onSelect={vi.fn()}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderOrganisationSearch({ search: async () => [] });
     await user.type(screen.getByRole('searchbox'), 'nowhere{Enter}');
     expect(await screen.findByText('No results(s) found')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -89,7 +92,7 @@ describe('SearchWidget', () => {
     const search = async () => {
       throw new ApiError(403, { title: 'Forbidden', status: 403 });
     };
-    render(<SearchWidget open kind="organisations" search={search} onSelect={vi.fn()} onCancel={vi.fn()} />);
+    renderOrganisationSearch({ search });
     await user.type(screen.getByRole('searchbox'), 'x{Enter}');
     expect(await screen.findByText('Forbidden')).toBeInTheDocument();
   });
@@ -121,15 +124,7 @@ describe('SearchWidget', () => {
   it('Cancel and Escape both cancel', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();
-    render(
-      <SearchWidget
-        open
-        kind="manageOrganisations"
-        search={vi.fn()}
-        onSelect={vi.fn()}
-        onCancel={onCancel}
-      />,
-    );
+    renderOrganisationSearch({ kind: 'manageOrganisations', search: vi.fn(), onCancel });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     await user.keyboard('{Escape}');
@@ -156,16 +151,7 @@ describe('SearchWidget', () => {
     );
     const onSelect = vi.fn();
     const onSelectAllMatching = vi.fn();
-    render(
-      <SearchWidget
-        open
-        kind="manageOrganisations"
-        search={search}
-        onSelect={onSelect}
-        onSelectAllMatching={onSelectAllMatching}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderOrganisationSearch({ kind: 'manageOrganisations', search, onSelect, onSelectAllMatching });
     await user.type(screen.getByRole('searchbox'), 'trust{Enter}');
     expect(await screen.findByText('Showing 1 to 10 of 25')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select Trust 2 (T2)' }));
@@ -192,16 +178,7 @@ describe('SearchWidget', () => {
     const user = userEvent.setup();
     const search = vi.fn(async () => ({ items: [leeds], total: 3162, pageSize: 1 }));
     const onSelectAllMatching = vi.fn();
-    render(
-      <SearchWidget
-        open
-        kind="manageOrganisations"
-        search={search}
-        onSelect={vi.fn()}
-        onSelectAllMatching={onSelectAllMatching}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderOrganisationSearch({ kind: 'manageOrganisations', search, onSelectAllMatching });
     await user.type(screen.getByRole('searchbox'), 'practice{Enter}');
     expect(await screen.findByText('Showing 1 to 1 of 3,162')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Select all 3,162 matching' }));
@@ -241,7 +218,7 @@ describe('SearchWidget organisation kinds without a search function: GET /Organi
     const user = userEvent.setup();
     const fetchMock = stubOrganisations([apiOrganisation('RJ1', "Guy's and St Thomas'", true)]);
     const onSelect = vi.fn();
-    render(<SearchWidget open kind="manageOrganisations" onSelect={onSelect} onCancel={vi.fn()} />);
+    renderOrganisationSearch({ kind: 'manageOrganisations', onSelect });
     await user.type(screen.getByRole('searchbox'), ' rj1 {Enter}');
     await user.click(await screen.findByRole('checkbox', { name: "Select Guy's and St Thomas' (RJ1)" }));
     await user.click(screen.getByRole('button', { name: 'Select' }));
@@ -260,7 +237,7 @@ describe('SearchWidget organisation kinds without a search function: GET /Organi
   it('organisations finds closed ones too and says which; nothing found reads the spec message', async () => {
     const user = userEvent.setup();
     const fetchMock = stubOrganisations([apiOrganisation('R1A', 'Worcestershire Health', false)]);
-    render(<SearchWidget open kind="organisations" onSelect={vi.fn()} onCancel={vi.fn()} />);
+    renderOrganisationSearch();
     await user.type(screen.getByRole('searchbox'), 'R1A{Enter}');
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
