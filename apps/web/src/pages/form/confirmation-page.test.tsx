@@ -39,6 +39,9 @@ function renderOutcome(outcome: string, user: CurrentUser, view: SubmissionView,
   return calls;
 }
 
+/** The page's h1, once it shows. */
+const findTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
+
 const crumbs = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     .getAllByRole('listitem')
@@ -62,7 +65,7 @@ describe('Confirmation page', () => {
           collections: [],
         }),
     });
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Return submitted' });
+    const heading = await findTitle('Return submitted');
     const panel = heading.closest('.nhsuk-panel') as HTMLElement;
     expect(panel).toHaveTextContent('Monthly workforce return');
     expect(panel).toHaveTextContent('Trust A (RJ1), October 2026');
@@ -95,9 +98,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Return authorised and submitted' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('Return authorised and submitted')).toBeInTheDocument();
     expect(screen.getByText(/NHSI \(the regulator\) will now check and authorise it/)).toBeInTheDocument();
     expect(await screen.findByTestId('next-return')).toHaveTextContent(
       'Monthly workforce return: October 2026 for Trust B',
@@ -114,9 +115,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A')], total: 1 }),
       },
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Return authorised for NHSI' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('Return authorised for NHSI')).toBeInTheDocument();
     expect(await screen.findByText('You have no other return waiting.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the whole list' })).toHaveAttribute(
       'href',
@@ -138,9 +137,7 @@ describe('Confirmation page', () => {
         returned: { by: { id: 2, name: 'Mo Manager' }, at: '2026-11-10T10:00:00Z', reason: 'Too low' },
       }),
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Return sent back for correction' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('Return sent back for correction')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the returns of October 2026' })).toHaveAttribute(
       'href',
       '/collection/manage/reportingPeriod/3',
@@ -161,9 +158,7 @@ describe('Confirmation page', () => {
       submissionView({ sentForSignOff: { by: { id: 1, name: 'Chris Clerk' }, at: '2026-11-10T10:00:00Z' } }),
       { 'GET /View/Submitter/Returns': () => jsonResponse({ items: [], total: 0, collections: [] }) },
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Return sent for sign-off' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('Return sent for sign-off')).toBeInTheDocument();
     expect(screen.getByText(/We have emailed your organisation’s authorisers/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'View the return' })).toHaveAttribute('href', FORM);
@@ -181,7 +176,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Return sent back' })).toBeInTheDocument();
+    expect(await findTitle('Return sent back')).toBeInTheDocument();
     expect(screen.getByText(/They can see your reason on the return/)).toBeInTheDocument();
     expect(screen.getByText('Your reason: Too low')).toBeInTheDocument();
     expect(await screen.findByTestId('next-return')).toHaveTextContent(
@@ -191,17 +186,13 @@ describe('Confirmation page', () => {
 
   it('does not confirm a sign-off or a send-back the return no longer shows', async () => {
     renderOutcome('sentForSignOff', users.submitter, submissionView({ sentForSignOff: null }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This return has changed' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('This return has changed')).toBeInTheDocument();
     expect(screen.queryByText('Return sent for sign-off')).toBeNull();
   });
 
   it('does not confirm what is no longer true when the address is opened later', async () => {
     renderOutcome('submitted', users.submitter, submissionView({ status: 'draft' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This return has changed' }),
-    ).toBeInTheDocument();
+    expect(await findTitle('This return has changed')).toBeInTheDocument();
     expect(screen.queryByText('Return submitted')).toBeNull();
     expect(screen.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', FORM);
   });

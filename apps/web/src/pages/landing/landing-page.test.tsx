@@ -16,15 +16,12 @@ describe('LandingPage', () => {
 
   it('links to each section the user may use', () => {
     renderAt(<LandingPage />, { user: users.everything });
-    expect(screen.getByRole('link', { name: 'Submit data' })).toHaveAttribute('href', '/collection/submit');
-    expect(screen.getByRole('link', { name: 'Manage collections' })).toHaveAttribute(
-      'href',
-      '/collection/manage',
-    );
-    expect(screen.getByRole('link', { name: 'Administer the service' })).toHaveAttribute(
-      'href',
-      '/collection/admin',
-    );
+    for (const [name, href] of [
+      ['Submit data', '/collection/submit'],
+      ['Manage collections', '/collection/manage'],
+      ['Administer the service', '/collection/admin'],
+    ])
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
   });
 
   it('shows a submitter only their section', () => {
