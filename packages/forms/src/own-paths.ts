@@ -1,4 +1,4 @@
-import { ownProperty } from './logic/values';
+import { defineOwn, ownProperty } from './logic/values';
 
 /**
  * Paths into answers (`staff[0].grade`, `data.ward.beds`), read and written through own properties
@@ -122,5 +122,5 @@ function define(target: Record<string, unknown>, key: string, value: unknown) {
     return;
   }
   if (Object.hasOwn(target, key)) target[key] = value;
-  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else defineOwn(target, key, value);
 }

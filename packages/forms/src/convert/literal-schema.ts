@@ -1,5 +1,6 @@
 import { type Expression, parse } from 'acorn';
 import type { SchemaReader } from '../inspect-definition';
+import { defineOwn } from '../logic/values';
 
 /**
  * A 'mergeComponentSchema' logic action's JavaScript, read as data when all it does is assign an object
@@ -49,12 +50,7 @@ function objectOf(node: Expression): ReturnType<SchemaReader> {
       !['string', 'boolean', 'number'].includes(typeof value.value)
     )
       return { ok: false, reason: `"${key}" is not a plain text, number or true/false` };
-    Object.defineProperty(schema, key, {
-      value: value.value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    defineOwn(schema, key, value.value);
   }
   return { ok: true, schema };
 }

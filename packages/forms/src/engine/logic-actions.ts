@@ -7,7 +7,7 @@ import {
   isLegacyConditional,
   Utils,
 } from '@formio/core/utils';
-import { isDict } from '../logic/values';
+import { defineOwn, isDict } from '../logic/values';
 import { readPath, writePath } from '../own-paths';
 import { mergeableKeys, type SettableProperty, settableProperty } from '../settable-properties';
 import { fillTemplate } from '../templates';
@@ -98,13 +98,7 @@ function escapeStrings(value: unknown, depth = 0): unknown {
   if (depth > 32 || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((item) => escapeStrings(item, depth + 1));
   const out: Holder = {};
-  for (const key of Object.keys(value))
-    Object.defineProperty(out, key, {
-      value: escapeStrings((value as Holder)[key], depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const key of Object.keys(value)) defineOwn(out, key, escapeStrings((value as Holder)[key], depth + 1));
   return out;
 }
 

@@ -158,14 +158,15 @@ export function copyValue(value: unknown, meter: Meter, depth = 0): unknown {
   meter.step();
   if (Array.isArray(value)) return meter.list(value.map((v) => copyValue(v, meter, depth + 1)));
   const out: Dict = {};
-  for (const key of Object.keys(value)) {
-    // A key "__proto__" must stay a key, not set the prototype.
-    Object.defineProperty(out, key, {
-      value: copyValue((value as Dict)[key], meter, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  for (const key of Object.keys(value))
+    defineOwn(out, key, copyValue((value as Dict)[key], meter, depth + 1));
   return out;
+}
+
+/**
+ * Gives `holder` an own, plain data property: unlike assignment, a key "__proto__" stays a key and never
+ * sets the prototype, and no setter is reached.
+ */
+export function defineOwn(holder: object, key: string, value: unknown): void {
+  Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
 }
