@@ -6,6 +6,7 @@ import {
   type FormDefinition,
   innerDataKey,
   isMultiValue,
+  jsonDataItems,
 } from './components';
 import { isDict } from './logic/values';
 
@@ -53,15 +54,8 @@ function choicesOf(c: FormComponent): Choice[] {
   if (Array.isArray(c.values)) return c.values as Choice[];
   const data = isDict(c.data) ? c.data : {};
   if (Array.isArray(data.values)) return data.values as Choice[];
-  let items = data.json;
-  if (typeof items === 'string') {
-    try {
-      items = JSON.parse(items);
-    } catch {
-      items = [];
-    }
-  }
-  if (!Array.isArray(items)) return [];
+  const items = jsonDataItems(c);
+  if (!items) return [];
   const valueKey = text(c.valueProperty);
   return items.filter(isDict).map((item) => ({
     value: valueKey ? item[valueKey] : item.value,

@@ -190,6 +190,22 @@ export const MULTI_VALUE_TYPES: ReadonlySet<string> = new Set([
   'password',
 ]);
 
+/**
+ * The items of a select's JSON data source (`data.json`: a list, or a manager's JSON text of one); null when
+ * it has none or the text does not parse.
+ */
+export function jsonDataItems(c: FormComponent): unknown[] | null {
+  let items = isDict(c.data) ? c.data.json : undefined;
+  if (typeof items === 'string') {
+    try {
+      items = JSON.parse(items);
+    } catch {
+      return null;
+    }
+  }
+  return Array.isArray(items) ? items : null;
+}
+
 /** Whether a question's answer is a list of single answers (`multiple: true` on a type that allows it). */
 export const isMultiValue = (c: FormComponent): boolean =>
   c.multiple === true && MULTI_VALUE_TYPES.has(String(c.type));

@@ -6,6 +6,7 @@ import {
   type FormComponent,
   innerDataKey,
   isMultiValue,
+  jsonDataItems,
   walkAnswers,
 } from '../components';
 import { isDict } from '../logic/values';
@@ -181,15 +182,8 @@ export function staticChoices(c: FormComponent): Choice[] | null {
   if (source === 'values')
     return Array.isArray(data.values) && data.values.length > 0 ? (data.values as Choice[]) : null;
   if (source === 'json') {
-    let items = data.json;
-    if (typeof items === 'string') {
-      try {
-        items = JSON.parse(items);
-      } catch {
-        return null;
-      }
-    }
-    if (!Array.isArray(items)) return null;
+    const items = jsonDataItems(c);
+    if (!items) return null;
     const property = typeof c.valueProperty === 'string' && c.valueProperty !== '' ? c.valueProperty : null;
     if (!property) return null;
     return items.map((item) => ({ value: isDict(item) ? getPath(item, property) : item }));

@@ -1,4 +1,4 @@
-import { childLists, dataShapeOf, type FormComponent, innerDataKey } from '../components';
+import { childLists, dataShapeOf, type FormComponent, innerDataKey, jsonDataItems } from '../components';
 import { isDict } from '../logic/values';
 
 /**
@@ -87,15 +87,9 @@ function firstOption(c: FormComponent): unknown {
       : [];
   const first = values.find(isDict);
   if (first) return first.value;
-  if (isDict(c.data) && c.valueProperty && typeof c.valueProperty === 'string') {
-    let items = c.data.json;
-    if (typeof items === 'string')
-      try {
-        items = JSON.parse(items);
-      } catch {
-        items = [];
-      }
-    if (Array.isArray(items) && isDict(items[0])) return items[0][c.valueProperty];
+  if (c.valueProperty && typeof c.valueProperty === 'string') {
+    const [item] = jsonDataItems(c) ?? [];
+    if (isDict(item)) return item[c.valueProperty];
   }
   return undefined;
 }
