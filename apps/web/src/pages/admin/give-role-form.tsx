@@ -1,12 +1,33 @@
-import type { UserRoleChange } from '@dcf/domain';
-import { type FormEvent, useState } from 'react';
+import type { FieldErrors, UserRoleChange } from '@dcf/domain';
+import type { FormEvent } from 'react';
 import { useCollections } from '../../api/collections';
 import { getOrganisations } from '../../api/organisations';
 import { ErrorSummary, Select, TextField } from '../../components';
+import { useEditForm } from '../../components/use-edit-form';
 import { roleLabels } from './role-labels';
 
 type Role = keyof typeof roleLabels;
 const isOrganisationRole = (role: Role) => role === 'DataEntryClerk' || role === 'Authoriser';
+
+interface Values {
+  role: Role | '';
+  term: string;
+  collectionId: string;
+  code: string;
+}
+const empty: Values = { role: '', term: '', collectionId: '', code: '' };
+
+/** Each field's input id, which its error summary link moves focus to, in the form's order. */
+const fieldIds = { role: 'give-role', collectionId: 'give-collection', code: 'give-organisation' } as const;
+
+/** What the browser can tell before asking for the organisation. */
+function problemsOf({ role, collectionId, code }: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!role) errors.role = ['Select a role'];
+  if (!collectionId) errors.collectionId = ['Select a collection'];
+  if (role && isOrganisationRole(role) && !code.trim()) errors.code = ['Enter the organisation’s ODS code'];
+  return errors;
+}
 
 /**
  * Give a role: the role, the collection (searched by name) and, for a clerk or an authoriser, the
@@ -17,23 +38,14 @@ export function GiveRoleForm({
 }: {
   onGive: (change: UserRoleChange, text: string) => Promise<void>;
 }) {
-  const [role, setRole] = useState<Role | ''>('');
-  const [term, setTerm] = useState('');
-  const [collectionId, setCollectionId] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ href: string; message: string }[]>([]);
+  const { values, set, setErrors, error, summary, check } = useEditForm(empty);
+  const { role, term, collectionId, code } = values;
   const collections = useCollections({ query: term.trim() || undefined, page: 1, pageSize: 50 });
   const options = (collections.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems: { href: string; message: string }[] = [];
-    if (!role) problems.push({ href: '#give-role', message: 'Select a role' });
-    if (!collectionId) problems.push({ href: '#give-collection', message: 'Select a collection' });
-    if (role && isOrganisationRole(role) && !code.trim())
-      problems.push({ href: '#give-organisation', message: 'Enter the organisation’s ODS code' });
-    setErrors(problems);
-    if (problems.length > 0 || !role) return;
+    if (!check(problemsOf(values)) || !role) return;
     const collection = options.find((o) => o.value === collectionId)?.label ?? '';
     if (!isOrganisationRole(role)) {
       await onGive(
@@ -52,7 +64,7 @@ export function GiveRoleForm({
       (o) => o.code.toUpperCase() === wanted,
     );
     if (!found) {
-      setErrors([{ href: '#give-organisation', message: `No organisation has the ODS code ${wanted}` }]);
+      setErrors({ code: [`No organisation has the ODS code ${wanted}`] });
       return;
     }
     await onGive(
@@ -72,13 +84,20 @@ export function GiveRoleForm({
       <h2 className="nhsuk-heading-m" id="give-role-heading">
         Give a role
       </h2>
-      {errors.length > 0 ? <ErrorSummary id="give-role-errors" items={errors} /> : null}
+      <ErrorSummary
+        id="give-role-errors"
+        ref={summary}
+        items={(Object.keys(fieldIds) as (keyof typeof fieldIds)[])
+          .filter((field) => error(field))
+          .map((field) => ({ href: `#${fieldIds[field]}`, message: error(field) ?? '' }))}
+      />
       <form onSubmit={submit} noValidate>
         <Select
           id="give-role"
           label="Role"
           value={role}
-          onChange={(value) => setRole(value as Role | '')}
+          {...(error('role') ? { error: error('role') } : {})}
+          onChange={(value) => set('role', value as Role | '')}
           options={(Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }))}
         />
         <TextField
@@ -87,13 +106,14 @@ export function GiveRoleForm({
           type="search"
           width="one-half"
           value={term}
-          onChange={setTerm}
+          onChange={(value) => set('term', value)}
         />
         <Select
           id="give-collection"
           label="Collection"
           value={collectionId}
-          onChange={setCollectionId}
+          {...(error('collectionId') ? { error: error('collectionId') } : {})}
+          onChange={(value) => set('collectionId', value)}
           options={options}
         />
         {role && isOrganisationRole(role) ? (
@@ -102,8 +122,9 @@ export function GiveRoleForm({
             label="Organisation ODS code"
             width={10}
             value={code}
+            error={error('code')}
             autoComplete="off"
-            onChange={setCode}
+            onChange={(value) => set('code', value)}
           />
         ) : null}
         <button type="submit" className="nhsuk-button nhsuk-button--secondary">
