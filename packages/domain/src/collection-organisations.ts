@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { organisationRole, organisationRoleStatus } from './enums';
+import { organisationRole, organisationRoleStatus, sortOrder } from './enums';
 import { idParam, recordId } from './ids';
 import { pagingQueryShape } from './paging';
 
@@ -33,7 +33,7 @@ export const collectionOrganisationListQuerySchema = z.object({
   stpId: idParam.optional(),
   status: z.enum(['open', 'closed', 'any']).default('any'),
   sortBy: z.enum(['name', 'code', 'region', 'type']).default('name'),
-  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  sortOrder: sortOrder.default('ASC'),
   ...pagingQueryShape(),
 });
 export type CollectionOrganisationListQuery = z.infer<typeof collectionOrganisationListQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collectionStatus, collectionStatusUpdate, periodType, requirement } from './enums';
+import { collectionStatus, collectionStatusUpdate, periodType, requirement, sortOrder } from './enums';
 import { messages } from './messages';
 import { pagingQueryShape } from './paging';
 
@@ -63,7 +63,7 @@ export const collectionListQuerySchema = z.object({
   ...pagingQueryShape(),
   /** Name (the default), status or last change; ties by name then id. Paged in SQL (decision 0025). */
   sortBy: collectionListSortBy.default('name'),
-  sortOrder: z.enum(['ASC', 'DESC']).default('ASC'),
+  sortOrder: sortOrder.default('ASC'),
 });
 
 export const collectionListSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortOrder } from './enums';
 import { recordId } from './ids';
 
 /** POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder: optionally only some organisations. */
@@ -57,7 +58,7 @@ export const outboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** By when created: newest first (DESC, the default) or oldest first. */
-  sortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
+  sortOrder: sortOrder.default('DESC'),
 });
 export type OutboxQuery = Partial<z.infer<typeof outboxQuerySchema>>;
 
