@@ -202,6 +202,26 @@ describe('the Authoriser role is for the organisation’s own staff', () => {
   });
 });
 
+/** The audit entry of a role change: who changed whose roles, where, and the roles before and after. */
+function roleChange(
+  by: number,
+  action: string,
+  user: number,
+  where: { collectionId: number | null; organisationId: number | null },
+  before: string[],
+  after: string[],
+) {
+  return {
+    userId: by,
+    action,
+    entityType: 'user',
+    entityId: String(user),
+    ...where,
+    before: { userId: user, roles: before },
+    after: { userId: user, roles: after },
+  };
+}
+
 describe('the audit of role changes', () => {
   it('records who, whose roles, where, before and after for every kind of role change', async () => {
     const admin = await t.as('superAdmin');
@@ -248,47 +268,21 @@ describe('the audit of role changes', () => {
       .orderBy('id')
       .execute();
     const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    const atRgt = { collectionId: demoId, organisationId: rgt };
+    const inDemo = { collectionId: demoId, organisationId: null };
+    const unscoped = { collectionId: null, organisationId: null };
     expect(entries.slice(-4).map((e) => ({ ...e, before: parse(e.before), after: parse(e.after) }))).toEqual([
-      {
-        userId: ids.manager,
-        action: 'collectionOrganisationRole.set',
-        entityType: 'user',
-        entityId: String(ids.clerkA),
-        collectionId: demoId,
-        organisationId: rgt,
-        before: { userId: ids.clerkA, roles: [] },
-        after: { userId: ids.clerkA, roles: ['DataEntryClerk'] },
-      },
-      {
-        userId: ids.manager,
-        action: 'collectionOrganisationRole.set',
-        entityType: 'user',
-        entityId: String(ids.clerkA),
-        collectionId: demoId,
-        organisationId: rgt,
-        before: { userId: ids.clerkA, roles: ['DataEntryClerk'] },
-        after: { userId: ids.clerkA, roles: [] },
-      },
-      {
-        userId: ids.manager,
-        action: 'collectionRole.assign',
-        entityType: 'user',
-        entityId: String(ids.nhsi),
-        collectionId: demoId,
-        organisationId: null,
-        before: { userId: ids.nhsi, roles: [] },
-        after: { userId: ids.nhsi, roles: ['submissionManager'] },
-      },
-      {
-        userId: ids.superAdmin,
-        action: 'user.nominateAdministrator',
-        entityType: 'user',
-        entityId: String(ids.manager),
-        collectionId: null,
-        organisationId: null,
-        before: { userId: ids.manager, roles: [] },
-        after: { userId: ids.manager, roles: ['collectionAdmin', 'managementOrganisationUser'] },
-      },
+      roleChange(ids.manager, 'collectionOrganisationRole.set', ids.clerkA, atRgt, [], ['DataEntryClerk']),
+      roleChange(ids.manager, 'collectionOrganisationRole.set', ids.clerkA, atRgt, ['DataEntryClerk'], []),
+      roleChange(ids.manager, 'collectionRole.assign', ids.nhsi, inDemo, [], ['submissionManager']),
+      roleChange(
+        ids.superAdmin,
+        'user.nominateAdministrator',
+        ids.manager,
+        unscoped,
+        [],
+        ['collectionAdmin', 'managementOrganisationUser'],
+      ),
     ]);
     await admin.post('/v1/api/Collection/Administrators', { userId: ids.manager, isCollectionAdmin: false });
     await manager.put(`/v1/api/Collection/${demoId}/Role`, {
