@@ -1,7 +1,9 @@
 import type { Worklist, WorklistCounts } from '@dcf/domain';
+import type { Updateable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type TestApp, useTestApp } from '../../../test/harness';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
+import type { SubmissionTable } from '../../db/schema';
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);
@@ -15,6 +17,30 @@ let closedSubmissions: Map<number, number>;
 
 /** The rows of this test's own collection (the seeded demo collection may add its own). */
 const ours = (list: Worklist) => list.items.filter((i) => i.collection.id === collectionId);
+
+/**
+ * Runs `check` with trust A's open draft changed as given (`check` gets the changed columns' values from
+ * before), then puts those columns back: the other tests read the same draft.
+ */
+async function whileTrustADraftIs(
+  changes: Updateable<SubmissionTable>,
+  check: (before: Updateable<SubmissionTable>) => Promise<void>,
+) {
+  const db = t.database.db;
+  const id = openSubmissions.get(trustA)!;
+  const columns = Object.keys(changes) as (keyof SubmissionTable & string)[];
+  const before: Updateable<SubmissionTable> = await db
+    .selectFrom('submission')
+    .select(columns)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('submission').set(changes).where('id', '=', id).execute();
+  try {
+    await check(before);
+  } finally {
+    await db.updateTable('submission').set(before).where('id', '=', id).execute();
+  }
+}
 
 /**
  * A collection of the test's own at trust A (RJ1), trust B (RGT) and a third trust, trust and NHSI
@@ -134,34 +160,15 @@ describe('GET /View/Worklist/SignOff', () => {
   });
 
   it('lists only drafts sent for sign-off (decision 0036)', async () => {
-    const db = t.database.db;
-    const id = openSubmissions.get(trustA)!;
-    const sent = await db
-      .selectFrom('submission')
-      .select(['sentForSignoffAt', 'sentForSignoffBy'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('submission')
-      .set({ sentForSignoffAt: null, sentForSignoffBy: null })
-      .where('id', '=', id)
-      .execute();
-    try {
+    await whileTrustADraftIs({ sentForSignoffAt: null, sentForSignoffBy: null }, async () => {
       expect(ours(await worklist(await t.as('authoriserA'), 'SignOff'))).toEqual([]);
-    } finally {
-      await db.updateTable('submission').set(sent).where('id', '=', id).execute();
-    }
+    });
   });
 
   it('drops a draft once it is submitted', async () => {
-    const db = t.database.db;
-    const id = openSubmissions.get(trustA)!;
-    await db.updateTable('submission').set({ status: 'completed' }).where('id', '=', id).execute();
-    try {
+    await whileTrustADraftIs({ status: 'completed' }, async () => {
       expect(ours(await worklist(await t.as('authoriserA'), 'SignOff'))).toEqual([]);
-    } finally {
-      await db.updateTable('submission').set({ status: 'draft' }).where('id', '=', id).execute();
-    }
+    });
   });
 });
 
@@ -192,39 +199,27 @@ describe('GET /View/Worklist/Returned', () => {
 
   it("lists a draft an authoriser sent back to the organisation's clerks (not to its authorisers), until it is sent again", async () => {
     const db = t.database.db;
-    const id = openSubmissions.get(trustA)!;
-    const authoriserA = await t.userId('authoriserA');
-    const before = await db
-      .selectFrom('submission')
-      .select(['sentForSignoffAt', 'sentForSignoffBy'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('submission')
-      .set({
-        sentBackAt: new Date(),
-        sentBackBy: authoriserA,
-        sentBackReason: 'Vacancies look low',
-        sentForSignoffAt: null,
-        sentForSignoffBy: null,
-      })
-      .where('id', '=', id)
-      .execute();
-    try {
+    const sentBack = {
+      sentBackAt: new Date(),
+      sentBackBy: await t.userId('authoriserA'),
+      sentBackReason: 'Vacancies look low',
+      sentForSignoffAt: null,
+      sentForSignoffBy: null,
+    };
+    await whileTrustADraftIs(sentBack, async (before) => {
       const rows = ours(await worklist(await t.as('clerkA'), 'Returned'));
       expect(rows).toMatchObject([{ organisation: { code: 'RJ1' }, returnedReason: 'Vacancies look low' }]);
       const authorisers = ours(await worklist(await t.as('authoriserA'), 'Returned'));
       expect(authorisers.map((r) => r.organisation.code)).not.toContain('RJ1');
       // Sent for sign-off again: off the clerk's list, on the authoriser's.
-      await db.updateTable('submission').set(before).where('id', '=', id).execute();
-      expect(ours(await worklist(await t.as('clerkA'), 'Returned'))).toEqual([]);
-    } finally {
+      const { sentForSignoffAt, sentForSignoffBy } = before;
       await db
         .updateTable('submission')
-        .set({ ...before, sentBackAt: null, sentBackBy: null, sentBackReason: null })
-        .where('id', '=', id)
+        .set({ sentForSignoffAt, sentForSignoffBy })
+        .where('id', '=', openSubmissions.get(trustA)!)
         .execute();
-    }
+      expect(ours(await worklist(await t.as('clerkA'), 'Returned'))).toEqual([]);
+    });
   });
 });
 
