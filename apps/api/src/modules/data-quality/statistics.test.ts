@@ -77,6 +77,19 @@ async function seedReturns(periodId: number, values: number[]) {
   }
 }
 
+/** Two new periods, last and this, RJ1's return page in each, and other recipients' returns seeded in the last. */
+async function lastAndThisPeriod(seeded: number[]) {
+  const lastPeriod = await newPeriod(t);
+  const thisPeriod = await newPeriod(t);
+  await seedReturns(lastPeriod, seeded);
+  return {
+    lastPeriod,
+    thisPeriod,
+    lastPage: await pageFor(t, lastPeriod),
+    thisPage: await pageFor(t, thisPeriod),
+  };
+}
+
 /** Submits RJ1's return with `sicknessDays` as the authoriser (lock, submit), through HTTP. */
 async function submitRj1(page: Page, sicknessDays: number) {
   const authoriser = await t.as('authoriserA');
@@ -116,12 +129,7 @@ async function addRangeRule() {
 describe('last period’s statistics, once per period', () => {
   it('appear when the period closes, are computed again when a reopened return changes, and not otherwise', async () => {
     await addRangeRule();
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const lastPage = await pageFor(t, lastPeriod);
-    const thisPage = await pageFor(t, thisPeriod);
-    await seedReturns(
-      lastPeriod,
+    const { lastPeriod, thisPeriod, lastPage, thisPage } = await lastAndThisPeriod(
       Array.from({ length: SAMPLE - 1 }, (_, i) => i + 1),
     );
     const rj1 = await submitRj1(lastPage, 40);
@@ -178,12 +186,7 @@ describe('last period’s statistics, once per period', () => {
   });
 
   it('a save and the form page read no other organisation’s return: one row of last period’s statistics', async () => {
-    const lastPeriod = await newPeriod(t);
-    const thisPeriod = await newPeriod(t);
-    const lastPage = await pageFor(t, lastPeriod);
-    const thisPage = await pageFor(t, thisPeriod);
-    await seedReturns(
-      lastPeriod,
+    const { lastPeriod, lastPage, thisPage } = await lastAndThisPeriod(
       Array.from({ length: SAMPLE }, (_, i) => 100 + i),
     );
     await submitRj1(lastPage, 120);
