@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/fault/free-port';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
 import { startDevelopmentProviderServer } from '../../platform/auth/provider-server';
 import { SESSION_COOKIE } from '../../platform/sessions';
@@ -12,17 +12,6 @@ import { SESSION_COOKIE } from '../../platform/sessions';
  */
 let t: TestApp;
 let provider: { issuer: string; close(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
