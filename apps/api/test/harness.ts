@@ -229,14 +229,22 @@ export async function startTestApp(
   };
 }
 
+/** A tuple without its first element (optional or not). */
+type Tail<T extends unknown[]> = T extends [unknown?, ...infer Rest] ? Rest : never;
+
 /**
  * The file's app: started in a beforeAll, closed in an afterAll. What it returns stands for the app once
- * that beforeAll has run (in later hooks and in tests), so a file declares it in one line.
+ * that beforeAll has run (in later hooks and in tests), so a file declares it in one line. `env` may be a
+ * function, read when the app starts: for a setting known only once an earlier beforeAll has run (the
+ * address of a fake server the file starts).
  */
-export function useTestApp(...options: Parameters<typeof startTestApp>): TestApp {
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  ...options: Tail<Parameters<typeof startTestApp>>
+): TestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await startTestApp(...options);
+    started = await startTestApp(typeof env === 'function' ? env() : env, ...options);
   });
   afterAll(() => started?.close());
   return new Proxy({} as TestApp, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { runJobs } from '../../../test/support/jobs';
 import { codeOfOrgLink, incrementalSince } from './ods-incremental';
@@ -9,7 +9,6 @@ import { listSyncRuns, odsSyncJobHandler, runOdsSync, startOdsSync } from './ods
  * Incremental sync against the local ORD fake, which answers the real API's sync endpoint
  * (`/sync?LastChangeDate=`: OrgLinks of every role changed since) and LastChangeDate role listings.
  */
-let t: TestApp;
 let fake: FakeOrd;
 const OLD = '2024-01-01';
 const RECENT = '2026-11-20';
@@ -38,12 +37,9 @@ beforeAll(async () => {
     })),
     { code: 'FA123', name: 'CORNER PHARMACY', role: 'RO182', lastChangeDate: RECENT },
   ]);
-  t = await startTestApp({ ODS_API_BASE_URL: fake.baseUrl });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ ODS_API_BASE_URL: fake.baseUrl }));
 
 const org = (code: string) =>
   t.database.db.selectFrom('organisation').selectAll().where('code', '=', code).executeTakeFirst();

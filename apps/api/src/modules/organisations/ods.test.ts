@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { runJobs } from '../../../test/support/jobs';
 import { buildApp } from '../../app';
 import type { App } from '../../platform/route-module';
 import { odsSyncJobHandler, runOdsSync } from './ods-sync';
 
-let t: TestApp;
 let fake: FakeOrd;
 beforeAll(async () => {
   fake = await startFakeOrd([
@@ -28,15 +27,16 @@ beforeAll(async () => {
       successorCode: 'RJ1',
     },
   ]);
-  t = await startTestApp({ ODS_API_BASE_URL: fake.baseUrl });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ ODS_API_BASE_URL: fake.baseUrl }));
 
 const org = (code: string) =>
   t.database.db.selectFrom('organisation').selectAll().where('code', '=', code).executeTakeFirst();
+
+/** A full sync in pages of two, retrying a failed page at once. */
+const fullSync = () =>
+  runOdsSync(t.database.db, t.config, { pageSize: 2, backoffMs: 1, userId: null, mode: 'full' });
 
 describe('POST /Organisation/Admin/Import', () => {
   // A real NHS trusts extract's layout (etr, no header): two known trusts changed, one new, one bad line.
@@ -139,12 +139,7 @@ describe('ODS sync task', () => {
 
   it('retries a failing page, then succeeds', async () => {
     fake.failures.set('/organisations?PrimaryRoleId=RO197&Limit=2&Offset=2', 2);
-    const run = await runOdsSync(t.database.db, t.config, {
-      pageSize: 2,
-      backoffMs: 1,
-      userId: null,
-      mode: 'full',
-    });
+    const run = await fullSync();
     expect(run.status).toBe('succeeded');
     expect(run).toMatchObject({ added: 0, updated: 0, closed: 0 });
   });
@@ -155,12 +150,7 @@ describe('ODS sync task', () => {
     const page = '/organisations?PrimaryRoleId=RO197&Limit=2&Offset=4';
     fake.failures.set(page, Number.POSITIVE_INFINITY);
     fake.requests.length = 0;
-    const run = await runOdsSync(t.database.db, t.config, {
-      pageSize: 2,
-      backoffMs: 1,
-      userId: null,
-      mode: 'full',
-    });
+    const run = await fullSync();
     expect(run.status).toBe('failed');
     expect(run.error).toContain('failed after 3 attempts');
     expect(fake.requests.filter((r) => r === page)).toHaveLength(3);
