@@ -26,20 +26,21 @@ function Demo() {
       <table>
         <thead>
           <tr>
-            <SortableHeader
-              column="name"
-              label="Name"
-              sortBy={params.sortBy}
-              sortOrder={params.sortOrder as 'ASC' | 'DESC'}
-              onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
-            />
-            <SortableHeader
-              column="code"
-              label="Code"
-              sortBy={params.sortBy}
-              sortOrder={params.sortOrder as 'ASC' | 'DESC'}
-              onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
-            />
+            {(
+              [
+                ['name', 'Name'],
+                ['code', 'Code'],
+              ] as const
+            ).map(([column, label]) => (
+              <SortableHeader
+                key={column}
+                column={column}
+                label={label}
+                sortBy={params.sortBy}
+                sortOrder={params.sortOrder as 'ASC' | 'DESC'}
+                onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
+              />
+            ))}
           </tr>
         </thead>
       </table>

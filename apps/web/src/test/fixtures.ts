@@ -234,6 +234,13 @@ export function stubApi(
   return calls;
 }
 
+/** A clerk's view of a return only an authoriser may submit (trust authorisation is required). */
+export const onlyAuthoriserSubmits = {
+  canSubmit: false,
+  readOnlyReason: 'Only an authoriser can submit this return',
+  readOnlyCode: 'authoriser_required',
+} satisfies Partial<SubmissionView>;
+
 /**
  * stubApi handlers for a return opened for editing: GET .../Submission answers `view`, and taking the
  * lock answers it locked by this user.
@@ -246,12 +253,17 @@ export function openedForEditing(view: SubmissionView): Record<string, () => Res
   };
 }
 
+/** Collection 1's October 2026 return of Trust A (RJ1, organisation 10), as list rows name it. */
+const octoberAtTrustA = {
+  collection: { id: 1, name: 'Monthly workforce return' },
+  organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
+  period: { id: 3, name: 'October 2026' },
+};
+
 /** A row of GET /View/Submitter/Returns: Trust A's (RJ1, organisation 10) open draft for October 2026. */
 export function submitterReturn(overrides: Partial<SubmitterReturn> = {}): SubmitterReturn {
   return {
-    collection: { id: 1, name: 'Monthly workforce return' },
-    organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
-    period: { id: 3, name: 'October 2026' },
+    ...octoberAtTrustA,
     windowStatus: 'Open',
     status: 'draft',
     displayState: 'Open',
@@ -267,9 +279,7 @@ export function submitterReturn(overrides: Partial<SubmitterReturn> = {}): Submi
 export function worklistItem(overrides: Partial<WorklistItem> = {}): WorklistItem {
   return {
     submissionId: 5,
-    collection: { id: 1, name: 'Monthly workforce return' },
-    organisation: { id: 10, name: 'Trust A', code: 'RJ1' },
-    period: { id: 3, name: 'October 2026' },
+    ...octoberAtTrustA,
     changedAt: '2026-11-10T10:00:00Z',
     changedBy: 'Alex Smith',
     deadline: '2026-12-01T00:00:00Z',

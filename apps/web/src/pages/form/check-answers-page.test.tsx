@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { routePatterns } from '../../app/paths';
 import {
   jsonResponse,
+  onlyAuthoriserSubmits,
   openedForEditing,
   qualityContext,
   savedRevision,
@@ -247,14 +248,7 @@ describe('Check your answers', () => {
 
   it('tells a clerk why they cannot submit, with no declaration or Submit return', async () => {
     stubPageApi({
-      [`GET ${PAGE}`]: () =>
-        jsonResponse(
-          makeView({
-            canSubmit: false,
-            readOnlyReason: 'Only an authoriser can submit this return',
-            readOnlyCode: 'authoriser_required',
-          }),
-        ),
+      [`GET ${PAGE}`]: () => jsonResponse(makeView(onlyAuthoriserSubmits)),
     });
     renderPage();
     expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();

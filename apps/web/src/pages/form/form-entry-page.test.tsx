@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routePatterns } from '../../app/paths';
 import {
   jsonResponse,
+  onlyAuthoriserSubmits,
   openedForEditing,
   qualityContext,
   savedRevision,
@@ -247,15 +248,7 @@ describe('Form entry page', () => {
   });
 
   it('tells a clerk why they cannot submit', async () => {
-    stubPageApi(
-      openedForEditing(
-        makeView({
-          canSubmit: false,
-          readOnlyReason: 'Only an authoriser can submit this return',
-          readOnlyCode: 'authoriser_required',
-        }),
-      ),
-    );
+    stubPageApi(openedForEditing(makeView(onlyAuthoriserSubmits)));
     renderPage();
     expect(await screen.findByText('Only an authoriser can submit this return')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
