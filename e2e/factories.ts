@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { demoUsers } from '../apps/api/src/db/seed/demo-users';
-import { type Api, apiOf, DAY, type PersonaName, signInAs } from './fixtures';
+import { type Api, apiOf, DAY, expect, type PersonaName, signInAs } from './fixtures';
 
 /**
  * Test factories: what many journeys build through the API before they start (a collection, its form,
@@ -29,6 +29,26 @@ export async function organisationByCode(api: Api, code: string): Promise<Organi
   const organisation = found.items.find((o) => o.code === code);
   if (!organisation) throw new Error(`organisationByCode: no organisation with ODS code ${code}`);
   return organisation;
+}
+
+/**
+ * The first `count` ODS codes that `keep` accepts among the first `pageSize` open organisations (by
+ * code): recipients for a journey about many organisations. Fails if there are fewer.
+ */
+export async function openOrganisationCodes(
+  api: Api,
+  { count, pageSize, keep }: { count: number; pageSize: number; keep: (code: string) => boolean },
+): Promise<string[]> {
+  const open = await api<{ items: { code: string }[] }>(
+    'GET',
+    `/Organisation?isOpen=true&pageSize=${pageSize}&sortBy=code`,
+  );
+  const codes = open.items
+    .map((o) => o.code)
+    .filter(keep)
+    .slice(0, count);
+  expect(codes).toHaveLength(count);
+  return codes;
 }
 
 export async function organisationIdByCode(api: Api, code: string): Promise<number> {
@@ -146,6 +166,10 @@ export interface Access {
   /** The persona works elsewhere: only for stories about that (see the header). */
   elsewhere?: true;
 }
+
+/** `who` as a data entry clerk at each of `codes`, wherever they work: the story of a clerk at many organisations. */
+export const clerkAtEach = (codes: readonly string[], who: PersonaName): Access[] =>
+  codes.map((code) => ({ code, persona: who, roles: ['DataEntryClerk'], elsewhere: true }));
 
 export async function giveAccess(
   api: Api,

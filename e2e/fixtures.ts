@@ -125,6 +125,18 @@ export async function submitWithDeclaration(page: Page): Promise<void> {
 }
 
 /**
+ * On a return's Revisions page: ticks the revisions in rows `first` and `second` (from 0, latest first),
+ * compares them, and gives the rows the comparison marks as changed.
+ */
+export async function compareRevisions(page: Page, first: number, second: number): Promise<Locator> {
+  const rows = page.locator('tbody tr');
+  await rows.nth(first).getByRole('checkbox').check();
+  await rows.nth(second).getByRole('checkbox').check();
+  await page.getByRole('link', { name: 'Compare the two selected' }).click();
+  return page.locator('tr.dcf-compare__changed');
+}
+
+/**
  * Types `yyyy-MM-dd` ('' to clear) into the NHS date input named `name` (its legend), box by box as a
  * person would: Day, Month and Year (decision 0037).
  */

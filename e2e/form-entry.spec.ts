@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { DECLARATION, expect, expectNoAxeViolations, type PersonaName, signInAs, test } from './fixtures';
+import {
+  compareRevisions,
+  DECLARATION,
+  expect,
+  expectNoAxeViolations,
+  type PersonaName,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * Form entry on the demo collection's open period for the second trust (RGT: Bea Clerk and Ben
@@ -188,10 +196,7 @@ test('a clerk fills the wizard over two sessions, cannot submit; the authoriser 
   await expect(rows).toHaveCount(5);
   await expect(rows.first()).toContainText('Official');
   await expectNoAxeViolations(authoriser);
-  await rows.nth(0).getByRole('checkbox').check();
-  await rows.nth(3).getByRole('checkbox').check();
-  await authoriser.getByRole('link', { name: 'Compare the two selected' }).click();
-  const changed = authoriser.locator('tr.dcf-compare__changed');
+  const changed = await compareRevisions(authoriser, 0, 3);
   await expect(changed).toHaveCount(1);
   await expect(changed).toContainText('Working days lost to sickness');
   await expect(changed).toContainText('14');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openPeriodBody, publishedCollection } from './factories';
+import { clerkAtEach, openOrganisationCodes, openPeriodBody, publishedCollection } from './factories';
 import { apiOf, DAY, expect, signInAs, test } from './fixtures';
 
 /**
@@ -26,15 +26,11 @@ test('a clerk at 50 organisations opens the landing page and the home in at most
   test.setTimeout(180_000);
   await signInAs(page, 'manager');
   const api = apiOf(page);
-  const open = await api<{ items: { code: string }[] }>(
-    'GET',
-    '/Organisation?isOpen=true&pageSize=100&sortBy=code',
-  );
-  const codes = open.items
-    .map((o) => o.code)
-    .filter((code) => !['RJ1', 'RJ7', 'RGT', 'RYJ'].includes(code))
-    .slice(0, ORGANISATIONS);
-  expect(codes).toHaveLength(ORGANISATIONS);
+  const codes = await openOrganisationCodes(api, {
+    count: ORGANISATIONS,
+    pageSize: 100,
+    keep: (code) => !['RJ1', 'RJ7', 'RGT', 'RYJ'].includes(code),
+  });
   const now = Date.now();
   const collection = await publishedCollection(api, {
     name: `Fifty trusts ${now}`,
@@ -44,12 +40,7 @@ test('a clerk at 50 organisations opens the landing page and the home in at most
       submissionsOpen: new Date(now - DAY).toISOString(),
       submissionsClose: new Date(now + 20 * DAY).toISOString(),
     }),
-    access: codes.map((code) => ({
-      code,
-      persona: 'authoriserB' as const,
-      roles: ['DataEntryClerk' as const],
-      elsewhere: true as const,
-    })),
+    access: clerkAtEach(codes, 'authoriserB'),
   });
   await page.context().clearCookies();
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addPeriod, openPeriodBody, publishedCollection } from './factories';
+import { addPeriod, openOrganisationCodes, openPeriodBody, publishedCollection } from './factories';
 import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -17,15 +17,11 @@ const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toIS
 async function collectionWithClosedPeriod(page: Page) {
   await signInAs(page, 'manager');
   const api = apiOf(page);
-  const trusts = await api<{ items: { code: string }[] }>(
-    'GET',
-    '/Organisation?isOpen=true&pageSize=40&sortBy=code',
-  );
-  const codes = trusts.items
-    .map((o) => o.code)
-    .filter((code) => /^R[A-Z0-9]{2}$/.test(code))
-    .slice(0, 14);
-  expect(codes).toHaveLength(14);
+  const codes = await openOrganisationCodes(api, {
+    count: 14,
+    pageSize: 40,
+    keep: (code) => /^R[A-Z0-9]{2}$/.test(code),
+  });
   const name = `Periods page journey ${Date.now()}`;
   const closedStart = iso(-70).slice(0, 10);
   const collection = await publishedCollection(api, {

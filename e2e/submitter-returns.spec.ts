@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openPeriodBody, publishedCollection } from './factories';
+import { clerkAtEach, openPeriodBody, publishedCollection } from './factories';
 import { apiOf, DAY, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -21,12 +21,7 @@ async function multiOrganisationCollection(page: Page): Promise<string> {
       submissionsClose: new Date(now + 6 * DAY).toISOString(),
     }),
     // The story is a clerk at several organisations: Ben works at RGT only.
-    access: CODES.map((code) => ({
-      code,
-      persona: 'authoriserB' as const,
-      roles: ['DataEntryClerk' as const],
-      elsewhere: true as const,
-    })),
+    access: clerkAtEach(CODES, 'authoriserB'),
   });
   return collection.name;
 }
