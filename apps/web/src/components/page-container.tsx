@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Notification } from './notification';
 import type { NotificationState } from './use-notification';
 import { usePageTitle } from './use-page-title';
@@ -6,6 +7,11 @@ import { usePageTitle } from './use-page-title';
 export interface PageContainerProps {
   /** The page's h1 and document title. */
   title?: string;
+  /**
+   * The pages above this one (after Home), for the breadcrumbs, which end with the title; `[]` for a
+   * page just under Home. A page whose last crumb is not its title passes `breadcrumbs` instead.
+   */
+  trail?: readonly Crumb[];
   /** Shown above the title; e.g. a `<Breadcrumbs>`. */
   breadcrumbs?: ReactNode;
   /** From `useNotification()`; each new one replaces the last. */
@@ -17,6 +23,7 @@ export interface PageContainerProps {
 /** The frame of every screen (specification, section 2): optional title and a dismissible notification. */
 export function PageContainer({
   title,
+  trail,
   breadcrumbs,
   notification,
   onNotificationClose,
@@ -25,7 +32,7 @@ export function PageContainer({
   usePageTitle(title);
   return (
     <div className="dcf-page">
-      {breadcrumbs}
+      {breadcrumbs ?? (trail && title ? <Breadcrumbs items={[...trail, { text: title }]} /> : null)}
       {notification ? (
         <Notification key={notification.id} {...notification} onClose={onNotificationClose} />
       ) : null}

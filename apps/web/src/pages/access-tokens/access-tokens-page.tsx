@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../api/access-tokens';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState, useNotification, YesNoModalAbout } from '../../components';
+import { PageContainer, QueryState, useNotification, YesNoModalAbout } from '../../components';
 import { CreateTokenForm } from './create-token-form';
 import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';
@@ -37,9 +37,7 @@ export function AccessTokensPage() {
   return (
     <PageContainer
       title={ACCESS_TOKENS_TITLE}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Home', href: paths.adminHome }, { text: ACCESS_TOKENS_TITLE }]} />
-      }
+      trail={[{ text: 'Home', href: paths.adminHome }]}
       notification={notification}
       onNotificationClose={clear}
     >

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { useAuditLog } from '../../api/audit';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   type Column,
   DateInput,
   Details,
@@ -78,10 +77,7 @@ export function AuditLogPage() {
   const log = useAuditLog(query);
 
   return (
-    <PageContainer
-      title="Audit log"
-      breadcrumbs={<Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Audit log' }]} />}
-    >
+    <PageContainer title="Audit log" trail={[{ text: 'Admin', href: paths.adminHome }]}>
       <SearchForm
         key={FILTERS.map((f) => query[f.name] ?? '').join('|')}
         query={query}

@@ -1,5 +1,4 @@
 import { paths } from '../../app/paths';
-import { Breadcrumbs } from '../../components/breadcrumbs';
 import { PageContainer } from '../../components/page-container';
 import { FeatureFlagsSection } from './feature-flags-section';
 
@@ -7,12 +6,7 @@ import { FeatureFlagsSection } from './feature-flags-section';
 export function FeatureFlagsPage() {
   const title = 'Feature flags';
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Administration', href: paths.adminHome }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Administration', href: paths.adminHome }]}>
       <FeatureFlagsSection />
     </PageContainer>
   );

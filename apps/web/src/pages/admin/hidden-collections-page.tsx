@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useChangeCollectionStatus } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, type Outcome, OutcomeBanner, PageContainer, YesNoModalAbout } from '../../components';
+import { type Outcome, OutcomeBanner, PageContainer, YesNoModalAbout } from '../../components';
 import { CollectionList } from './collection-list';
 
 /**
@@ -26,14 +26,7 @@ export function HiddenCollectionsPage() {
   }
 
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs
-          items={[{ text: 'Manage collections', href: paths.adminManageCollections }, { text: title }]}
-        />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Manage collections', href: paths.adminManageCollections }]}>
       <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       <p className="nhsuk-body">
         Archived collections are hidden from submitters and cannot be changed. Their returns and exports are

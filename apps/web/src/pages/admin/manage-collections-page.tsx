@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer } from '../../components';
+import { PageContainer } from '../../components';
 import { CollectionList } from './collection-list';
 
 /** Manage collections (route: /collection/admin/manage): every collection, to open and set up. */
 export function ManageCollectionsPage() {
   const title = 'Manage collections';
   return (
-    <PageContainer title={title} breadcrumbs={<Breadcrumbs items={[{ text: title }]} />}>
+    <PageContainer title={title} trail={[]}>
       <Link className="nhsuk-button" to={paths.createCollection}>
         Create a collection
       </Link>

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useOutbox } from '../../api/notifications';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   type Column,
   Details,
   FilterForm,
@@ -61,12 +60,7 @@ export function OutboxPage() {
   const [query, setParams] = useListQuery(listDefaults, outboxQuerySchema);
   const outbox = useOutbox(query);
   return (
-    <PageContainer
-      title="Email outbox"
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Email outbox' }]} />
-      }
-    >
+    <PageContainer title="Email outbox" trail={[{ text: 'Admin', href: paths.adminHome }]}>
       <SearchForm
         key={`${query.search ?? ''}|${query.status ?? ''}`}
         query={query}

@@ -2,7 +2,6 @@ import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/do
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   PageContainer,
   PagedTable,
   QueryState,
@@ -30,12 +29,7 @@ export function SubmissionsOverviewPage() {
   const [query, setParams] = useListQuery(listDefaults, adminSubmissionsQuerySchema);
   const overview = useAdminSubmissions(query);
   return (
-    <PageContainer
-      title="Submissions overview"
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Admin', href: paths.adminHome }, { text: 'Submissions overview' }]} />
-      }
-    >
+    <PageContainer title="Submissions overview" trail={[{ text: 'Admin', href: paths.adminHome }]}>
       <CollectionSearchForm
         id="overview-search"
         key={`${query.query ?? ''}|${query.status ?? ''}`}

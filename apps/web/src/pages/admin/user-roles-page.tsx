@@ -6,7 +6,6 @@ import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   type Outcome,
   OutcomeBanner,
   PageContainer,
@@ -38,7 +37,7 @@ export function UserRolesPage() {
   ];
   const name = roles.data ? (roles.data.user.name ?? roles.data.user.email) : 'User';
   return (
-    <PageContainer title={name} breadcrumbs={<Breadcrumbs items={[...crumbs, { text: name }]} />}>
+    <PageContainer title={name} trail={crumbs}>
       <QueryState query={roles}>{(data) => <UserRolesView data={data} />}</QueryState>
     </PageContainer>
   );

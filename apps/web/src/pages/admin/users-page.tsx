@@ -13,7 +13,6 @@ import {
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import { DataTable, type Outcome, OutcomeBanner, TextField } from '../../components';
-import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Notification } from '../../components/notification';
 import { PageContainer } from '../../components/page-container';
 import { QueryState } from '../../components/query-state';
@@ -33,12 +32,7 @@ export function UsersPage() {
   const canNominate = user.isAuthenticated && user.isSuperAdmin;
   const title = 'Users and roles';
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Administration', href: paths.adminHome }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Administration', href: paths.adminHome }]}>
       <UsersSection />
       <AdministratorsSection canNominate={canNominate} />
       <RegisterUserSection />

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, Spinner } from '../../components';
+import { PageContainer, Spinner } from '../../components';
 import { DataQualityTab } from '../data-quality/data-quality-tab';
 import { DefaultScheduleTab, ScheduleTab } from '../schedule/schedule-editor';
 import { FormTab } from './form-tab';
@@ -59,12 +59,7 @@ export function AmendCollectionPage() {
   const tab = shownTabs.find(([key]) => key === requested);
   const title = 'Amend collection';
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Manage collections', href: paths.managerHome }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Manage collections', href: paths.managerHome }]}>
       {collectionId === undefined || !tab ? (
         <p className="nhsuk-body">This page does not exist.</p>
       ) : (

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useSaveCollection } from '../../api/collections';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer } from '../../components';
+import { PageContainer } from '../../components';
 import { CollectionForm, emptyCollection } from './collection-form';
 
 /**
@@ -13,12 +13,7 @@ export function CreateCollectionPage() {
   const navigate = useNavigate();
   const title = 'Create a collection';
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Manage collections', href: paths.managerHome }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Manage collections', href: paths.managerHome }]}>
       <p className="nhsuk-body">
         The collection starts as a draft. Add its form, recipients and schedule before publishing it.
       </p>

@@ -4,7 +4,7 @@ import { useCollection } from '../../api/collections';
 import { useForms } from '../../api/forms';
 import { useReportingPeriod, useReportingPeriods } from '../../api/reporting-periods';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, type Crumb, PageContainer, QueryState, Spinner } from '../../components';
+import { type Crumb, PageContainer, QueryState, Spinner } from '../../components';
 import { CollectionPeriods } from '../reporting-period/collection-periods';
 import { PeriodEditor } from '../reporting-period/period-editor';
 import { PeriodList } from '../reporting-period/period-list';
@@ -34,16 +34,15 @@ export function ReportingPeriodsPage() {
     : periodId !== undefined
       ? 'Reporting period'
       : 'Reporting periods';
-  const crumbs: Crumb[] = [
+  const trail: Crumb[] = [
     { text: 'Collections you manage', href: paths.managerHome },
     ...(collectionId !== undefined && (adding || periodId !== undefined)
       ? [{ text: 'Reporting periods', href: listPath }]
       : []),
-    { text: title },
   ];
 
   return (
-    <PageContainer title={title} breadcrumbs={<Breadcrumbs items={crumbs} />}>
+    <PageContainer title={title} trail={trail}>
       {collectionId !== undefined ? <CollectionName collectionId={collectionId} /> : null}
       {collectionId === undefined || (params.id !== undefined && !adding && periodId === undefined) ? (
         <p className="nhsuk-body">This reporting period does not exist.</p>

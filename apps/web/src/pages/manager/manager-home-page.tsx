@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useManagerHome } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState, Select } from '../../components';
+import { PageContainer, QueryState, Select } from '../../components';
 import { CollectionsTable } from './collections-table';
 import { ExportButtons } from './exports/export-buttons';
 import { LiveFeed } from './exports/live-feed';
@@ -21,10 +21,7 @@ export function ManagerHomePage() {
   const canCreate =
     menuSections(user).admin || user.collectionRoles.some((r) => r.role === 'collectionManager');
   return (
-    <PageContainer
-      title="Collections you manage"
-      breadcrumbs={<Breadcrumbs items={[{ text: 'Collections you manage' }]} />}
-    >
+    <PageContainer title="Collections you manage" trail={[]}>
       {canCreate ? (
         <Link className="nhsuk-button" to={paths.createCollection}>
           Create a collection

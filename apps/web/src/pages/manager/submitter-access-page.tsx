@@ -15,7 +15,6 @@ import { useCollection } from '../../api/collections';
 import { problemMessages } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   type Outcome,
   OutcomeBanner,
   PageContainer,
@@ -46,17 +45,12 @@ export function SubmitterAccessPage() {
   return (
     <PageContainer
       title={title}
-      breadcrumbs={
-        <Breadcrumbs
-          items={[
-            { text: 'Manage collections', href: paths.managerHome },
-            ...(collection.data
-              ? [{ text: collection.data.name, href: paths.amendCollection(collectionId, 'overview') }]
-              : []),
-            { text: title },
-          ]}
-        />
-      }
+      trail={[
+        { text: 'Manage collections', href: paths.managerHome },
+        ...(collection.data
+          ? [{ text: collection.data.name, href: paths.amendCollection(collectionId, 'overview') }]
+          : []),
+      ]}
     >
       <QueryState query={access} isEmpty={() => false}>
         {(saved) => (

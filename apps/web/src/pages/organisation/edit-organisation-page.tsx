@@ -11,7 +11,6 @@ import {
 import { hasCode, problemText } from '../../api/problems';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   Checkbox,
   DateInput,
   ErrorSummary,
@@ -111,12 +110,7 @@ export function EditOrganisationPage() {
   const listed = fieldLabels.filter(([field]) => error(field));
 
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Organisations', href: paths.organisations }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Organisations', href: paths.organisations }]}>
       <ErrorSummary
         id="error-summary"
         ref={summary}

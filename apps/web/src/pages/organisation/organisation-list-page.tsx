@@ -7,7 +7,6 @@ import { useOrganisations } from '../../api/organisations';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
-  Breadcrumbs,
   FilterForm,
   Notification,
   PageContainer,
@@ -60,7 +59,7 @@ export function OrganisationListPage() {
   const data = organisations.data;
 
   return (
-    <PageContainer title="Organisations" breadcrumbs={<Breadcrumbs items={[{ text: 'Organisations' }]} />}>
+    <PageContainer title="Organisations" trail={[]}>
       {isAdmin ? (
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-full">

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
+import { DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
 import { WindowedPeriods } from './windowed-periods';
 
@@ -17,12 +17,7 @@ export function SchedulePage() {
   const periods = useReportingPeriods(collectionId);
   const title = 'Schedule';
   return (
-    <PageContainer
-      title={title}
-      breadcrumbs={
-        <Breadcrumbs items={[{ text: 'Manage collections', href: paths.managerHome }, { text: title }]} />
-      }
-    >
+    <PageContainer title={title} trail={[{ text: 'Manage collections', href: paths.managerHome }]}>
       {collectionId === undefined ? (
         <p className="nhsuk-body">This collection does not exist.</p>
       ) : (

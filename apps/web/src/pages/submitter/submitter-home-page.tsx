@@ -3,14 +3,7 @@ import { Link } from 'react-router';
 import { useSubmitterHomes } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import {
-  Breadcrumbs,
-  type Column,
-  DataTable,
-  DisplayStateTag,
-  PageContainer,
-  QueryState,
-} from '../../components';
+import { type Column, DataTable, DisplayStateTag, PageContainer, QueryState } from '../../components';
 import { deadline } from '../schedule/period-dates';
 import { WindowedPeriods } from '../schedule/windowed-periods';
 import { GuidanceBox } from './collection-guidance';
@@ -29,10 +22,7 @@ export function SubmitterHomePage() {
   // compact, paged table of every return (decision 0025), one request whatever their number.
   const organisations = new Set(user.collectionOrganisationRoles.map((r) => r.organisationId));
   return (
-    <PageContainer
-      title="Collections to submit"
-      breadcrumbs={<Breadcrumbs items={[{ text: 'Collections to submit' }]} />}
-    >
+    <PageContainer title="Collections to submit" trail={[]}>
       {organisations.size > 1 ? <ReturnsTable /> : <OneOrganisation />}
     </PageContainer>
   );

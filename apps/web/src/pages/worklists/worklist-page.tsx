@@ -2,7 +2,7 @@ import { formatMediumDateTime, type WorklistItem, type WorklistKind, worklistTit
 import { Link } from 'react-router';
 import { useWorklist } from '../../api/worklists';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { PageContainer, QueryState } from '../../components';
 import { deadline } from '../schedule/period-dates';
 
 interface WorklistText {
@@ -43,7 +43,7 @@ function WorklistPage({ kind }: { kind: WorklistKind }) {
   const text = worklistText[kind];
   const list = useWorklist(kind);
   return (
-    <PageContainer title={text.title} breadcrumbs={<Breadcrumbs items={[{ text: text.title }]} />}>
+    <PageContainer title={text.title} trail={[]}>
       <p className="nhsuk-body">{text.intro}</p>
       <QueryState query={list} isEmpty={(data) => data.items.length === 0} emptyMessage={text.empty}>
         {(data) => (
