@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, users } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
+import { findPageTitle, renderRoutes } from '../test/render';
 import { browser } from './browser';
 import { routes } from './router';
 
@@ -40,9 +40,7 @@ describe('the app shell', () => {
     expect(screen.queryByRole('main')).not.toBeInTheDocument();
 
     release(jsonResponse(users.manager));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Data Collection Framework' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Data Collection Framework')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© Crown copyright');
@@ -65,9 +63,7 @@ describe('the app shell', () => {
   it('shows the error page when the current user cannot be fetched', async () => {
     stubApi(() => jsonResponse({ title: 'Internal Server Error', status: 500 }, 500));
     renderRoutes(routes, '/collection/manage');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Sorry, there is a problem with the service')).toBeInTheDocument();
     expect(screen.getByText(/Data Collections/)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
   });
@@ -94,9 +90,7 @@ describe('the app shell', () => {
   it('lets a visitor who is not signed in open /error', async () => {
     stubApi(signedInAs(users.anonymous));
     renderRoutes(routes, '/error');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Sorry, there is a problem with the service')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
   });
@@ -104,9 +98,7 @@ describe('the app shell', () => {
   it('lets a visitor who is not signed in open /logout', async () => {
     stubApi(signedInAs(users.anonymous));
     renderRoutes(routes, '/logout');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'You have been signed out' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('You have been signed out')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -115,9 +107,7 @@ describe('the app shell', () => {
       throw new TypeError('Failed to fetch');
     });
     renderRoutes(routes, '/error');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Sorry, there is a problem with the service')).toBeInTheDocument();
   });
 
   it('sends /health to the API health endpoint', async () => {
@@ -130,29 +120,25 @@ describe('the app shell', () => {
   it('shows Forbidden when the user lacks the role for a screen', async () => {
     stubApi(signedInAs(users.submitter));
     renderRoutes(routes, '/collection/admin/audit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeInTheDocument();
+    expect(await findPageTitle('Forbidden')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
   });
 
   it("shows a submitter their own home at the breadcrumb's Home (/collection/admin), never Forbidden", async () => {
     stubApi(signedInAs(users.submitter));
     renderRoutes(routes, '/collection/admin');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Collections to submit' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Collections to submit')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Forbidden' })).toBeNull();
   });
 
   it('shows a manager their collections and an administrator the administration hub at /collection/admin', async () => {
     stubApi(signedInAs(users.manager));
     const first = renderRoutes(routes, '/collection/admin');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Collections you manage' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Collections you manage')).toBeInTheDocument();
     first.unmount();
     stubApi(signedInAs(users.collectionAdmin));
     renderRoutes(routes, '/collection/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(await findPageTitle('Administration')).toBeInTheDocument();
     for (const name of [
       'Manage collections',
       'Create a collection',
@@ -171,23 +157,23 @@ describe('the app shell', () => {
   it('lets an administrator open manager screens', async () => {
     stubApi(signedInAs(users.collectionAdmin));
     renderRoutes(routes, '/collection/manage/submitterAccess/4');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Submitter access' })).toBeInTheDocument();
+    expect(await findPageTitle('Submitter access')).toBeInTheDocument();
   });
 
   it('says so for an address that matches no screen', async () => {
     stubApi(signedInAs(users.manager));
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await findPageTitle('Page not found')).toBeInTheDocument();
   });
 
   it('moves focus to the new page heading after navigating', async () => {
     const user = userEvent.setup();
     stubApi(signedInAs(users.manager));
     renderRoutes(routes, '/');
-    await screen.findByRole('heading', { level: 1, name: 'Data Collection Framework' });
+    await findPageTitle('Data Collection Framework');
     const nav = screen.getByRole('navigation', { name: 'Menu' });
     await user.click(within(nav).getByRole('link', { name: 'Manager' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Collections you manage' });
+    const heading = await findPageTitle('Collections you manage');
     await waitFor(() => expect(heading).toHaveFocus());
     expect(within(nav).getByRole('link', { name: 'Manager' })).toHaveAttribute('aria-current', 'page');
   });
@@ -244,16 +230,14 @@ describe('every route of the specification', () => {
   it('opens the hidden collections list for an administrator (every screen is built now)', async () => {
     stubApi(signedInAs(users.everything));
     renderRoutes(routes, '/collection/admin/hidden');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hidden collections' })).toBeInTheDocument();
+    expect(await findPageTitle('Hidden collections')).toBeInTheDocument();
     expect(screen.getByText(/Archived collections are hidden from submitters/)).toBeInTheDocument();
   });
 
   it('/endSession says the session has ended and offers a sign-in, with only Logout in the header', async () => {
     stubApi(signedInAs(users.anonymous));
     renderRoutes(routes, '/endSession');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your session has ended' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Your session has ended')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in again' }).closest('form')).toHaveAttribute(
       'action',
       '/v1/api/Auth/Login',

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@dcf/domain';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -55,3 +55,6 @@ export function renderAtRoute(
     queryClient,
   );
 }
+
+/** The page's title (its h1) once it shows. */
+export const findPageTitle = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { findPageTitle, renderRoutes } from '../../test/render';
 
 const PATH = '/v1/api/User/Current/AccessToken';
 const existing: AccessToken = {
@@ -74,7 +74,7 @@ describe('AccessTokensPage', () => {
     renderRoutes(routes, '/collection/submit');
     const account = await screen.findByRole('navigation', { name: 'Account' });
     await userEvent.setup().click(within(account).getByRole('link', { name: 'API access tokens' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'API access tokens' })).toBeInTheDocument();
+    expect(await findPageTitle('API access tokens')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Your tokens' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader', { name: /Power BI dashboard/ })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { findPageTitle, renderRoutes } from '../../test/render';
 
 const chris: UserRoles = {
   user: {
@@ -86,7 +86,7 @@ describe('/collection/admin/users/:userId', () => {
   it("shows the user's account, roles and changes, and takes a collection role away after confirming", async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/collection/admin/users/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chris Clerk' })).toBeInTheDocument();
+    expect(await findPageTitle('Chris Clerk')).toBeInTheDocument();
     expect(screen.getByText('chris@dcf.example')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'System roles' })).toBeInTheDocument();
     const organisationRoles = screen.getByRole('table', { name: 'Organisation roles' });

@@ -11,7 +11,7 @@ import {
   users,
   worklistItem,
 } from '../../test/fixtures';
-import { renderAtRoute } from '../../test/render';
+import { findPageTitle, renderAtRoute } from '../../test/render';
 import { ConfirmationPage } from './confirmation-page';
 
 const PAGE = '/Collection/1/ReportingPeriod/3/Organisation/10/Submission';
@@ -39,9 +39,6 @@ function renderOutcome(outcome: string, user: CurrentUser, view: SubmissionView,
   return calls;
 }
 
-/** The page's h1, once it shows. */
-const findTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
-
 const crumbs = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     .getAllByRole('listitem')
@@ -65,7 +62,7 @@ describe('Confirmation page', () => {
           collections: [],
         }),
     });
-    const heading = await findTitle('Return submitted');
+    const heading = await findPageTitle('Return submitted');
     const panel = heading.closest('.nhsuk-panel') as HTMLElement;
     expect(panel).toHaveTextContent('Monthly workforce return');
     expect(panel).toHaveTextContent('Trust A (RJ1), October 2026');
@@ -98,7 +95,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
-    expect(await findTitle('Return authorised and submitted')).toBeInTheDocument();
+    expect(await findPageTitle('Return authorised and submitted')).toBeInTheDocument();
     expect(screen.getByText(/NHSI \(the regulator\) will now check and authorise it/)).toBeInTheDocument();
     expect(await screen.findByTestId('next-return')).toHaveTextContent(
       'Monthly workforce return: October 2026 for Trust B',
@@ -115,7 +112,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A')], total: 1 }),
       },
     );
-    expect(await findTitle('Return authorised for NHSI')).toBeInTheDocument();
+    expect(await findPageTitle('Return authorised for NHSI')).toBeInTheDocument();
     expect(await screen.findByText('You have no other return waiting.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the whole list' })).toHaveAttribute(
       'href',
@@ -137,7 +134,7 @@ describe('Confirmation page', () => {
         returned: { by: { id: 2, name: 'Mo Manager' }, at: '2026-11-10T10:00:00Z', reason: 'Too low' },
       }),
     );
-    expect(await findTitle('Return sent back for correction')).toBeInTheDocument();
+    expect(await findPageTitle('Return sent back for correction')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the returns of October 2026' })).toHaveAttribute(
       'href',
       '/collection/manage/reportingPeriod/3',
@@ -158,7 +155,7 @@ describe('Confirmation page', () => {
       submissionView({ sentForSignOff: { by: { id: 1, name: 'Chris Clerk' }, at: '2026-11-10T10:00:00Z' } }),
       { 'GET /View/Submitter/Returns': () => jsonResponse({ items: [], total: 0, collections: [] }) },
     );
-    expect(await findTitle('Return sent for sign-off')).toBeInTheDocument();
+    expect(await findPageTitle('Return sent for sign-off')).toBeInTheDocument();
     expect(screen.getByText(/We have emailed your organisation’s authorisers/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'View the return' })).toHaveAttribute('href', FORM);
@@ -176,7 +173,7 @@ describe('Confirmation page', () => {
           jsonResponse({ items: [waiting(5, 'Trust A'), waiting(6, 'Trust B')], total: 2 }),
       },
     );
-    expect(await findTitle('Return sent back')).toBeInTheDocument();
+    expect(await findPageTitle('Return sent back')).toBeInTheDocument();
     expect(screen.getByText(/They can see your reason on the return/)).toBeInTheDocument();
     expect(screen.getByText('Your reason: Too low')).toBeInTheDocument();
     expect(await screen.findByTestId('next-return')).toHaveTextContent(
@@ -186,13 +183,13 @@ describe('Confirmation page', () => {
 
   it('does not confirm a sign-off or a send-back the return no longer shows', async () => {
     renderOutcome('sentForSignOff', users.submitter, submissionView({ sentForSignOff: null }));
-    expect(await findTitle('This return has changed')).toBeInTheDocument();
+    expect(await findPageTitle('This return has changed')).toBeInTheDocument();
     expect(screen.queryByText('Return sent for sign-off')).toBeNull();
   });
 
   it('does not confirm what is no longer true when the address is opened later', async () => {
     renderOutcome('submitted', users.submitter, submissionView({ status: 'draft' }));
-    expect(await findTitle('This return has changed')).toBeInTheDocument();
+    expect(await findPageTitle('This return has changed')).toBeInTheDocument();
     expect(screen.queryByText('Return submitted')).toBeNull();
     expect(screen.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', FORM);
   });

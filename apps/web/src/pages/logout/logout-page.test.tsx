@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../app/browser';
 import { routes } from '../../app/router';
 import { jsonResponse, users } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { findPageTitle, renderRoutes } from '../../test/render';
 
 let logoutResponse: () => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -36,9 +36,7 @@ describe('/logout', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderRoutes(routes, '/logout');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'You have been signed out' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('You have been signed out')).toBeInTheDocument();
     expect(logoutCalls()).toHaveLength(1);
     const [, init] = logoutCalls()[0]!;
     expect(init.method).toBe('POST');
@@ -65,9 +63,7 @@ describe('/logout', () => {
   it('copes with a 204 answer', async () => {
     logoutResponse = () => new Response(null, { status: 204 });
     renderRoutes(routes, '/logout');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'You have been signed out' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('You have been signed out')).toBeInTheDocument();
   });
 
   it('says so when signing out fails, and can try again', async () => {
@@ -79,8 +75,6 @@ describe('/logout', () => {
 
     logoutResponse = () => jsonResponse({ redirectUrl: null });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'You have been signed out' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('You have been signed out')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionKeys } from '../../api/collections';
 import { routePatterns } from '../../app/paths';
 import { collectionDto, jsonResponse, users } from '../../test/fixtures';
-import { renderAtRoute } from '../../test/render';
+import { findPageTitle, renderAtRoute } from '../../test/render';
 import { ReportingPeriodSubmissionsPage } from './reporting-period-submissions-page';
 
 const counts: PeriodCounts = {
@@ -114,7 +114,7 @@ describe('ReportingPeriodSubmissionsPage', () => {
       path: '/collection/manage/reportingPeriod/7',
       user: users.manager,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Beds: May 2026' })).toBeInTheDocument();
+    expect(await findPageTitle('Beds: May 2026')).toBeInTheDocument();
     expect(screen.getByText('1 of 3 (33%)')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Submissions by organisation' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -258,7 +258,7 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
         },
       }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Beds: May 2026' })).toBeInTheDocument();
+    expect(await findPageTitle('Beds: May 2026')).toBeInTheDocument();
     await waitFor(() => expect(answered).toContain('/v1/api/Collection/1'));
     // The page holds the collection's answer before looking for what it hides (waitFor returns after the
     // query's subscribers have re-rendered).

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fillDate } from '../../test/dates';
 import { users } from '../../test/fixtures';
-import { renderAt } from '../../test/render';
+import { findPageTitle, renderAt } from '../../test/render';
 import { EditOrganisationPage } from './edit-organisation-page';
 
 const json = (status: number, body: unknown) =>
@@ -33,9 +33,7 @@ describe('EditOrganisationPage', () => {
   it("shows the specification's messages inline and in the error summary, without calling the API", async () => {
     const fetchMock = stubApi(() => json(201, {}));
     renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Create an organisation' }),
-    ).toBeInTheDocument();
+    expect(await findPageTitle('Create an organisation')).toBeInTheDocument();
     type('Name', 'ab');
     type('Code', 'x');
     fillDate('Closure date', '2999-01-01');
