@@ -8,17 +8,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
-import {
-  CollectionStatusTag,
-  PagedTable,
-  QueryState,
-  sortedListStart,
-  tableSort,
-  useListQuery,
-} from '../../components';
-import { CollectionSearchForm } from './collection-search-form';
-
-const PAGE_SIZE = 25;
+import { CollectionStatusTag, PagedTable, QueryState, tableSort, useListQuery } from '../../components';
+import { COLLECTION_PAGE_SIZE, CollectionSearchForm, collectionListDefaults } from './collection-search-form';
 
 type Row = NonNullable<ReturnType<typeof useCollections>['data']>['items'][number];
 
@@ -27,13 +18,6 @@ type Row = NonNullable<ReturnType<typeof useCollections>['data']>['items'][numbe
  * and paged by the server (500 collections is the design size), its state in the URL (decision 0021).
  * `fixedStatus` pins the filter (archived for the hidden list); `actions` adds a last column.
  */
-/** The list's state, kept in the URL (decision 0021). */
-const listDefaults = {
-  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
-  query: undefined as string | undefined,
-  status: undefined as string | undefined,
-};
-
 export function CollectionList({
   fixedStatus,
   caption,
@@ -45,7 +29,7 @@ export function CollectionList({
   emptyMessage: string;
   actions?: (row: Row) => ReactNode;
 }) {
-  const [listQuery, setParams, params] = useListQuery(listDefaults, collectionListQuerySchema);
+  const [listQuery, setParams, params] = useListQuery(collectionListDefaults, collectionListQuerySchema);
   const query: CollectionListParams = {
     ...listQuery,
     ...(fixedStatus ? { status: fixedStatus } : {}),
@@ -61,11 +45,10 @@ export function CollectionList({
     <>
       <CollectionSearchForm
         id="collection-search"
-        key={`${query.query ?? ''}|${params.status ?? ''}`}
-        initialTerm={query.query ?? ''}
-        initialStatus={fixedStatus ? '' : (params.status ?? '')}
+        term={query.query}
+        status={fixedStatus ? undefined : params.status}
         showStatus={!fixedStatus}
-        onSearch={(term, status) => setParams({ query: term || undefined, status: status || undefined })}
+        onSearch={setParams}
       />
       <QueryState query={collections} isEmpty={(list) => list.items.length === 0} emptyMessage={emptyMessage}>
         {(list) => (
@@ -74,7 +57,7 @@ export function CollectionList({
             count={{ one: 'collection', many: 'collections' }}
             list={list}
             query={query}
-            defaultPageSize={PAGE_SIZE}
+            defaultPageSize={COLLECTION_PAGE_SIZE}
             onChange={setParams}
             rowKey={(row) => row.id}
             sort={sort}

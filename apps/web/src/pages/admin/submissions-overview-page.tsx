@@ -1,41 +1,24 @@
 import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/domain';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
-import {
-  PageContainer,
-  PagedTable,
-  QueryState,
-  sortedListStart,
-  tableSort,
-  useListQuery,
-} from '../../components';
+import { PageContainer, PagedTable, QueryState, tableSort, useListQuery } from '../../components';
 import { collectionActions, collectionColumns } from '../manager/collections-table';
-import { CollectionSearchForm } from './collection-search-form';
-
-const PAGE_SIZE = 25;
-
-/** The list's state, kept in the URL (decision 0021). */
-const listDefaults = {
-  ...sortedListStart(PAGE_SIZE, 'name', 'ASC'),
-  query: undefined as string | undefined,
-  status: undefined as string | undefined,
-};
+import { COLLECTION_PAGE_SIZE, CollectionSearchForm, collectionListDefaults } from './collection-search-form';
 
 /**
  * Submissions overview (route: /collection/admin/submissions): every collection's current and next
  * period, searched, filtered, sorted and paged by the server; the list's state lives in the URL.
  */
 export function SubmissionsOverviewPage() {
-  const [query, setParams] = useListQuery(listDefaults, adminSubmissionsQuerySchema);
+  const [query, setParams] = useListQuery(collectionListDefaults, adminSubmissionsQuerySchema);
   const overview = useAdminSubmissions(query);
   return (
     <PageContainer title="Submissions overview" trail={[{ text: 'Admin', href: paths.adminHome }]}>
       <CollectionSearchForm
         id="overview-search"
-        key={`${query.query ?? ''}|${query.status ?? ''}`}
-        initialTerm={query.query ?? ''}
-        initialStatus={query.status ?? ''}
-        onSearch={(text, status) => setParams({ query: text || undefined, status: status || undefined })}
+        term={query.query}
+        status={query.status}
+        onSearch={setParams}
       />
       <QueryState
         query={overview}
@@ -48,7 +31,7 @@ export function SubmissionsOverviewPage() {
             count={{ one: 'collection', many: 'collections' }}
             list={data}
             query={query}
-            defaultPageSize={PAGE_SIZE}
+            defaultPageSize={COLLECTION_PAGE_SIZE}
             onChange={setParams}
             rowKey={(c) => c.id}
             sort={tableSort<NonNullable<AdminSubmissionsQuery['sortBy']>>(
