@@ -106,6 +106,9 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
+/** The API's 404 with an empty body: a stubApi fallback where other calls may happen and are not found. */
+export const notFound = (): Response => jsonResponse({}, 404);
+
 /** The API's 400 for a refused write: validation_failed with messages by field. */
 export function validationProblem(errors: Record<string, string[]>, title = 'Bad Request'): Response {
   return jsonResponse({ code: 'validation_failed', title, status: 400, errors }, 400);

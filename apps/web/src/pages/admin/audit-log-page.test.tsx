@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, notFound, stubApi, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 const entry = (id: number, action: string) => ({
@@ -23,24 +23,21 @@ let requests: URL[];
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/v1/api/User/Current') return jsonResponse(users.collectionAdmin);
-      if (url.pathname === '/v1/api/AuditLog') {
+  stubApi(
+    {
+      'GET /User/Current': () => jsonResponse(users.collectionAdmin),
+      'GET /AuditLog': (url) => {
         requests.push(url);
         const page = Number(url.searchParams.get('page'));
         return jsonResponse({
           items: [entry(page, page === 1 ? 'collection.update' : 'form.update')],
           total: 30,
         });
-      }
-      return jsonResponse({}, 404);
-    }),
+      },
+    },
+    notFound,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AuditLogPage', () => {
   it('lists changes with who, when (London), what and the values, and searches on the server', async () => {

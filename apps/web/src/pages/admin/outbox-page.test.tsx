@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, notFound, stubApi, users } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 const mail = {
@@ -25,20 +25,17 @@ let status: string;
 beforeEach(() => {
   requests = [];
   status = 'kept';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/v1/api/User/Current') return jsonResponse(users.superAdmin);
-      if (url.pathname === '/v1/api/MailOutbox') {
+  stubApi(
+    {
+      'GET /User/Current': () => jsonResponse(users.superAdmin),
+      'GET /MailOutbox': (url) => {
         requests.push(url);
         return jsonResponse({ items: [{ ...mail, status }], total: 1 });
-      }
-      return jsonResponse({}, 404);
-    }),
+      },
+    },
+    notFound,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('OutboxPage', () => {
   it('shows each email with its recipient, subject, body and delivery state, and filters on the server', async () => {

@@ -1,7 +1,7 @@
 import type { ManagerCollection, PeriodCounts } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, submitterReturn, users } from '../../test/fixtures';
+import { jsonResponse, notFound, stubApi, submitterReturn, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { LandingPage } from './landing-page';
 
@@ -71,7 +71,7 @@ function stubLandingApi() {
       'GET /View/Worklist/Counts': () =>
         jsonResponse({ signOff: null, nhsiAuthorisation: null, returned: null }),
     },
-    () => jsonResponse({}, 404),
+    notFound,
   );
 }
 

@@ -2,7 +2,7 @@ import type { SubmitterPeriod } from '@dcf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../app/paths';
-import { jsonResponse, stubApi, submitterReturn, users } from '../../test/fixtures';
+import { jsonResponse, notFound, stubApi, submitterReturn, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { SubmitterHomePage } from './submitter-home-page';
 
@@ -53,8 +53,7 @@ function home(
 }
 
 /** Stubs the API with these handlers; anything else is not found. */
-const stubHomeApi = (handlers: Record<string, () => Response>) =>
-  stubApi(handlers, () => jsonResponse({}, 404));
+const stubHomeApi = (handlers: Record<string, () => Response>) => stubApi(handlers, notFound);
 
 describe('SubmitterHomePage', () => {
   it('lists the open period per collection and organisation with its state, deadline and form link; Show earlier reveals the rest', async () => {

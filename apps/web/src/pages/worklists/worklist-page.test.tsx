@@ -2,7 +2,7 @@ import type { WorklistItem } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, makeUser, stubApi, worklistItem } from '../../test/fixtures';
+import { jsonResponse, makeUser, notFound, stubApi, worklistItem } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 // The route's page loads lazily: load it once before the tests.
@@ -28,7 +28,7 @@ const stubSignOff = (items: WorklistItem[]) =>
       'GET /User/Current': () => jsonResponse(authoriser),
       'GET /View/Worklist/SignOff': () => jsonResponse({ items, total: items.length }),
     },
-    () => jsonResponse({}, 404),
+    notFound,
   );
 
 describe('/worklist/signOff', () => {
