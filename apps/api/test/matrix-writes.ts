@@ -4,6 +4,7 @@ import type { Database } from '../src/db/schema';
 import { organisationJobs } from '../src/modules/organisations/ods-sync';
 import type { Client, PersonaKey, Response, TestApp } from './harness';
 import { runJobs } from './support/jobs';
+import { demoFormId } from './support/submission-fixtures';
 import { uploadTemplate, XLSX } from './support/template-upload';
 
 /**
@@ -103,6 +104,9 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
   const setSubmission = async (values: Updateable<Database['submission']>) => {
     await db.updateTable('submission').set(values).where('id', '=', ids.submission).execute();
   };
+  const setDemo = async (values: Updateable<Database['collection']>) => {
+    await db.updateTable('collection').set(values).where('id', '=', ids.collection).execute();
+  };
   const draftAgain = () =>
     setSubmission({
       status: 'draft',
@@ -146,19 +150,9 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
   /** Excel templates switched on for the demo collection (prefill and populate need it), then as before. */
   const excelOn = async (n: number) => {
     if (n === 0) original.excel = await demoFlag('isExcelTemplateEnabled');
-    await db
-      .updateTable('collection')
-      .set({ isExcelTemplateEnabled: true })
-      .where('id', '=', ids.collection)
-      .execute();
+    await setDemo({ isExcelTemplateEnabled: true });
   };
-  const excelBack = async () => {
-    await db
-      .updateTable('collection')
-      .set({ isExcelTemplateEnabled: original.excel })
-      .where('id', '=', ids.collection)
-      .execute();
-  };
+  const excelBack = () => setDemo({ isExcelTemplateEnabled: original.excel });
   /** An organisation that is not yet a recipient of the demo collection, a different one each call. */
   const notRecipient = async (n: number) =>
     db
@@ -196,15 +190,6 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       .executeTakeFirstOrThrow();
     return row.id;
   };
-  const newestForm = async () =>
-    (
-      await db
-        .selectFrom('form')
-        .select('id')
-        .where('collectionId', '=', ids.collection)
-        .orderBy('version', 'desc')
-        .executeTakeFirstOrThrow()
-    ).id;
   const rule = (n: number) => ({
     name: `Matrix rule ${n}`,
     severity: 'warning',
@@ -212,7 +197,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     check: { kind: 'compare', left: 'vacancies', operator: '<=', right: 'headcount' },
   });
   const newRule = async (n: number) => {
-    const formId = await newestForm();
+    const formId = await demoFormId(t);
     const set = await (await asAdmin()).post(`${demo}/Form/${formId}/DataQualityRule`, rule(n));
     const made = set.body.rules.find((r: { name: string }) => r.name === `Matrix rule ${n}`);
     return { formId: set.body.formId as number, ruleId: made.id as string };
@@ -324,24 +309,14 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     'PATCH /v1/api/Collection/:id/Status': {
       changes: ['collection'],
       arrange: async () => {
-        await db
-          .updateTable('collection')
-          .set({ status: 'published' })
-          .where('id', '=', ids.collection)
-          .execute();
+        await setDemo({ status: 'published' });
         return { body: { status: 'Archived' } };
       },
       check: readBack(
         () => demo,
         (body) => body.status === 'archived',
       ),
-      restore: async () => {
-        await db
-          .updateTable('collection')
-          .set({ status: 'published' })
-          .where('id', '=', ids.collection)
-          .execute();
-      },
+      restore: () => setDemo({ status: 'published' }),
     },
     'PATCH /v1/api/Collection/:id/IsExcelTemplateEnabled': {
       changes: ['collection'],
@@ -355,13 +330,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
           body.isExcelTemplateEnabled ===
           (call.body as { isExcelTemplateEnabled: boolean }).isExcelTemplateEnabled,
       ),
-      restore: async () => {
-        await db
-          .updateTable('collection')
-          .set({ isExcelTemplateEnabled: original.excel })
-          .where('id', '=', ids.collection)
-          .execute();
-      },
+      restore: excelBack,
     },
 
     // ---- Forms, rules, the Excel template -------------------------------------------------------------
@@ -375,7 +344,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     'PUT /v1/api/Collection/:id/Form/:formId': {
       changes: ['form'],
       arrange: async (_p, n) => {
-        const formId = await newestForm();
+        const formId = await demoFormId(t);
         const form = (await (await asAdmin()).get(`${demo}/Form/${formId}`)).body;
         return {
           params: { formId },
@@ -385,7 +354,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
     },
     'POST /v1/api/Collection/:id/Form/:formId/DataQualityRule': {
       changes: ['form'],
-      arrange: async (_p, n) => ({ params: { formId: await newestForm() }, body: rule(1000 + n) }),
+      arrange: async (_p, n) => ({ params: { formId: await demoFormId(t) }, body: rule(1000 + n) }),
     },
     'PUT /v1/api/Collection/:id/Form/:formId/DataQualityRule/:ruleId': {
       changes: ['form'],
@@ -409,7 +378,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       arrange: async (_p, n) => {
         await withTemplate();
         await excelOn(n);
-        return { params: { formId: await newestForm() }, body: { submissionId: ids.submission } };
+        return { params: { formId: await demoFormId(t) }, body: { submissionId: ids.submission } };
       },
       restore: excelBack,
     },
@@ -443,11 +412,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       changes: ['collection_organisation'],
       // Trust authorisation is mandatory in the demo collection (the flags are forced): optional for this.
       arrange: async () => {
-        await db
-          .updateTable('collection')
-          .set({ trustAuthorisation: 'optional' })
-          .where('id', '=', ids.collection)
-          .execute();
+        await setDemo({ trustAuthorisation: 'optional' });
         const row = await db
           .selectFrom('collectionOrganisation')
           .select('isTrustAuthorisationRequired')
@@ -465,11 +430,7 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
         };
       },
       restore: async () => {
-        await db
-          .updateTable('collection')
-          .set({ trustAuthorisation: 'mandatory' })
-          .where('id', '=', ids.collection)
-          .execute();
+        await setDemo({ trustAuthorisation: 'mandatory' });
         await db
           .updateTable('collectionOrganisation')
           .set({ isTrustAuthorisationRequired: true })
@@ -581,21 +542,11 @@ export function writeCases(m: MatrixContext): Record<string, WriteCase> {
       changes: ['chase'],
       arrange: async (_p, n) => {
         if (n === 0) original.email = await demoFlag('isEmailEnabled');
-        await db
-          .updateTable('collection')
-          .set({ isEmailEnabled: true })
-          .where('id', '=', ids.collection)
-          .execute();
+        await setDemo({ isEmailEnabled: true });
         await db.deleteFrom('chase').where('reportingPeriodId', '=', ids.period).execute();
         return { body: { organisationIds: [ids.organisation] } };
       },
-      restore: async () => {
-        await db
-          .updateTable('collection')
-          .set({ isEmailEnabled: original.email })
-          .where('id', '=', ids.collection)
-          .execute();
-      },
+      restore: () => setDemo({ isEmailEnabled: original.email }),
     },
 
     // ---- Submissions --------------------------------------------------------------------------------
