@@ -148,6 +148,25 @@ export async function startDraft(
   return after.body;
 }
 
+/**
+ * Locks the return and sends it for sign-off (decision 0036; 201), every answer unless `content` says
+ * otherwise; returns the lock's view and the save's answer.
+ */
+export async function sendForSignOff(
+  client: Client,
+  page: Page,
+  content: Record<string, unknown> = completeAnswers,
+) {
+  const view = await lock(client, page);
+  const sent = await save(client, view.submissionId, {
+    content,
+    baseRevisionId: view.currentRevisionId,
+    sendForSignOff: true,
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return { view, sent };
+}
+
 /** The audit actions written for one submission, oldest first. */
 export const auditActions = (t: TestApp, submissionId: number) =>
   auditActionsFor(t, 'submission', { entityId: submissionId });

@@ -9,6 +9,7 @@ import {
   newPage,
   type Page,
   save,
+  sendForSignOff,
   startDraft,
   submit,
 } from '../../../test/support/submission-fixtures';
@@ -229,15 +230,9 @@ describe('send for sign-off', () => {
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
-    let view = await lock(clerk, page);
-    const sent = await save(clerk, view.submissionId, {
-      content: completeAnswers,
-      baseRevisionId: null,
-      sendForSignOff: true,
-    });
-    expect(sent.status).toBe(201);
+    await sendForSignOff(clerk, page);
     await clerk.delete(`${page.url}/Lock`);
-    view = await lock(authoriser, page);
+    const view = await lock(authoriser, page);
     const touched = await save(authoriser, view.submissionId, {
       content: { ...completeAnswers, comments: 'Checked' },
       baseRevisionId: view.currentRevisionId,
@@ -275,13 +270,7 @@ describe('send back', () => {
     const page = await newPage(t);
     const clerk = await t.as('clerkA');
     const authoriser = await t.as('authoriserA');
-    const view = await lock(clerk, page);
-    const sent = await save(clerk, view.submissionId, {
-      content: completeAnswers,
-      baseRevisionId: null,
-      sendForSignOff: true,
-    });
-    expect(sent.status).toBe(201);
+    const { view, sent } = await sendForSignOff(clerk, page);
     expect((await viewOf(authoriser, page)).canSendBack).toBe(true);
     expect((await viewOf(clerk, page)).canSendBack).toBe(false);
 

@@ -7,6 +7,7 @@ import {
   newPage,
   type Page,
   save,
+  sendForSignOff,
   submit,
 } from '../../../test/support/submission-fixtures';
 import { notificationJobs } from '../notifications/jobs';
@@ -111,13 +112,7 @@ describe('emails raised by saving, submitting and returning', () => {
     for (const mail of mails.of('returned')) expect(mail.bodyText).toContain('Headcount looks too high.');
 
     // The clerk corrects it and sends it again: the authorisers are asked again.
-    view = await lock(clerk, page);
-    res = await save(clerk, view.submissionId, {
-      content: { ...completeAnswers, vacancies: 5 },
-      baseRevisionId: view.currentRevisionId,
-      sendForSignOff: true,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    ({ view } = await sendForSignOff(clerk, page, { ...completeAnswers, vacancies: 5 }));
     await release(clerk, page);
     await runJobs();
     mails = await outbox(page);
@@ -164,16 +159,10 @@ describe('emails raised by saving, submitting and returning', () => {
     await setEmailEnabled(false);
     try {
       const clerk = await t.as('clerkA');
-      let view = await lock(clerk, page);
-      const draft = await save(clerk, view.submissionId, {
-        content: completeAnswers,
-        baseRevisionId: null,
-        sendForSignOff: true,
-      });
-      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      const { sent } = await sendForSignOff(clerk, page);
       await release(clerk, page);
       const authoriser = await t.as('authoriserA');
-      view = await lock(authoriser, page);
+      const view = await lock(authoriser, page);
       const submitted = await submit(authoriser, view.submissionId, {
         baseRevisionId: view.currentRevisionId,
       });
@@ -189,7 +178,7 @@ describe('emails raised by saving, submitting and returning', () => {
         .execute();
       expect(events).toEqual([
         {
-          key: `event:authorisationRequested:${view.submissionId}:${draft.body.currentRevisionId}`,
+          key: `event:authorisationRequested:${view.submissionId}:${sent.body.currentRevisionId}`,
           status: 'done',
         },
         { key: `event:submitted:${view.submissionId}:${submitted.body.currentRevisionId}`, status: 'done' },
