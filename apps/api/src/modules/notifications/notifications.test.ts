@@ -66,6 +66,16 @@ const ids = {} as Record<
   number
 >;
 
+/** A period of the demo collection on its first form, open from `open` to `close` (ms since the epoch). */
+const demoPeriod = (name: string, open: number, close: number) =>
+  insertPeriod(t.database.db, {
+    collectionId: demo,
+    formId: ids.form,
+    name,
+    open: new Date(open),
+    close: new Date(close),
+  });
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
@@ -75,19 +85,11 @@ beforeAll(async () => {
   const form = (
     await db.selectFrom('form').select('id').where('collectionId', '=', demo).executeTakeFirstOrThrow()
   ).id;
-  const period = (name: string, open: number, close: number) =>
-    insertPeriod(db, {
-      collectionId: demo,
-      formId: form,
-      name,
-      open: new Date(open),
-      close: new Date(close),
-    });
   ids.form = form;
-  ids.opening = await period('Opening period', now - 2 * HOUR, now + 10 * 24 * HOUR);
-  ids.closing = await period('Closing period', now - 3 * 24 * HOUR, now + 24 * HOUR);
-  ids.closed = await period('Closed period', now - 5 * 24 * HOUR, now - HOUR);
-  ids.future = await period('Future period', now + 24 * HOUR, now + 5 * 24 * HOUR);
+  ids.opening = await demoPeriod('Opening period', now - 2 * HOUR, now + 10 * 24 * HOUR);
+  ids.closing = await demoPeriod('Closing period', now - 3 * 24 * HOUR, now + 24 * HOUR);
+  ids.closed = await demoPeriod('Closed period', now - 5 * 24 * HOUR, now - HOUR);
+  ids.future = await demoPeriod('Future period', now + 24 * HOUR, now + 5 * 24 * HOUR);
   ids.rj1 = await t.organisationId('RJ1');
   ids.rgt = await t.organisationId('RGT');
   ids.clerkA = await userIdByEmail(db, 'clerk.a@dcf.example');
@@ -173,13 +175,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
   it('answers the press once the chases are recorded; the emails are written and sent by the queue after', async () => {
     const db = t.database.db;
     const manager = await t.as('manager');
-    const period = await insertPeriod(db, {
-      collectionId: demo,
-      formId: ids.form,
-      name: 'Queued reminder period',
-      open: new Date(now - 24 * HOUR),
-      close: new Date(now + 48 * HOUR),
-    });
+    const period = await demoPeriod('Queued reminder period', now - 24 * HOUR, now + 48 * HOUR);
     const url = `/v1/api/Collection/${demo}/ReportingPeriod/${period}/Reminder`;
     const pressed = await manager.post(url, {});
     expect(pressed.status).toBe(200);
@@ -212,13 +208,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
   it('GET .../Reminder counts whom a press would reach, as the non-submitters list and the press do', async () => {
     const db = t.database.db;
     const manager = await t.as('manager');
-    const period = await insertPeriod(db, {
-      collectionId: demo,
-      formId: ids.form,
-      name: 'Reach period',
-      open: new Date(now - 24 * HOUR),
-      close: new Date(now + 48 * HOUR),
-    });
+    const period = await demoPeriod('Reach period', now - 24 * HOUR, now + 48 * HOUR);
     const url = `/v1/api/Collection/${demo}/ReportingPeriod/${period}/Reminder`;
     const list = (await manager.get(`/v1/api/View/Manager/ReportingPeriod/${period}/NonSubmitters`)).body as {
       items: { contacts: { userId: number }[] }[];
@@ -306,13 +296,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     ).toEqual([]);
 
     // Pressed while open; the period closes before the queue reaches the emails.
-    const closingSoon = await insertPeriod(db, {
-      collectionId: demo,
-      formId: ids.form,
-      name: 'Closing soon period',
-      open: new Date(now - 24 * HOUR),
-      close: new Date(Date.now() + HOUR),
-    });
+    const closingSoon = await demoPeriod('Closing soon period', now - 24 * HOUR, Date.now() + HOUR);
     const pressed = await manager.post(
       `/v1/api/Collection/${demo}/ReportingPeriod/${closingSoon}/Reminder`,
       {},
@@ -343,13 +327,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     expect(outbox.map((m) => m.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
 
     // Closed before the reminder's job even ran: it writes no email at all.
-    const closingSooner = await insertPeriod(db, {
-      collectionId: demo,
-      formId: ids.form,
-      name: 'Closing sooner period',
-      open: new Date(now - 24 * HOUR),
-      close: new Date(Date.now() + HOUR),
-    });
+    const closingSooner = await demoPeriod('Closing sooner period', now - 24 * HOUR, Date.now() + HOUR);
     expect(
       (await manager.post(`/v1/api/Collection/${demo}/ReportingPeriod/${closingSooner}/Reminder`, {})).body,
     ).toMatchObject({ emails: 4 });
@@ -493,13 +471,7 @@ describe('scheduled emails (cron in Europe/London)', () => {
   });
   it('a scheduled reminder for a period that closed before the job ran emails nobody', async () => {
     const db = t.database.db;
-    const period = await insertPeriod(db, {
-      collectionId: demo,
-      formId: ids.form,
-      name: 'Closed before the reminder ran',
-      open: new Date(now - 24 * HOUR),
-      close: new Date(Date.now() - 1000),
-    });
+    const period = await demoPeriod('Closed before the reminder ran', now - 24 * HOUR, Date.now() - 1000);
     // Raised while the period was open (the 09:00 run), run after it closed.
     await notify(db, { type: 'reminder', periodId: period, at: new Date(now + HOUR).toISOString() });
     await runJobs();
