@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { jsonResponse } from '../test/fixtures';
+import { jsonResponse, organisationRow } from '../test/fixtures';
 import {
   type OrganisationSearchRow,
   SearchWidget,
@@ -193,19 +193,15 @@ describe('SearchWidget', () => {
 
 describe('SearchWidget organisation kinds without a search function: GET /Organisation', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const apiOrganisation = (code: string, name: string, isOpen: boolean) => ({
-    id: code.length * 100 + name.length,
-    name,
-    code,
-    isManagementOrg: false,
-    regionId: 1,
-    organisationTypeId: 1,
-    successorId: null,
-    closureDate: isOpen ? null : '2024-03-31',
-    isOpen,
-    region: { id: 1, code: 'Y56', name: 'London' },
-    organisationType: { id: 1, shortDescription: 'Trust', longDescription: 'NHS Trust' },
-  });
+  const apiOrganisation = (code: string, name: string, isOpen: boolean) =>
+    organisationRow(code.length * 100 + name.length, name, code, {
+      regionId: 1,
+      organisationTypeId: 1,
+      closureDate: isOpen ? null : '2024-03-31',
+      isOpen,
+      region: { id: 1, code: 'Y56', name: 'London' },
+      organisationType: { id: 1, shortDescription: 'Trust', longDescription: 'NHS Trust' },
+    });
   const stubOrganisations = (items: unknown[]) => {
     const fetchMock = vi.fn(async () => jsonResponse({ items, total: items.length }));
     vi.stubGlobal('fetch', fetchMock);

@@ -2,6 +2,7 @@ import {
   anonymousUser,
   type CollectionDto,
   type CurrentUser,
+  type Organisation,
   type SavedRevision,
   type SubmissionView,
   type SubmitterReturn,
@@ -47,6 +48,32 @@ export const users = {
     systemRoles: [{ role: 'superAdmin' }],
   }),
 } satisfies Record<string, CurrentUser>;
+
+/**
+ * A row of GET /Organisation: an open organisation, not a management one, with no region, type or
+ * successor unless `overrides` gives them (odsStatus left out, as the API's older rows have it).
+ */
+export function organisationRow(
+  id: number,
+  name: string,
+  code: string,
+  overrides: Partial<Organisation> = {},
+): Omit<Organisation, 'odsStatus'> {
+  return {
+    id,
+    name,
+    code,
+    isManagementOrg: false,
+    regionId: null,
+    organisationTypeId: null,
+    successorId: null,
+    closureDate: null,
+    isOpen: true,
+    region: null,
+    organisationType: null,
+    ...overrides,
+  };
+}
 
 /**
  * GET /Collection/1 for a manager: a draft collection, no authorisation required, that the manager may

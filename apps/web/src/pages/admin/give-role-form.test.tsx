@@ -1,24 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, stubApi } from '../../test/fixtures';
+import { collectionDto, jsonResponse, organisationRow, stubApi } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { GiveRoleForm } from './give-role-form';
 
 const workforce = collectionDto({ id: 3, name: 'Workforce' });
-const leeds = {
-  id: 11,
-  name: 'Leeds Trust',
-  code: 'RR8',
-  isManagementOrg: false,
-  regionId: null,
-  organisationTypeId: null,
-  successorId: null,
-  closureDate: null,
-  isOpen: true,
-  region: null,
-  organisationType: null,
-};
+const leeds = organisationRow(11, 'Leeds Trust', 'RR8');
 
 afterEach(() => vi.unstubAllGlobals());
 

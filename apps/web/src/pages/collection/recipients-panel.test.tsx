@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, organisationRow, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { RecipientsPanel } from './recipients-panel';
 
@@ -21,27 +21,13 @@ const leeds = {
   isTrustAuthorisationRequired: false,
 };
 
-const searchRow = (id: number, name: string, code: string) => ({
-  id,
-  name,
-  code,
-  isManagementOrg: false,
-  regionId: null,
-  organisationTypeId: null,
-  successorId: null,
-  closureDate: null,
-  isOpen: true,
-  region: null,
-  organisationType: null,
-});
-
 function stubApi() {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.includes('/Collection/1/Organisation?')) return jsonResponse({ items: [leeds], total: 1 });
     if (url.endsWith('/Collection/1/Organisation/Role')) return jsonResponse({ updated: 1 });
     if (url.includes('/Organisation?'))
       return jsonResponse({
-        items: [searchRow(8, 'York Hospital', 'RCB'), searchRow(9, 'Hull Hospital', 'RWA')],
+        items: [organisationRow(8, 'York Hospital', 'RCB'), organisationRow(9, 'Hull Hospital', 'RWA')],
         total: 2,
       });
     if (url.endsWith('/Collection/1/Organisation/Bulk') && init?.method === 'PUT')

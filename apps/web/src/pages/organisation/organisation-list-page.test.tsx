@@ -3,25 +3,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, organisationRow, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { OrganisationListPage } from './organisation-list-page';
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
-const guys = {
-  id: 1,
-  name: "Guy's and St Thomas' NHS Foundation Trust",
-  code: 'RJ1',
-  isManagementOrg: false,
+const guys = organisationRow(1, "Guy's and St Thomas' NHS Foundation Trust", 'RJ1', {
   regionId: 1,
   organisationTypeId: 1,
-  successorId: null,
-  closureDate: null,
-  isOpen: true,
   region: { id: 1, code: 'Y56', name: 'London' },
   organisationType: { id: 1, shortDescription: 'Trust', longDescription: 'NHS Trust' },
-};
+});
 const run = (overrides: Partial<OdsSyncRun>): OdsSyncRun => ({
   id: 3,
   status: 'succeeded',
