@@ -1,24 +1,19 @@
 import type { SubmissionView } from '@dcf/domain';
 import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import type { SubmissionPageKey } from '../../api/submissions';
-import { paths } from '../../app/paths';
 import { FileUploadStatus, Notification, UnsavedChangesPrompt, useNotification } from '../../components';
 import type { WizardPage } from '../../formio/form-renderer';
 import { useStableErrors } from '../data-quality/entry-summary';
 import { useFieldNotes } from '../data-quality/field-findings';
-import { ReturnRulesNotChecked } from '../data-quality/rules-not-checked';
 import { errorsByField, useDataQuality } from '../data-quality/use-data-quality';
 import { parseContent } from './compare-revisions';
-import { DownloadButtons } from './download-buttons';
 import { ExcelPrefill } from './excel-prefill';
 import { usePageTick, useSaveAndGo, useShownQuality, useUploads } from './form-entry-hooks';
 import { PageCompleteTick, SaveActions } from './form-entry-parts';
 import { EntryForm, EntryNotices, LinkedErrorSummary, ReadOnlyNote } from './form-entry-sections';
 import { LockNotice } from './lock-notice';
-import { ManagerActions } from './manager-actions';
-import { SendBackForm } from './send-back';
+import { ReturnActions } from './return-actions';
 import { SubmissionBanners } from './submission-banners';
 import { useFieldFromAddress } from './use-field-from-address';
 import { useFormEntry } from './use-form-entry';
@@ -48,7 +43,6 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const { view } = entry;
   useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
   const { notification, notify, clear } = useNotification();
-  const navigate = useNavigate();
   const [page, setPage] = useState<WizardPage | null>(null);
   // The form's rules that could not be evaluated on these answers (decision 0030): shown to a manager.
   const [unchecked, setUnchecked] = useState<readonly UncheckedRule[]>([]);
@@ -62,8 +56,6 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const qualityErrors = useStableErrors(entry.fieldErrors, errorsByField(shown.findings));
   const fieldNotes = useFieldNotes(shown, definition, answers, entry.editable);
   const { collectionId, organisationId, reportingPeriodId } = pageKey;
-  const confirmation = (outcome: Parameters<typeof paths.formConfirmation>[3]) =>
-    paths.formConfirmation(collectionId, organisationId, reportingPeriodId, outcome);
 
   return (
     <>
@@ -134,40 +126,14 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
           uploading={uploading}
         />
       ) : null}
-      {view.submissionId !== null && view.currentRevisionId !== null ? (
-        <DownloadButtons
-          collectionId={collectionId}
-          submissionId={view.submissionId}
-          formId={view.form?.id ?? null}
-          baseName={`${view.organisationCode}-${view.period.name}`.replace(/[^A-Za-z0-9-]+/g, '-')}
-          onError={(message) => notify({ variant: 'error', message })}
-        />
-      ) : null}
-      {view.submissionId !== null ? (
-        <p className="nhsuk-body">
-          <Link to={revisionsHref}>Revisions</Link>
-        </p>
-      ) : null}
-      {view.canChangeRules ? (
-        <ReturnRulesNotChecked
-          collectionId={collectionId}
-          formRules={unchecked}
-          findings={quality.findings}
-        />
-      ) : null}
-      <SendBackForm
-        view={view}
-        onSent={(sent) => {
-          entry.replaceView(sent);
-          goAfterRender(confirmation('sentBack'));
-        }}
-      />
-      <ManagerActions
+      <ReturnActions
         pageKey={pageKey}
-        view={view}
-        onView={entry.replaceView}
-        onDone={(message) => notify({ variant: 'success', message, stayOpen: true })}
-        onOutcome={(outcome) => void navigate(confirmation(outcome))}
+        entry={entry}
+        revisionsHref={revisionsHref}
+        unchecked={unchecked}
+        findings={quality.findings}
+        notify={notify}
+        goAfterRender={goAfterRender}
       />
       <UnsavedChangesPrompt when={entry.dirty} />
     </>
