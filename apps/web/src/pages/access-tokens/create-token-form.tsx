@@ -46,7 +46,10 @@ function problemsOf(values: Values): Record<string, string[]> {
  */
 export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessToken) => Promise<unknown> }) {
   const collections = useCollections({ pageSize: 100, sortBy: 'name', sortOrder: 'ASC' });
-  const { values, setValues, set, error, failure, pending, summary, check, send } = useEditForm(empty);
+  const { values, setValues, set, error, field, failure, pending, summary, check, send } = useEditForm(
+    empty,
+    fieldId,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -76,13 +79,10 @@ export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessTok
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate aria-labelledby="create-token-heading">
         <TextField
-          id={fieldId('name')}
           label="Name"
           hint="So you know which system uses it, for example, Power BI workforce dashboard"
           required
-          value={values.name}
-          error={error('name')}
-          onChange={(v) => set('name', v)}
+          {...field('name')}
         />
         <RadioGroup
           id={fieldId('scope')}
@@ -94,22 +94,16 @@ export function CreateTokenForm({ onCreate }: { onCreate: (body: CreateAccessTok
           onChange={(value) => set('scope', value)}
         />
         <Select
-          id={fieldId('collectionId')}
           label="Collection (optional)"
           hint="Limit the token to one collection. Leave it unselected for every collection you can see."
           options={(collections.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={values.collectionId}
-          {...(error('collectionId') ? { error: error('collectionId') } : {})}
-          onChange={(v) => set('collectionId', v)}
+          {...field('collectionId')}
         />
         <DateInput
-          id={fieldId('expires')}
           label="Expiry date"
           hint="The token stops working at the end of this day. At most one year from today. For example, 15 3 2027"
           required
-          value={values.expires}
-          error={error('expires')}
-          onChange={(v) => set('expires', v)}
+          {...field('expires')}
         />
         <button className="nhsuk-button" type="submit" disabled={pending}>
           Create token

@@ -91,8 +91,8 @@ export function CollectionForm({
   onSubmit: (input: CollectionInput) => Promise<unknown>;
 }) {
   const flags = useFeatureFlags();
-  const { values, setValues, set, errors, error, failure, pending, summary, check, send } =
-    useEditForm(initial);
+  const { values, setValues, set, errors, error, field, failure, pending, summary, check, send } =
+    useEditForm(initial, fieldId);
 
   useEffect(() => setValues(initial), [initial, setValues]);
 
@@ -118,53 +118,24 @@ export function CollectionForm({
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <fieldset className="nhsuk-fieldset" disabled={disabled}>
+          <TextField label="Name" required {...field('name')} />
+          <TextAreaField label="Notes" {...field('notes')} />
           <TextField
-            id={fieldId('name')}
-            label="Name"
-            required
-            value={values.name}
-            error={error('name')}
-            onChange={(v) => set('name', v)}
-          />
-          <TextAreaField
-            id={fieldId('notes')}
-            label="Notes"
-            value={values.notes}
-            error={error('notes')}
-            onChange={(v) => set('notes', v)}
-          />
-          <TextField
-            id={fieldId('assetOwners')}
             label="Asset owners"
             hint="Who owns the data this collection gathers"
-            value={values.assetOwners}
-            error={error('assetOwners')}
-            onChange={(v) => set('assetOwners', v)}
+            {...field('assetOwners')}
           />
+          <TextField label="Users" hint="Who uses the data" {...field('users')} />
           <TextField
-            id={fieldId('users')}
-            label="Users"
-            hint="Who uses the data"
-            value={values.users}
-            error={error('users')}
-            onChange={(v) => set('users', v)}
-          />
-          <TextField
-            id={fieldId('fileType')}
             label="File type"
             hint="For example, Excel or CSV, if returns also arrive as files"
-            value={values.fileType}
-            error={error('fileType')}
-            onChange={(v) => set('fileType', v)}
+            {...field('fileType')}
           />
           {flags.data?.COLLECTIONICON ? (
             <TextField
-              id={fieldId('iconName')}
               label="Icon name"
               hint="The icon shown beside the collection's name"
-              value={values.iconName}
-              error={error('iconName')}
-              onChange={(v) => set('iconName', v)}
+              {...field('iconName')}
             />
           ) : null}
           {flags.data?.EMAILENABLED ? (

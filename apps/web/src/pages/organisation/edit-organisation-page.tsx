@@ -69,6 +69,9 @@ function inputOf(values: FormValues) {
   };
 }
 
+/** A field's input id, which the error summary links to. */
+const fieldId = (field: string) => `organisation-${field}`;
+
 /** Create or edit an organisation (route: /organisation/manage/edit/{organisationId?}). */
 export function EditOrganisationPage() {
   const params = useParams();
@@ -79,8 +82,8 @@ export function EditOrganisationPage() {
   const types = useOrganisationTypes();
   const save = useSaveOrganisation(id);
   const navigate = useNavigate();
-  const { values, setValues, set, setErrors, error, failure, summary, check, showFailure } =
-    useEditForm<FormValues>(empty);
+  const { values, setValues, set, setErrors, error, field, failure, summary, check, showFailure } =
+    useEditForm<FormValues>(empty, fieldId);
 
   useEffect(() => {
     if (existing.data) setValues(fromOrganisation(existing.data));
@@ -114,54 +117,32 @@ export function EditOrganisationPage() {
       <ErrorSummary
         id="error-summary"
         ref={summary}
-        items={listed.map(([field]) => ({ href: `#organisation-${field}`, message: error(field) ?? '' }))}
+        items={listed.map(([key]) => ({ href: `#${fieldId(key)}`, message: error(key) ?? '' }))}
       />
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
-        <TextField
-          id="organisation-name"
-          label="Name"
-          value={values.name}
-          error={error('name')}
-          onChange={(v) => set('name', v)}
-        />
-        <TextField
-          id="organisation-code"
-          label="Code"
-          value={values.code}
-          error={error('code')}
-          onChange={(v) => set('code', v)}
-          width={10}
-        />
+        <TextField label="Name" {...field('name')} />
+        <TextField label="Code" width={10} {...field('code')} />
         <Checkbox
-          id="organisation-isManagementOrg"
+          id={fieldId('isManagementOrg')}
           label="Management organisation"
           checked={values.isManagementOrg}
           onChange={(checked) => set('isManagementOrg', checked)}
         />
         <Select
-          id="organisation-regionId"
           label="Region"
-          value={values.regionId}
-          error={error('regionId')}
-          onChange={(v) => set('regionId', v)}
           options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: `${r.code} - ${r.name}` }))}
+          {...field('regionId')}
         />
         <Select
-          id="organisation-organisationTypeId"
           label="Type"
-          value={values.organisationTypeId}
-          error={error('organisationTypeId')}
-          onChange={(v) => set('organisationTypeId', v)}
           options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.shortDescription }))}
+          {...field('organisationTypeId')}
         />
         <DateInput
-          id="organisation-closureDate"
           label="Closure date"
           hint="Leave empty while the organisation is open. For example, 15 3 2026"
-          value={values.closureDate}
-          error={error('closureDate')}
-          onChange={(v) => set('closureDate', v)}
+          {...field('closureDate')}
         />
         <button className="nhsuk-button" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

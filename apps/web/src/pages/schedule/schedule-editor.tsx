@@ -85,7 +85,10 @@ export interface ScheduleEditorProps {
 
 export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }: ScheduleEditorProps) {
   const [saved, setSaved] = useState(initial);
-  const { values, set, errors, error, failure, summary, check, showFailure } = useEditForm(initial);
+  const { values, set, errors, error, field, failure, summary, check, showFailure } = useEditForm(
+    initial,
+    fieldId,
+  );
   const [preview, setPreview] = useState<{ diff: PeriodDiffDto; of: ScheduleFormValues } | null>(null);
   const [id, setId] = useState(scheduleId);
   const { notification, notify, clear } = useNotification();
@@ -155,7 +158,7 @@ export function ScheduleEditor({ collectionId, isDefault, scheduleId, initial }:
       {failure ? <Notification variant="error" message={failure} /> : null}
       <h2 className="nhsuk-heading-m">{isDefault ? 'Default schedule' : 'Schedule'}</h2>
       <form noValidate onSubmit={(event) => event.preventDefault()}>
-        <ScheduleFields values={values} set={set} error={error} />
+        <ScheduleFields values={values} set={set} error={error} field={field} />
         <ScheduleActions
           onSave={onSave}
           preview={

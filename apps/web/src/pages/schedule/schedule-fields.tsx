@@ -1,5 +1,6 @@
 import { reportingCycle } from '@dcf/domain';
 import { Checkbox, DateInput, Select, TextField } from '../../components';
+import type { FieldBinding, TextKey } from '../../components/use-edit-form';
 import { reportingCycleLabels, type ScheduleField, type ScheduleFormValues } from './schedule-form';
 
 /** A schedule field's input id, which the error summary links to. */
@@ -10,49 +11,31 @@ export function ScheduleFields({
   values,
   set,
   error,
+  field,
 }: {
   values: ScheduleFormValues;
   set: <K extends ScheduleField>(field: K, value: ScheduleFormValues[K]) => void;
   error: (field: ScheduleField) => string | undefined;
+  field: (key: TextKey<ScheduleFormValues>) => FieldBinding;
 }) {
   return (
     <>
       <Select
-        id={fieldId('reportingCycle')}
         label="Reporting cycle"
         required
-        value={values.reportingCycle}
-        error={error('reportingCycle')}
-        onChange={(v) => set('reportingCycle', v)}
         options={reportingCycle.options.map((value) => ({ value, label: reportingCycleLabels[value] }))}
+        {...field('reportingCycle')}
       />
-      <DateInput
-        id={fieldId('firstReportingPeriodStart')}
-        required
-        label="First reporting period start"
-        value={values.firstReportingPeriodStart}
-        error={error('firstReportingPeriodStart')}
-        onChange={(v) => set('firstReportingPeriodStart', v)}
-      />
-      <DateInput
-        id={fieldId('lastReportingPeriodStart')}
-        required
-        label="Last reporting period start"
-        value={values.lastReportingPeriodStart}
-        error={error('lastReportingPeriodStart')}
-        onChange={(v) => set('lastReportingPeriodStart', v)}
-      />
+      <DateInput required label="First reporting period start" {...field('firstReportingPeriodStart')} />
+      <DateInput required label="Last reporting period start" {...field('lastReportingPeriodStart')} />
       <TextField
-        id={fieldId('daysOpen')}
         name="daysOpen"
         required
         inputMode="numeric"
         width={10}
         label="Days open"
         hint="The deadline is the end of this day, counting the day submissions open as day 1"
-        value={values.daysOpen}
-        error={error('daysOpen')}
-        onChange={(v) => set('daysOpen', v)}
+        {...field('daysOpen')}
       />
       <Checkbox
         id={fieldId('includeWorkingDaysOnly')}
@@ -62,27 +45,21 @@ export function ScheduleFields({
         onChange={(checked) => set('includeWorkingDaysOnly', checked)}
       />
       <TextField
-        id={fieldId('reopenAfterDays')}
         name="reopenAfterDays"
         inputMode="numeric"
         width={10}
         label="Reopen after (days)"
         hint="Leave both reopening fields empty if submissions do not reopen"
         optional
-        value={values.reopenAfterDays}
-        error={error('reopenAfterDays')}
-        onChange={(v) => set('reopenAfterDays', v)}
+        {...field('reopenAfterDays')}
       />
       <TextField
-        id={fieldId('stayReopenForDays')}
         name="stayReopenForDays"
         inputMode="numeric"
         width={10}
         label="Stay reopened for (days)"
         optional
-        value={values.stayReopenForDays}
-        error={error('stayReopenForDays')}
-        onChange={(v) => set('stayReopenForDays', v)}
+        {...field('stayReopenForDays')}
       />
     </>
   );
