@@ -2,6 +2,8 @@ import {
   anonymousUser,
   type CollectionDto,
   type CurrentUser,
+  type FeatureFlagName,
+  featureFlagNames,
   type Organisation,
   type SavedRevision,
   type SubmissionView,
@@ -124,6 +126,13 @@ export const yesNoRadio = (key: string, label: string): FormComponent => ({
   ],
   input: true,
 });
+
+/** GET /FeatureFlag: every flag off but those named. */
+export const featureFlags = (...on: FeatureFlagName[]): Record<FeatureFlagName, boolean> =>
+  Object.fromEntries(featureFlagNames.map((name) => [name, on.includes(name)])) as Record<
+    FeatureFlagName,
+    boolean
+  >;
 
 /** A fetch Response with a JSON body. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

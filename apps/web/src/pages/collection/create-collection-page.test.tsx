@@ -1,11 +1,11 @@
 import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users, validationProblem } from '../../test/fixtures';
+import { featureFlags, jsonResponse, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { CreateCollectionPage } from './create-collection-page';
 
-const flags = { COLLECTIONICON: false, EMAILENABLED: false, EXCELTEMPLATE: false, SESSIONMANAGEMENT: false };
+const flags = featureFlags();
 
 function stubApi(featureFlags = flags, onPost: (body: unknown) => Response = () => jsonResponse({}, 500)) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -41,7 +41,7 @@ describe('CreateCollectionPage', () => {
 
   it('shows the icon and email fields when COLLECTIONICON and EMAILENABLED are on, and posts every field', async () => {
     let posted: unknown;
-    stubApi({ ...flags, COLLECTIONICON: true, EMAILENABLED: true }, (body) => {
+    stubApi(featureFlags('COLLECTIONICON', 'EMAILENABLED'), (body) => {
       posted = body;
       return validationProblem({ name: ['Taken'] }, 'Your request has errors');
     });

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, users, validationProblem } from '../../test/fixtures';
+import { collectionDto, featureFlags, jsonResponse, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelTemplateTab } from './excel-template-tab';
 
-const flags = { COLLECTIONICON: false, EMAILENABLED: false, EXCELTEMPLATE: true, SESSIONMANAGEMENT: false };
+const flags = featureFlags('EXCELTEMPLATE');
 const collection = collectionDto({ id: 7, name: 'Beds' });
 const noTemplate = {
   formId: null,

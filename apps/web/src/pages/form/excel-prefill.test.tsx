@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, featureFlags, jsonResponse, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelPrefill } from './excel-prefill';
 
@@ -34,12 +34,7 @@ function stubApi(flag = true) {
     vi.fn(async (url: string, init?: RequestInit) => {
       sent.push({ url, init });
       if (url.endsWith('/FeatureFlag'))
-        return jsonResponse({
-          COLLECTIONICON: false,
-          EMAILENABLED: false,
-          EXCELTEMPLATE: flag,
-          SESSIONMANAGEMENT: false,
-        });
+        return jsonResponse(flag ? featureFlags('EXCELTEMPLATE') : featureFlags());
       if (url.endsWith('/Collection/7')) return jsonResponse(collection);
       if (url.endsWith('/Form/ExcelTemplate')) return jsonResponse(template);
       if (url.includes('/Submission/Prefill/')) return jsonResponse(report);

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionKeys } from '../../api/collections';
 import { routePatterns } from '../../app/paths';
-import { collectionDto, jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, featureFlags, jsonResponse, users } from '../../test/fixtures';
 import { findPageTitle, renderAtRoute } from '../../test/render';
 import { ReportingPeriodSubmissionsPage } from './reporting-period-submissions-page';
 
@@ -176,13 +176,7 @@ describe('ReportingPeriodSubmissionsPage: chasing and exports', () => {
         // The dialog's counts, as the server computes them (one small answer).
         if (url.includes('/Collection/1/ReportingPeriod/7/Reminder'))
           return jsonResponse({ organisations: 1, people: 2, nobodyToEmail: 1, alreadyChasedToday: 0 });
-        if (url.includes('/FeatureFlag'))
-          return jsonResponse({
-            COLLECTIONICON: false,
-            EMAILENABLED: true,
-            EXCELTEMPLATE: false,
-            SESSIONMANAGEMENT: false,
-          });
+        if (url.includes('/FeatureFlag')) return jsonResponse(featureFlags('EMAILENABLED'));
         if (/\/Collection\/1(\?|$)/.test(url)) return jsonResponse(collectionBody);
         if (url.includes('/View/Manager/Home/Collection/1')) return jsonResponse(managerHome(collection()));
         return jsonResponse([]);
