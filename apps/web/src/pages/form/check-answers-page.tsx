@@ -1,28 +1,19 @@
 import { messages, type SubmissionView } from '@dcf/domain';
 import { evaluateForm, type FormDefinition, formAnswers } from '@dcf/forms';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { fieldErrorsOf, problemText } from '../../api/problems';
-import {
-  newPageToken,
-  releaseLock,
-  type SubmissionPageKey,
-  saveRevision,
-  submissionKeys,
-  takeLock,
-  useSubmission,
-} from '../../api/submissions';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, Checkbox, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
-import { CheckProblems, DECLARATION_ID, explanationsAskedFor, fieldLinksOf } from './check-problems';
+import { CheckProblems, explanationsAskedFor, fieldLinksOf } from './check-problems';
 import { parseContent } from './compare-revisions';
-import type { ReturnOutcome } from './outcomes';
+import { DeclarationForm } from './declaration-form';
 import { returnCrumbs } from './return-crumbs';
+import { useSubmitReturn } from './use-submit-return';
 
 const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 const TITLE = 'Check your answers before submitting your return';
@@ -92,8 +83,6 @@ function CheckAnswers({
   view: SubmissionView;
   formHref: string;
 }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const definition = (view.form?.definition ?? null) as FormDefinition | null;
   const items = useMemo(() => {
     if (!definition) return [];
@@ -105,17 +94,8 @@ function CheckAnswers({
   // The data quality findings and explanations, shown to whoever signs the return off (decision 0028).
   const content = useMemo(() => parseContent(view.content), [view.content]);
   const quality = useDataQuality(pageKey, content);
-  const [confirmed, setConfirmed] = useState(false);
-  const [declarationError, setDeclarationError] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  // Each refused attempt moves focus to the summary, so screen-reader users hear the problems at once.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (attempt > 0) summary.current?.focus();
-  }, [attempt]);
+  const { confirmed, setConfirmed, declarationError, fieldErrors, problem, submitting, summary, submit } =
+    useSubmitReturn(pageKey, view, quality.readExplanations);
   const { collectionId, organisationId, reportingPeriodId } = pageKey;
   const changeHref = (path: string) => paths.formField(collectionId, organisationId, reportingPeriodId, path);
 
@@ -126,58 +106,7 @@ function CheckAnswers({
         Nothing has been saved in this return yet. <Link to={formHref}>Go back to the form</Link>
       </p>
     );
-  const submissionId = view.submissionId;
-  const baseRevisionId = view.currentRevisionId;
   const cannotSubmit = !view.canEdit || !view.canSubmit;
-
-  const showProblems = () => setAttempt((n) => n + 1);
-  const submit = async () => {
-    setFieldErrors({});
-    setProblem(null);
-    if (!confirmed) {
-      setDeclarationError(true);
-      showProblems();
-      return;
-    }
-    setDeclarationError(false);
-    setSubmitting(true);
-    let locked = false;
-    // This page's own token (decision 0036): its release never drops a lock another page holds.
-    const pageToken = newPageToken();
-    try {
-      // The form page let the lock go on leaving; a submit must hold it (decision 0006).
-      await takeLock(pageKey, pageToken);
-      locked = true;
-      await saveRevision(submissionId, {
-        content: parseContent(view.content),
-        status: 'completed',
-        baseRevisionId,
-        completedPages: view.completedPages,
-        declaration: true,
-        explanations: quality.readExplanations(),
-      });
-      await releaseLock(pageKey, { pageToken }).catch(() => undefined);
-      locked = false;
-      // A submit changes more than its answer says (who submitted, authorisation awaited): the
-      // confirmation page and the form open on the view read again.
-      await queryClient.invalidateQueries({ queryKey: submissionKeys.view(pageKey) });
-      // Where the trust must authorise, whoever could submit is its authoriser: they signed it off.
-      const outcome: ReturnOutcome = view.isTrustAuthorisationRequired ? 'authorised' : 'submitted';
-      await navigate(paths.formConfirmation(collectionId, organisationId, reportingPeriodId, outcome));
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        const { declaration, ...others } = fields;
-        setDeclarationError(declaration !== undefined);
-        setFieldErrors(others);
-      } else setProblem(problemText(error));
-      showProblems();
-    } finally {
-      if (locked) await releaseLock(pageKey, { pageToken }).catch(() => undefined);
-      setSubmitting(false);
-    }
-  };
-
   const fieldLinks = fieldLinksOf(fieldErrors, changeHref);
   const hasProblems = fieldLinks.length > 0 || declarationError || problem !== null;
   const missingExplanations = explanationsAskedFor(fieldErrors);
@@ -212,31 +141,14 @@ function CheckAnswers({
           <p>{view.readOnlyReason ?? messages.submissionNoEditRole}</p>
         </div>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <h2 className="nhsuk-heading-m">Declaration</h2>
-          <Checkbox
-            id={DECLARATION_ID}
-            name={DECLARATION_ID}
-            label={messages.submissionDeclaration}
-            checked={confirmed}
-            error={declarationError ? messages.submissionDeclarationRequired : undefined}
-            onChange={setConfirmed}
-          />
-          <div className="nhsuk-button-group">
-            <button type="submit" className="nhsuk-button" disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Submit return'}
-            </button>
-            <Link to={formHref} className="nhsuk-link">
-              Go back to the form
-            </Link>
-          </div>
-        </form>
+        <DeclarationForm
+          confirmed={confirmed}
+          onConfirmed={setConfirmed}
+          declarationError={declarationError}
+          submitting={submitting}
+          formHref={formHref}
+          onSubmit={() => void submit()}
+        />
       )}
     </>
   );
