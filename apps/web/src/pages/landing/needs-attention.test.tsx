@@ -1,6 +1,6 @@
-import type { ManagerCollection, PeriodCounts } from '@dcf/domain';
+import type { CurrentUser, ManagerCollection, PeriodCounts } from '@dcf/domain';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, notFound, stubApi, submitterReturn, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { LandingPage } from './landing-page';
@@ -61,7 +61,6 @@ function stubLandingApi() {
           items: [
             submitterReturn({
               collection: { id: 1, name: 'Beds' },
-              organisation: { id: 10, name: 'Trust A', code: 'RA1' },
               period: { id: 1, name: 'Month 1' },
               deadline: inDays(2),
               deadlineText: 'closes in 2 days',
@@ -75,14 +74,17 @@ function stubLandingApi() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** Opens the landing page as `user` on that API, once 'Needs your attention' lists its items. */
+async function openAs(user: CurrentUser) {
+  const calls = stubLandingApi();
+  renderAt(<LandingPage />, { user });
+  const panel = await screen.findByRole('region', { name: 'Needs your attention' });
+  return { calls, items: await within(panel).findAllByRole('listitem') };
+}
 
 describe('Needs your attention (landing page, loaded lazily)', () => {
   it('shows a manager the periods closing in the next 7 days with received of expected', async () => {
-    const calls = stubLandingApi();
-    renderAt(<LandingPage />, { user: users.manager });
-    const panel = await screen.findByRole('region', { name: 'Needs your attention' });
-    const items = await within(panel).findAllByRole('listitem');
+    const { calls, items } = await openAs(users.manager);
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent(/^Beds: May 2026 closes .+; received 3 of 8 \(38%\)$/);
     expect(within(items[0]!).getByRole('link')).toHaveAttribute(
@@ -93,10 +95,7 @@ describe('Needs your attention (landing page, loaded lazily)', () => {
   });
 
   it('shows a submitter their returns due in the next 7 days that are not completed, in one request', async () => {
-    const calls = stubLandingApi();
-    renderAt(<LandingPage />, { user: users.submitter });
-    const panel = await screen.findByRole('region', { name: 'Needs your attention' });
-    const items = await within(panel).findAllByRole('listitem');
+    const { calls, items } = await openAs(users.submitter);
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent(
       /^Beds: Month 1 for Trust A, closes in 2 days \(.+\)\. Draft not yet submitted\.$/,

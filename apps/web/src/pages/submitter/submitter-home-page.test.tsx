@@ -119,7 +119,6 @@ describe('SubmitterHomePage', () => {
           items: [
             submitterReturn({
               collection: { id: 51, name: 'Zebra count' },
-              organisation: { id: 10, name: 'Trust A', code: 'RA1' },
               period: { id: 7, name: 'Month 7' },
               status: 'notStarted',
               deadline: '2026-12-21T00:00:00.000Z',
