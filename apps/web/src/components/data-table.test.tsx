@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, DataTable, type DataTableProps } from './data-table';
+import { type Column, DataTable, type DataTableProps, querySort } from './data-table';
 
 interface Trust {
   code: string;
@@ -83,5 +83,20 @@ describe('DataTable', () => {
     const cell = screen.getByRole('cell', { name: '120' });
     expect(cell).toHaveTextContent('Beds 120');
     expect(within(cell).getByText('Beds')).toHaveAttribute('aria-hidden', 'true');
+  });
+});
+
+describe('querySort', () => {
+  it("shows the query's sort, else the fallback, and hands a header's choice to the update", () => {
+    const update = vi.fn();
+    const sorted = querySort<'name'>({ sortBy: 'beds', sortOrder: 'DESC' }, update, {
+      sortBy: 'name',
+      sortOrder: 'ASC',
+    });
+    expect([sorted.sortBy, sorted.sortOrder]).toEqual(['beds', 'DESC']);
+    const unsorted = querySort<'name'>({}, update, { sortBy: 'name', sortOrder: 'ASC' });
+    expect([unsorted.sortBy, unsorted.sortOrder]).toEqual(['name', 'ASC']);
+    unsorted.onSort('name', 'DESC');
+    expect(update).toHaveBeenCalledWith({ sortBy: 'name', sortOrder: 'DESC' });
   });
 });

@@ -38,6 +38,22 @@ export function tableSort<C extends string>(
   return { sortBy, sortOrder, onSort: (by, order) => onSort(by as C, order) };
 }
 
+/**
+ * The `sort` of a list whose query holds its sort and changes through `update` (the URL's list state): a
+ * header asks for its key and order. `fallback` is what the headers show while the query names none.
+ */
+export function querySort<C extends string>(
+  query: { sortBy?: string | undefined; sortOrder?: SortOrder | undefined },
+  update: (change: { sortBy: C; sortOrder: SortOrder }) => void,
+  fallback?: { sortBy: C; sortOrder: SortOrder },
+): TableSort {
+  return tableSort<C>(
+    query.sortBy ?? fallback?.sortBy,
+    query.sortOrder ?? fallback?.sortOrder,
+    (sortBy, sortOrder) => update({ sortBy, sortOrder }),
+  );
+}
+
 export interface DataTableProps<Row> {
   /** Names the table; hidden unless `captionClass` says how to show it (e.g. 'nhsuk-table__caption--s'). */
   caption: ReactNode;

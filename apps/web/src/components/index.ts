@@ -9,7 +9,14 @@ export {
   RadioGroup,
   type RadioGroupProps,
 } from './choice-group';
-export { type Column, DataTable, type DataTableProps, type TableSort, tableSort } from './data-table';
+export {
+  type Column,
+  DataTable,
+  type DataTableProps,
+  querySort,
+  type TableSort,
+  tableSort,
+} from './data-table';
 export { DateInput, type DateInputProps, datePartsOf, dateValueOf } from './date-input';
 export { Details, type DetailsProps } from './details';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';

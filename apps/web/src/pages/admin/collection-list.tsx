@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type CollectionListParams, useCollections } from '../../api/collections';
 import { paths } from '../../app/paths';
-import { CollectionStatusTag, PagedTable, QueryState, tableSort, useListQuery } from '../../components';
+import { CollectionStatusTag, PagedTable, QueryState, querySort, useListQuery } from '../../components';
 import { COLLECTION_PAGE_SIZE, CollectionSearchForm, collectionListDefaults } from './collection-search-form';
 
 type Row = NonNullable<ReturnType<typeof useCollections>['data']>['items'][number];
@@ -35,11 +35,7 @@ export function CollectionList({
     ...(fixedStatus ? { status: fixedStatus } : {}),
   };
   const collections = useCollections(query);
-  const sort = tableSort<CollectionListSortBy>(
-    query.sortBy ?? 'name',
-    query.sortOrder ?? 'ASC',
-    (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
-  );
+  const sort = querySort<CollectionListSortBy>(query, setParams, { sortBy: 'name', sortOrder: 'ASC' });
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { type AdminSubmissionsQuery, adminSubmissionsQuerySchema } from '@dcf/domain';
 import { useAdminSubmissions } from '../../api/views';
 import { paths } from '../../app/paths';
-import { PageContainer, PagedTable, QueryState, tableSort, useListQuery } from '../../components';
+import { PageContainer, PagedTable, QueryState, querySort, useListQuery } from '../../components';
 import { collectionActions, collectionColumns } from '../manager/collections-table';
 import { COLLECTION_PAGE_SIZE, CollectionSearchForm, collectionListDefaults } from './collection-search-form';
 
@@ -34,11 +34,10 @@ export function SubmissionsOverviewPage() {
             defaultPageSize={COLLECTION_PAGE_SIZE}
             onChange={setParams}
             rowKey={(c) => c.id}
-            sort={tableSort<NonNullable<AdminSubmissionsQuery['sortBy']>>(
-              query.sortBy ?? 'name',
-              query.sortOrder ?? 'ASC',
-              (sortBy, sortOrder) => setParams({ sortBy, sortOrder }),
-            )}
+            sort={querySort<NonNullable<AdminSubmissionsQuery['sortBy']>>(query, setParams, {
+              sortBy: 'name',
+              sortOrder: 'ASC',
+            })}
             columns={collectionColumns(true)}
             rowActions={collectionActions}
           />

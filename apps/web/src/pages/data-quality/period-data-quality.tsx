@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePeriodDataQuality } from '../../api/data-quality';
 import { paths } from '../../app/paths';
-import { FilterForm, PagedTable, QueryState, Select, tableSort, useListParams } from '../../components';
+import { FilterForm, PagedTable, QueryState, querySort, Select, useListParams } from '../../components';
 import { PeriodRulesNotChecked } from './rules-not-checked';
 
 const PAGE_SIZE = 25;
@@ -167,9 +167,7 @@ function FindingsTable({
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
       rowKey={(item) => item.submissionId}
-      sort={tableSort<PeriodDataQualitySortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
-        setQuery({ sortBy, sortOrder }),
-      )}
+      sort={querySort<PeriodDataQualitySortBy>(query, setQuery)}
       columns={[
         {
           key: 'name',

@@ -21,12 +21,12 @@ import {
   PageContainer,
   PagedTable,
   PeriodStatusTag,
+  querySort,
   Select,
   Spinner,
   SubmissionStatusTag,
   SummaryRow,
   sortedListStart,
-  tableSort,
   useListQuery,
   useNotification,
 } from '../../components';
@@ -210,9 +210,7 @@ function SubmissionsTable({
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
       rowKey={(row) => row.organisationId}
-      sort={tableSort<PeriodSubmissionSortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
-        setQuery({ sortBy, sortOrder }),
-      )}
+      sort={querySort<PeriodSubmissionSortBy>(query, setQuery)}
       columns={submissionColumns(data, historyOpen, toggleHistory)}
       rowDetails={(row) =>
         historyOpen.has(row.organisationId)

@@ -11,11 +11,11 @@ import {
   Notification,
   PageContainer,
   PagedTable,
+  querySort,
   SearchWidget,
   Select,
   Spinner,
   sortedListStart,
-  tableSort,
   useListQuery,
 } from '../../components';
 import { ImportOdsCsv, SyncWithOds } from './organisation-admin-tools';
@@ -52,9 +52,7 @@ export function OrganisationListPage() {
     sortOrder: 'ASC',
   });
   const organisations = useOrganisations(query);
-  const sort = tableSort<SortBy>(query.sortBy, query.sortOrder, (sortBy, sortOrder) =>
-    setParams({ sortBy, sortOrder }),
-  );
+  const sort = querySort<SortBy>(query, setParams);
 
   const data = organisations.data;
 

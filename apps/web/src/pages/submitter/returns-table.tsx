@@ -18,10 +18,10 @@ import {
   FilterForm,
   Notification,
   PagedTable,
+  querySort,
   Select,
   Spinner,
   sortedListStart,
-  tableSort,
   useListQuery,
 } from '../../components';
 import { deadline } from '../schedule/period-dates';
@@ -162,11 +162,7 @@ function Table({
       defaultPageSize={PAGE_SIZE}
       onChange={setQuery}
       rowKey={(row) => `${row.period.id}:${row.organisation.id}`}
-      sort={tableSort<SubmitterReturnSortBy>(
-        query.sortBy ?? 'deadline',
-        query.sortOrder ?? 'ASC',
-        (sortBy, sortOrder) => setQuery({ sortBy, sortOrder }),
-      )}
+      sort={querySort<SubmitterReturnSortBy>(query, setQuery, { sortBy: 'deadline', sortOrder: 'ASC' })}
       columns={returnColumns}
     />
   );
