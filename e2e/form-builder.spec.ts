@@ -56,6 +56,9 @@ const canvasLabels = (page: Page) =>
       ),
     );
 
+/** Waits until the canvas shows these labels, top to bottom. */
+const expectCanvas = (page: Page, labels: string[]) => expect.poll(() => canvasLabels(page)).toEqual(labels);
+
 test.describe.configure({ mode: 'serial' });
 
 let page: Page;
@@ -136,7 +139,7 @@ test('by mouse: a number dragged onto the form with a minimum and a maximum; cop
   // 3. Copy the number (keyboard), and rename the copy.
   await builder.getByRole('button', { name: 'Copy Beds open' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => canvasLabels(page)).toEqual(['Ward name', 'Beds open', 'Beds open']);
+  await expectCanvas(page, ['Ward name', 'Beds open', 'Beds open']);
   await builder.getByRole('button', { name: 'Edit Beds open' }).nth(1).click();
   dialog = settings(page, 'Number');
   await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('Beds closed');
@@ -195,17 +198,13 @@ test('by keyboard: a question moved up with focus kept; Escape closes a dialog a
   test.setTimeout(120_000);
   const builder = page.locator('.dcf-formio-builder');
   // 6. Keyboard: move the select up above the numbers; focus stays on the button pressed.
-  await expect
-    .poll(() => canvasLabels(page))
-    .toEqual(['Ward name', 'Beds open', 'Beds closed', 'Ward type', 'Total beds']);
+  await expectCanvas(page, ['Ward name', 'Beds open', 'Beds closed', 'Ward type', 'Total beds']);
   const moveUp = builder.getByRole('button', { name: 'Move up Ward type' });
   await moveUp.focus();
   await page.keyboard.press('Enter');
   await expect(moveUp).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect
-    .poll(() => canvasLabels(page))
-    .toEqual(['Ward name', 'Ward type', 'Beds open', 'Beds closed', 'Total beds']);
+  await expectCanvas(page, ['Ward name', 'Ward type', 'Beds open', 'Beds closed', 'Total beds']);
   // Escape closes a dialog as Cancel does, and focus goes back to the Edit button.
   const editWardName = builder.getByRole('button', { name: 'Edit Ward name' });
   await editWardName.focus();
@@ -257,9 +256,7 @@ test('saved: the same form after a reload, in the same order, with nothing that 
   }
   await page.reload();
   await expect(palette).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(() => canvasLabels(page))
-    .toEqual(['Ward name', 'Ward type', 'Beds open', 'Beds closed', 'Total beds']);
+  await expectCanvas(page, ['Ward name', 'Ward type', 'Beds open', 'Beds closed', 'Total beds']);
 });
 
 test('the preview shows the saved form as a submitter sees it', async () => {
