@@ -75,6 +75,24 @@ describe('FormTab', () => {
     );
   });
 
+  it('edits the definition as JSON: the box opens on the draft, refuses broken JSON at the box and applies good JSON', async () => {
+    stubApi();
+    renderAt(<FormTab collectionId={1} />, { user: users.manager });
+    await screen.findByTestId('form-version');
+    fireEvent.click(screen.getByText('Edit the definition as JSON'));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Form.io JSON definition');
+    await waitFor(() => expect(JSON.parse(box.value)).toEqual(definition));
+    fireEvent.change(box, { target: { value: '{"display": "wizard", "components": [' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply JSON' }));
+    expect(await screen.findByText(/^The file is not JSON/)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-describedby', `${box.id}-error`);
+    fireEvent.change(box, { target: { value: JSON.stringify({ ...definition, display: 'wizard' }) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply JSON' }));
+    expect(await screen.findByText('The JSON is in the builder. Save to keep it.')).toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('radio', { name: 'Wizard' })).toBeChecked();
+  });
+
   it('lists types from other Form.io services with how each is shown, beside the builder and after saving', async () => {
     const fetchMock = stubApi();
     const notices = [

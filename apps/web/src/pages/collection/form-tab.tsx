@@ -1,16 +1,12 @@
 import type { FormDefinition, FormVersion } from '@dcf/forms';
 import { typeNotices } from '@dcf/forms/component-types';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
-import { currentForm, useForms, useSaveForm } from '../../api/forms';
-import { problemMessages } from '../../api/problems';
+import { currentForm, useForms } from '../../api/forms';
 import {
   type ChoiceOption,
-  Details,
   ErrorBoundary,
-  ErrorMessage,
   FileField,
   Notification,
-  type Outcome,
   OutcomeBanner,
   QueryState,
   RadioGroup,
@@ -18,7 +14,9 @@ import {
   Spinner,
   UnsavedChangesPrompt,
 } from '../../components';
-import { emptyDefinition, parseDefinition, withDisplay } from './definition-input';
+import { parseDefinition, withDisplay } from './definition-input';
+import { JsonEditor, VersionNote } from './form-tab-parts';
+import { useFormDraft } from './use-form-draft';
 
 /** Form.io's builder is large (about 490 kB gzip with the renderer): it loads only when this tab opens. */
 const layoutOptions: readonly ChoiceOption<'form' | 'wizard'>[] = [
@@ -46,35 +44,12 @@ export function FormTab({ collectionId }: { collectionId: number }) {
 }
 
 function FormEditor({ collectionId, current }: { collectionId: number; current: FormVersion | undefined }) {
-  const save = useSaveForm(collectionId);
-  const saved = (current?.definition as FormDefinition | undefined) ?? emptyDefinition;
-  // `source` is what the builder (re)starts from; `draft` follows every edit made in it.
-  const [source, setSource] = useState<{ definition: FormDefinition; generation: number }>({
-    definition: saved,
-    generation: 0,
-  });
-  const [draft, setDraft] = useState<FormDefinition>(saved);
-  const [dirty, setDirty] = useState(false);
-  const [notice, setNotice] = useState<Outcome | null>(null);
-  const [jsonText, setJsonText] = useState('');
-  const [jsonErrors, setJsonErrors] = useState<string[]>([]);
+  const { source, draft, dirty, notice, setNotice, load, edit, saveDraft } = useFormDraft(
+    collectionId,
+    current,
+  );
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const ids = { json: useId(), upload: useId(), display: useId() };
-
-  function load(definition: FormDefinition) {
-    setSource((s) => ({ definition, generation: s.generation + 1 }));
-    setDraft(definition);
-    setDirty(true);
-  }
-
-  function applyJson() {
-    const result = parseDefinition(jsonText);
-    setJsonErrors(result.ok ? [] : result.errors);
-    if (result.ok) {
-      load(result.definition);
-      setNotice({ variant: 'success', message: ['The JSON is in the builder. Save to keep it.'] });
-    }
-  }
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -91,47 +66,11 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
     }
   }
 
-  async function saveDraft() {
-    setNotice(null);
-    try {
-      const result = await save.mutateAsync(
-        current ? { formId: current.id, definition: draft } : { definition: draft },
-      );
-      setDirty(false);
-      setNotice({
-        variant: 'success',
-        message: [
-          result.createdNewVersion && current
-            ? `Version ${current.version} has returns made with it, so the form was saved as version ${result.version}. Reporting periods without returns now use version ${result.version}; returns already made keep showing version ${current.version}.`
-            : `Form saved (version ${result.version}).`,
-          // What the product does differently with this form (decision 0035).
-          ...(result.notices?.length ? ['This form is shown differently from where it was made:'] : []),
-          ...(result.notices ?? []),
-        ],
-      });
-    } catch (error) {
-      setNotice({ variant: 'error', message: problemMessages(error) });
-      throw error;
-    }
-  }
-
   return (
     <>
       <UnsavedChangesPrompt when={dirty} />
       <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
-      <div className="nhsuk-inset-text" data-testid="form-version">
-        <span className="nhsuk-u-visually-hidden">Information: </span>
-        {current ? (
-          <p>
-            Version {current.version}.{' '}
-            {current.hasSubmissions
-              ? `Returns have been made with this version, so saving will create version ${current.version + 1}: reporting periods without returns move to it, and returns already made keep showing the version they were made with.`
-              : 'No returns have been made with it yet, so saving changes it in place.'}
-          </p>
-        ) : (
-          <p>This collection has no form yet. Build one below, or upload a Form.io JSON definition.</p>
-        )}
-      </div>
+      <VersionNote current={current} />
 
       <RadioGroup
         id={ids.display}
@@ -156,44 +95,20 @@ function FormEditor({ collectionId, current }: { collectionId: number; current: 
         }
       >
         <Suspense fallback={<Spinner block label="Loading the form builder" />}>
-          <FormioBuilder
-            key={source.generation}
-            definition={source.definition}
-            onChange={(definition) => {
-              setDraft({ ...definition, display: draft.display } as FormDefinition);
-              setDirty(true);
-            }}
-          />
+          <FormioBuilder key={source.generation} definition={source.definition} onChange={edit} />
         </Suspense>
       </ErrorBoundary>
 
       <DefinitionUpload id={ids.upload} errors={uploadErrors} onChange={upload} />
 
-      <Details
-        summary="Edit the definition as JSON"
-        onToggle={(event) => {
-          if (event.currentTarget.open) setJsonText(JSON.stringify(draft, null, 2));
+      <JsonEditor
+        id={ids.json}
+        draft={draft}
+        onApply={(definition) => {
+          load(definition);
+          setNotice({ variant: 'success', message: ['The JSON is in the builder. Save to keep it.'] });
         }}
-      >
-        <div className={`nhsuk-form-group${jsonErrors.length ? ' nhsuk-form-group--error' : ''}`}>
-          <label className="nhsuk-label" htmlFor={ids.json}>
-            Form.io JSON definition
-          </label>
-          <ErrorMessage fieldId={ids.json} error={jsonErrors} />
-          <textarea
-            id={ids.json}
-            className={`nhsuk-textarea dcf-code${jsonErrors.length ? ' nhsuk-textarea--error' : ''}`}
-            rows={16}
-            spellCheck={false}
-            value={jsonText}
-            aria-describedby={jsonErrors.length ? `${ids.json}-error` : undefined}
-            onChange={(e) => setJsonText(e.target.value)}
-          />
-        </div>
-        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={applyJson}>
-          Apply JSON
-        </button>
-      </Details>
+      />
 
       <SaveButton onSave={saveDraft}>Save form</SaveButton>
     </>
