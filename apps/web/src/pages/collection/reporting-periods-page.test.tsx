@@ -52,27 +52,35 @@ const submissionManager = makeUser({
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * Opens collection 4's periods page as its submission manager; `periods` answers each request for the
+ * list (by its URL). Returns the URLs asked for.
+ */
+function openPeriodsPage(periods: (url: string) => CollectionPeriodList) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url.includes('/View/Manager/Collection/4/ReportingPeriods')) return jsonResponse(periods(url));
+      if (url.endsWith('/Collection/4')) return jsonResponse(collection);
+      return jsonResponse([]);
+    }),
+  );
+  renderAtRoute(routePatterns.reportingPeriods, <ReportingPeriodsPage />, {
+    path: '/collection/4/reportingPeriod',
+    user: submissionManager,
+  });
+  return calls;
+}
+
 describe('ReportingPeriodsPage for a manager who monitors the collection', () => {
   it('lists every period, a closed one with its counts and the way to its monitoring, non-submitters and exports', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(url);
-        if (url.includes('/View/Manager/Collection/4/ReportingPeriods'))
-          return jsonResponse(
-            url.includes('state=Closed')
-              ? list([period(7, 'April 2026', 'Closed')])
-              : list([period(8, 'May 2026', 'Open'), period(7, 'April 2026', 'Closed')]),
-          );
-        if (url.endsWith('/Collection/4')) return jsonResponse(collection);
-        return jsonResponse([]);
-      }),
+    const calls = openPeriodsPage((url) =>
+      url.includes('state=Closed')
+        ? list([period(7, 'April 2026', 'Closed')])
+        : list([period(8, 'May 2026', 'Open'), period(7, 'April 2026', 'Closed')]),
     );
-    renderAtRoute(routePatterns.reportingPeriods, <ReportingPeriodsPage />, {
-      path: '/collection/4/reportingPeriod',
-      user: submissionManager,
-    });
     const table = await screen.findByRole('table', { name: 'Reporting periods of Bed availability' });
     const april = within(table).getByRole('row', { name: /^April 2026/ });
     expect(april).toHaveTextContent('Closed');
@@ -106,19 +114,7 @@ describe('ReportingPeriodsPage for a manager who monitors the collection', () =>
   });
 
   it('says the collection has no scheduled reporting periods when it has none', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.includes('/View/Manager/Collection/4/ReportingPeriods'))
-          return jsonResponse({ ...list([]), states: { Open: 0, Future: 0, Closed: 0 } });
-        if (url.endsWith('/Collection/4')) return jsonResponse(collection);
-        return jsonResponse([]);
-      }),
-    );
-    renderAtRoute(routePatterns.reportingPeriods, <ReportingPeriodsPage />, {
-      path: '/collection/4/reportingPeriod',
-      user: submissionManager,
-    });
+    openPeriodsPage(() => ({ ...list([]), states: { Open: 0, Future: 0, Closed: 0 } }));
     expect(await screen.findByText('This collection has no scheduled reporting periods')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
