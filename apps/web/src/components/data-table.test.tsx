@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, DataTable, type DataTableProps, querySort } from './data-table';
+import { type Column, DataTable, type DataTableProps, orderSort, querySort } from './data-table';
 
 interface Trust {
   code: string;
@@ -98,5 +98,16 @@ describe('querySort', () => {
     expect([unsorted.sortBy, unsorted.sortOrder]).toEqual(['name', 'ASC']);
     unsorted.onSort('name', 'DESC');
     expect(update).toHaveBeenCalledWith({ sortBy: 'name', sortOrder: 'DESC' });
+  });
+});
+
+describe('orderSort', () => {
+  it('sorts on its one column, newest first unless the query says, and changes only the order', () => {
+    const update = vi.fn();
+    const sort = orderSort('createdAt', {}, update);
+    expect([sort.sortBy, sort.sortOrder]).toEqual(['createdAt', 'DESC']);
+    expect(orderSort('createdAt', { sortOrder: 'ASC' }, update).sortOrder).toBe('ASC');
+    sort.onSort('createdAt', 'ASC');
+    expect(update).toHaveBeenCalledWith({ sortOrder: 'ASC' });
   });
 });

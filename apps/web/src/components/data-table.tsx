@@ -54,6 +54,23 @@ export function querySort<C extends string>(
   );
 }
 
+/**
+ * The `sort` of a list sorted on one column only (newest or oldest first): the query holds just the
+ * order, and a header's choice changes just that.
+ */
+export function orderSort(
+  sortBy: string,
+  query: { sortOrder?: SortOrder | undefined },
+  update: (change: { sortOrder: SortOrder }) => void,
+  fallback: SortOrder = 'DESC',
+): TableSort {
+  return {
+    sortBy,
+    sortOrder: query.sortOrder ?? fallback,
+    onSort: (_sortBy, sortOrder) => update({ sortOrder }),
+  };
+}
+
 export interface DataTableProps<Row> {
   /** Names the table; hidden unless `captionClass` says how to show it (e.g. 'nhsuk-table__caption--s'). */
   caption: ReactNode;

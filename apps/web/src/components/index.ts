@@ -13,6 +13,7 @@ export {
   type Column,
   DataTable,
   type DataTableProps,
+  orderSort,
   querySort,
   type TableSort,
   tableSort,

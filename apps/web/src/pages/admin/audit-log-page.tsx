@@ -18,6 +18,7 @@ import {
   type Column,
   DateInput,
   Details,
+  orderSort,
   PageContainer,
   PagedTable,
   QueryState,
@@ -93,11 +94,7 @@ export function AuditLogPage() {
             defaultPageSize={PAGE_SIZE}
             onChange={setParams}
             rowKey={(row) => row.id}
-            sort={{
-              sortBy: 'occurredAt',
-              sortOrder: query.sortOrder ?? 'DESC',
-              onSort: (_column, sortOrder) => setParams({ sortOrder }),
-            }}
+            sort={orderSort('occurredAt', query, setParams)}
             columns={auditColumns}
           />
         )}

@@ -12,6 +12,7 @@ import {
   type Column,
   Details,
   FilterForm,
+  orderSort,
   PageContainer,
   PagedTable,
   QueryState,
@@ -85,11 +86,7 @@ export function OutboxPage() {
             sizes={[20, 50, 100]}
             onChange={setParams}
             rowKey={(row) => row.id}
-            sort={{
-              sortBy: 'createdAt',
-              sortOrder: query.sortOrder ?? 'DESC',
-              onSort: (_column, sortOrder) => setParams({ sortOrder }),
-            }}
+            sort={orderSort('createdAt', query, setParams)}
             columns={outboxColumns}
           />
         )}

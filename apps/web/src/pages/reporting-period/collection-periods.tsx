@@ -12,10 +12,10 @@ import { nonSubmittersCsvUrl, useCollectionPeriods } from '../../api/views';
 import { paths } from '../../app/paths';
 import {
   type Column,
+  orderSort,
   PagedTable,
   PeriodStatusTag,
   QueryState,
-  tableSort,
   useListQuery,
 } from '../../components';
 import { receivedText } from '../manager/period-counts';
@@ -140,9 +140,7 @@ function PeriodsTable({
       defaultPageSize={PAGE_SIZE}
       onChange={onChange}
       rowKey={(period) => period.id}
-      sort={tableSort<'start'>('start', query.sortOrder ?? 'DESC', (_by, sortOrder) =>
-        onChange({ sortOrder }),
-      )}
+      sort={orderSort('start', query, onChange)}
       columns={periodColumns}
       rowActions={(period) => (
         <PeriodActions period={period} collectionId={collectionId} canAmend={canAmend} />
