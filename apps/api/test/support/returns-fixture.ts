@@ -139,6 +139,29 @@ export async function insertReturn(
   });
 }
 
+/**
+ * A draft with no revision yet, in the collection's first period that has a form: enough for the
+ * organisation to count as a recipient with submissions.
+ */
+export async function insertEmptyDraft(db: Db, collectionId: number, organisationId: number): Promise<void> {
+  const period = await db
+    .selectFrom('reportingPeriod')
+    .select(['id', 'formId'])
+    .where('collectionId', '=', collectionId)
+    .where('formId', 'is not', null)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('submission')
+    .values({
+      collectionId,
+      reportingPeriodId: period.id,
+      organisationId,
+      formId: period.formId!,
+      status: 'draft',
+    })
+    .execute();
+}
+
 export async function userIdByEmail(db: Db, email: string): Promise<number> {
   return (await db.selectFrom('appUser').select('id').where('email', '=', email).executeTakeFirstOrThrow())
     .id;

@@ -1,6 +1,7 @@
 import { recipientMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { insertEmptyDraft } from '../../../test/support/returns-fixture';
 
 let demoId: number;
 let rj1: number;
@@ -42,26 +43,6 @@ async function newCollection(
   });
   expect(res.status).toBe(201);
   return res.body.id;
-}
-
-async function addSubmission(collectionId: number, organisationId: number) {
-  const db = t.database.db;
-  const period = await db
-    .selectFrom('reportingPeriod')
-    .select(['id', 'formId'])
-    .where('collectionId', '=', collectionId)
-    .where('formId', 'is not', null)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('submission')
-    .values({
-      collectionId,
-      reportingPeriodId: period.id,
-      organisationId,
-      formId: period.formId!,
-      status: 'draft',
-    })
-    .execute();
 }
 
 describe('GET /Collection/{id}/Organisation', () => {
@@ -197,7 +178,7 @@ describe('PUT /Collection/{id}/Organisation/Bulk', () => {
 
   it('refuses (409) removing an organisation with submissions in this collection', async () => {
     const admin = await t.as('superAdmin');
-    await addSubmission(demoId, rgt);
+    await insertEmptyDraft(t.database.db, demoId, rgt);
     const res = await admin.put(bulk(demoId), { remove: [rgt] });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('has_submissions');

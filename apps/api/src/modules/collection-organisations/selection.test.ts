@@ -1,6 +1,7 @@
 import { recipientMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { insertEmptyDraft } from '../../../test/support/returns-fixture';
 
 /**
  * Recipients by criteria and by a list of ODS codes (decision 0021), through HTTP. The test's own
@@ -197,22 +198,7 @@ describe('removing', () => {
     const db = t.database.db;
     await manager.put(selection(demoId), { action: 'add', criteria: { regionId } });
     const zq001 = await t.organisationId('ZQ001');
-    const period = await db
-      .selectFrom('reportingPeriod')
-      .select(['id', 'formId'])
-      .where('collectionId', '=', demoId)
-      .where('formId', 'is not', null)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('submission')
-      .values({
-        collectionId: demoId,
-        reportingPeriodId: period.id,
-        organisationId: zq001,
-        formId: period.formId!,
-        status: 'draft',
-      })
-      .execute();
+    await insertEmptyDraft(db, demoId, zq001);
 
     const byCodes = { action: 'remove', codes: ['ZQ001', 'ZQ002', 'ZQ010', 'NOSUCH1'] };
     const report = await manager.post(preview(demoId), byCodes);
