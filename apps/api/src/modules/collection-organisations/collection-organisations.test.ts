@@ -1,6 +1,7 @@
 import { recipientMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import { insertEmptyDraft } from '../../../test/support/returns-fixture';
 
 let demoId: number;
@@ -108,13 +109,7 @@ describe('PUT /Collection/{id}/Organisation/Bulk', () => {
     const codes = (await manager.get(list(id))).body.items.map((r: any) => r.organisationId).sort();
     expect(codes).toEqual([spare[0], spare[2], spare[3]].sort());
 
-    const audits = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('collectionId', '=', id)
-      .where('action', '=', 'collectionOrganisation.bulk')
-      .execute();
-    expect(audits).toHaveLength(2);
+    expect(await auditEntries(t, 'collectionOrganisation.bulk', { collectionId: id })).toHaveLength(2);
   });
 
   it('gives new rows false flags where the collection leaves them optional or not required', async () => {
@@ -219,13 +214,9 @@ describe('PUT /Collection/{id}/Organisation/Role', () => {
       rows.map((r: any) => [r.organisationId, r.isTrustAuthorisationRequired]),
     );
     expect(flags).toEqual({ [spare[0]!]: true, [spare[1]!]: false });
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('collectionId', '=', id)
-      .where('action', '=', 'collectionOrganisation.authorisation')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(t, 'collectionOrganisation.authorisation', { collectionId: id })).toHaveLength(
+      1,
+    );
   });
 
   it('refuses (400) changing a flag the collection forces, with a clear message', async () => {

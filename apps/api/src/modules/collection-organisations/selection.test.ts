@@ -1,6 +1,7 @@
 import { recipientMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import { insertEmptyDraft } from '../../../test/support/returns-fixture';
 
 /**
@@ -154,13 +155,9 @@ describe('adding by criteria', () => {
     expect(await recipientCodes(id)).toEqual([]);
 
     await manager.put(selection(id), { action: 'add', codes: ['ZQ001'] });
-    const audits = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('collectionId', '=', id)
-      .where('action', '=', 'collectionOrganisation.addSelection')
-      .execute();
-    expect(audits).toHaveLength(1);
+    expect(await auditEntries(t, 'collectionOrganisation.addSelection', { collectionId: id })).toHaveLength(
+      1,
+    );
 
     await t.database.db.updateTable('collection').set({ status: 'archived' }).where('id', '=', id).execute();
     expect((await manager.put(selection(id), { action: 'add', codes: ['ZQ002'] })).status).toBe(409);

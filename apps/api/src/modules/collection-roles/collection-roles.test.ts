@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 
 let demoId: number;
 let rj1: number;
@@ -195,13 +196,7 @@ describe('PUT /Collection/{id}/Organisation/{organisationId}/SubmitterAccess', (
     const none = await m.put(setAccessUrl(demoId, rj1), { userId: clerkB, roles: [] });
     expect(none.body).toEqual([]);
     expect((await m.get(accessUrl(demoId))).body).toHaveLength(4);
-    const audits = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('action', '=', 'collectionOrganisationRole.set')
-      .where('organisationId', '=', rj1)
-      .execute();
-    expect(audits).toHaveLength(2);
+    expect(await auditEntries(t, 'collectionOrganisationRole.set', { organisationId: rj1 })).toHaveLength(2);
   });
 
   it('answers 400 for an unknown role or missing roles, 404 for a non-recipient, unknown user or collection', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import { newPeriod, pageFor, startDraft } from '../../../test/support/submission-fixtures';
 import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
@@ -83,12 +84,7 @@ describe('Excel template', () => {
     expect(
       (await (await t.as('clerkA')).get(`/v1/api/Collection/${demoId}/Form/ExcelTemplate`)).body,
     ).toEqual(res.body);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('action', '=', 'form.excelTemplate.record')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(t, 'form.excelTemplate.record')).toHaveLength(1);
   });
 
   it('refuses a template outside the collection folder, not uploaded, or not a workbook; 403 for a submitter', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 
 const t = useTestApp({ FEATURE_COLLECTIONICON: 'false' });
 
@@ -31,11 +32,7 @@ describe('PUT /FeatureFlag/{name}', () => {
     expect(res.body.COLLECTIONICON).toBe(true);
     const seenByOthers = await (await t.as('manager')).get('/v1/api/FeatureFlag');
     expect(seenByOthers.body.COLLECTIONICON).toBe(true);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('action', '=', 'featureFlag.set')
-      .execute();
+    const audit = await auditEntries(t, 'featureFlag.set');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entityId: 'COLLECTIONICON', after: { enabled: true } });
   });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import { runJobs as runQueue } from '../../../test/support/jobs';
 import {
   insertCollection,
@@ -159,13 +160,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
         chasedBy: { name: 'Morgan Manager' },
       },
     ]);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select(['after'])
-      .where('action', '=', 'reminder.send')
-      .where('entityId', '=', String(ids.closing))
-      .orderBy('id')
-      .execute();
+    const audit = await auditEntries(t, 'reminder.send', { entityId: ids.closing });
     expect(audit.map((a) => a.after)).toEqual([
       { chased: 1, alreadyChasedToday: 0, emails: 2, organisationIds: [ids.rj1] },
       { chased: 0, alreadyChasedToday: 1, emails: 0, organisationIds: [] },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { runJobs } from '../../../test/support/jobs';
 import { codeOfOrgLink, incrementalSince } from './ods-incremental';
@@ -158,12 +159,7 @@ describe('incremental ODS sync', () => {
     expect(details()).toHaveLength(5);
     expect((await org('RZ6'))?.name).toContain('CHANGED AGAIN');
     expect(await runRow(run.id)).toMatchObject({ status: 'succeeded', position: 9 });
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('action', '=', 'organisation.sync.resumed')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(t, 'organisation.sync.resumed')).toHaveLength(1);
     // The stopped worker wakes up: it no longer holds the job, so it changes nothing and reports nothing.
     release?.();
     expect(await lost).toBe(1);

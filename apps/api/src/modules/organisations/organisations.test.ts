@@ -1,6 +1,7 @@
 import { londonToday, messages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 
 let trustTypeId: number;
 let londonId: number;
@@ -159,13 +160,7 @@ describe('POST /Organisation', () => {
       closureDate: null,
       region: { id: londonId, name: 'London' },
     });
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('action', '=', 'organisation.create')
-      .where('entityId', '=', String(res.body.id))
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(t, 'organisation.create', { entityId: res.body.id })).toHaveLength(1);
     const found = await admin.get('/v1/api/Organisation?query=zz1');
     expect(found.body.items[0].id).toBe(res.body.id);
   });
@@ -245,13 +240,7 @@ describe('PUT /Organisation/{id}', () => {
       closureDate: londonToday(),
     });
     expect(today.body.isOpen).toBe(false);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('action', '=', 'organisation.update')
-      .where('entityId', '=', String(id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditEntries(t, 'organisation.update', { entityId: id });
     expect(audit[0]).toMatchObject({ before: { name: 'To be closed' }, after: { name: 'Closed trust' } });
     const closed = await admin.get('/v1/api/Organisation?query=ZZ2&isOpen=false');
     expect(closed.body.total).toBe(1);

@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { auditActionsFor } from '../../../test/support/audit';
+import { auditActionsFor, auditEntries } from '../../../test/support/audit';
 import { formNotOfCollectionMessage } from './service';
 
 let demoId: number;
@@ -360,13 +360,7 @@ describe('GET / PUT / DELETE /Collection/{id}/ReportingPeriod/{periodId}', () =>
     expect(kept.status).toBe(409);
     expect(kept.body.code).toBe('has_submissions');
     expect((await manager.get(url(id))).body.map((p: any) => p.id)).toEqual([may.id]);
-    const audit = await t.database.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('entityId', '=', String(april.id))
-      .where('action', '=', 'reportingPeriod.delete')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(t, 'reportingPeriod.delete', { entityId: april.id })).toHaveLength(1);
   });
 
   it('answers 401, 403 and 404 on writes to one period', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../../test/engine';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { auditEntries } from '../../../test/support/audit';
 import {
   addDemoFormVersion,
   completeAnswers,
@@ -214,11 +215,7 @@ describe('hostile forms saved by ten clients at once', () => {
     const after =
       (await evaluationTimeouts.get()).values.find((v) => v.labels.kind === 'checkReturn')?.value ?? 0;
     expect(after - before).toBe(answers.length);
-    const entries = await t.database.db
-      .selectFrom('auditLog')
-      .select(['entityId', 'collectionId', 'after'])
-      .where('action', '=', 'form.evaluationOverBudget')
-      .execute();
+    const entries = await auditEntries(t, 'form.evaluationOverBudget');
     expect(entries).toHaveLength(1);
     expect(entries[0]?.collectionId).toBe(pages[0]?.collectionId);
     const stored = entries[0]?.after;
@@ -289,13 +286,7 @@ describe('a PDF of a return whose form became hostile', () => {
     expect(res.body.detail).toMatch(
       /^Working out what this form shows took longer than the 500 ms allowed\. It stopped at the question 'Slow question \d+'( \(calculateValue\))?\. Ask the collection manager to correct the form\.$/,
     );
-    const noted = await t.database.db
-      .selectFrom('auditLog')
-      .select('entityId')
-      .where('action', '=', 'form.evaluationOverBudget')
-      .where('entityId', '=', String(formId))
-      .execute();
-    expect(noted).toHaveLength(1);
+    expect(await auditEntries(t, 'form.evaluationOverBudget', { entityId: formId })).toHaveLength(1);
   });
 });
 
