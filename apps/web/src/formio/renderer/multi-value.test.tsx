@@ -19,9 +19,13 @@ describe('multi-value questions: the NHS.UK add another pattern (decision 0035)'
     await userEvent.click(screen.getByRole('button', { name: 'Move up Ward 2' }));
     await waitFor(() => expect(last()).toEqual({ wards: ['First ward', 'Oak'] }));
     expect(screen.getByLabelText('Ward 1')).toHaveValue('First ward');
+    // Moved to the top, the item has no Move up: focus goes to its Move down.
+    expect(screen.getByRole('button', { name: 'Move down Ward 1' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Ward 1' }));
     await waitFor(() => expect(last()).toEqual({ wards: ['Oak'] }));
     expect(screen.queryByLabelText('Ward 2')).toBeNull();
+    // Focus moves to the box before the one removed (here the first).
+    expect(screen.getByLabelText('Ward 1')).toHaveFocus();
     // Emptying the only box leaves the question unanswered.
     await userEvent.clear(screen.getByLabelText('Ward 1'));
     await waitFor(() => expect(last()).toEqual({}));

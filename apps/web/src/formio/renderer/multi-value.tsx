@@ -1,8 +1,9 @@
 import type { FormComponent } from '@dcf/forms/components';
-import { type JSX, useEffect, useMemo, useRef } from 'react';
+import { type JSX, useMemo } from 'react';
 import { type ComponentProps, FormContext, type FormContextValue, useForm } from './context';
 import { FieldsetField, labelText, useFieldParts } from './field';
-import { fieldId, getPath } from './paths';
+import { addId, emptyItem, moveId, useMultiValueItems } from './multi-value-items';
+import { getPath } from './paths';
 
 /**
  * A multi-value question (`multiple: true`, decision 0035) as the NHS.UK "add another" pattern: one box
@@ -26,46 +27,7 @@ export function MultiValue({
   const canChange = !form.readOnly && component.disabled !== true;
   const itemCount = items.length;
 
-  // Stable keys, moved with their items, so a box keeps what is being typed in it when others move.
-  const keys = useRef<number[]>([]);
-  const nextKey = useRef(0);
-  while (keys.current.length < shown.length) keys.current.push(nextKey.current++);
-  keys.current.length = shown.length;
-
-  const focusAfter = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusAfter.current) return;
-    const element = document.getElementById(focusAfter.current);
-    focusAfter.current = null;
-    element?.focus();
-  });
-
-  const setItems = (next: unknown[], focus: string) => {
-    focusAfter.current = focus;
-    form.setValue(path, next);
-  };
-  const add = () => {
-    keys.current.push(nextKey.current++);
-    // The first box on screen is an item too once another is added.
-    const list =
-      items.length === 0 ? [emptyItem(component), emptyItem(component)] : [...items, emptyItem(component)];
-    setItems(list, fieldId(`${path}[${list.length - 1}]`));
-  };
-  const remove = (index: number) => {
-    keys.current.splice(index, 1);
-    const list = items.filter((_, i) => i !== index);
-    setItems(list, list.length > 0 ? fieldId(`${path}[${Math.max(0, index - 1)}]`) : addId(path));
-  };
-  const move = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    const list = [...items];
-    [list[index], list[to]] = [list[to], list[index]];
-    const moved = keys.current;
-    [moved[index], moved[to]] = [moved[to] as number, moved[index] as number];
-    // Focus stays on the same button of the item moved, or its other one at an end of the list.
-    const sameButtonThere = by < 0 ? to > 0 : to < list.length - 1;
-    setItems(list, moveId(path, to, sameButtonThere ? by : by < 0 ? 1 : -1));
-  };
+  const { keyOf, add, remove, move } = useMultiValueItems(form, component, path, items, shown.length);
 
   // Each box writes its own item; a box emptied keeps its place in the list as an empty answer.
   const itemForm = useMemo<FormContextValue>(
@@ -89,34 +51,17 @@ export function MultiValue({
           {shown.map((_, index) => {
             const label = `${name} ${index + 1}`;
             return (
-              <li className="dcf-add-another__item" key={keys.current[index]}>
+              <li className="dcf-add-another__item" key={keyOf(index)}>
                 <View component={{ ...single, label }} path={`${path}[${index}]`} scope={scope} />
                 {canChange && items.length > 1 ? (
-                  <div className="dcf-add-another__actions">
-                    {index > 0 ? (
-                      <button
-                        type="button"
-                        className="dcf-link-button"
-                        id={moveId(path, index, -1)}
-                        onClick={() => move(index, -1)}
-                      >
-                        Move up <span className="nhsuk-u-visually-hidden">{label}</span>
-                      </button>
-                    ) : null}
-                    {index < items.length - 1 ? (
-                      <button
-                        type="button"
-                        className="dcf-link-button"
-                        id={moveId(path, index, 1)}
-                        onClick={() => move(index, 1)}
-                      >
-                        Move down <span className="nhsuk-u-visually-hidden">{label}</span>
-                      </button>
-                    ) : null}
-                    <button type="button" className="dcf-link-button" onClick={() => remove(index)}>
-                      Remove <span className="nhsuk-u-visually-hidden">{label}</span>
-                    </button>
-                  </div>
+                  <ItemActions
+                    path={path}
+                    index={index}
+                    count={items.length}
+                    label={label}
+                    onMove={(by) => move(index, by)}
+                    onRemove={() => remove(index)}
+                  />
                 ) : null}
               </li>
             );
@@ -137,13 +82,50 @@ export function MultiValue({
   );
 }
 
-const addId = (path: string) => `${fieldId(path)}-add`;
-/** After a move the focus stays on the same button of the item moved (or its other one at an end). */
-const moveId = (path: string, index: number, by: -1 | 1) =>
-  `${fieldId(`${path}[${index}]`)}-move-${by < 0 ? 'up' : 'down'}`;
-
-/** What an item box left empty holds: Form.io's empty answer of one item (an empty text). */
-const emptyItem = (_component: FormComponent): unknown => '';
+/** Move up (not on the first), Move down (not on the last) and Remove, each naming its item to screen readers. */
+function ItemActions({
+  path,
+  index,
+  count,
+  label,
+  onMove,
+  onRemove,
+}: {
+  path: string;
+  index: number;
+  count: number;
+  label: string;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="dcf-add-another__actions">
+      {index > 0 ? (
+        <button
+          type="button"
+          className="dcf-link-button"
+          id={moveId(path, index, -1)}
+          onClick={() => onMove(-1)}
+        >
+          Move up <span className="nhsuk-u-visually-hidden">{label}</span>
+        </button>
+      ) : null}
+      {index < count - 1 ? (
+        <button
+          type="button"
+          className="dcf-link-button"
+          id={moveId(path, index, 1)}
+          onClick={() => onMove(1)}
+        >
+          Move down <span className="nhsuk-u-visually-hidden">{label}</span>
+        </button>
+      ) : null}
+      <button type="button" className="dcf-link-button" onClick={onRemove}>
+        Remove <span className="nhsuk-u-visually-hidden">{label}</span>
+      </button>
+    </div>
+  );
+}
 
 /** One item of the list: the question as a single answer, its own label, no hint of its own (the list has it). */
 function itemComponent(component: FormComponent): FormComponent {
