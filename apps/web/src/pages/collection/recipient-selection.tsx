@@ -6,9 +6,10 @@ import {
 } from '@dcf/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { previewRecipientSelection, useRecipientSelection } from '../../api/collection-organisations';
-import { useOrganisationTypes, useRegions, useStps } from '../../api/organisations';
+import { useStps } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
 import { Select, TextField } from '../../components';
+import { OrganisationTypeFilter, RegionFilter } from '../organisation/organisation-filters';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const organisations = (n: number) => `${count(n)} ${n === 1 ? 'organisation' : 'organisations'}`;
@@ -27,8 +28,6 @@ export function CriteriaFields({
   onChange: (value: Criteria) => void;
   withStatus?: boolean;
 }) {
-  const types = useOrganisationTypes();
-  const regions = useRegions();
   const stps = useStps();
   const number = (v: string) => (v ? Number(v) : undefined);
   return (
@@ -43,21 +42,18 @@ export function CriteriaFields({
       />
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-third">
-          <Select
+          <OrganisationTypeFilter
             id={`${idPrefix}-type`}
             label="Organisation type"
             value={value.organisationTypeId ? String(value.organisationTypeId) : ''}
             onChange={(v) => onChange({ ...value, organisationTypeId: number(v) })}
-            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.longDescription }))}
           />
         </div>
         <div className="nhsuk-grid-column-one-third">
-          <Select
+          <RegionFilter
             id={`${idPrefix}-region`}
-            label="Region"
             value={value.regionId ? String(value.regionId) : ''}
             onChange={(v) => onChange({ ...value, regionId: number(v) })}
-            options={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
           />
         </div>
         <div className="nhsuk-grid-column-one-third">
