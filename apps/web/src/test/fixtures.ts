@@ -242,6 +242,20 @@ export function submissionView(overrides: Partial<SubmissionView> = {}): Submiss
   };
 }
 
+/**
+ * Stubs fetch with `answer`, which sees each call's URL as the client wrote it (with /v1/api and the query
+ * string) and its init; a call it leaves unanswered gets a 404 Not found. Returns the mock, whose calls
+ * a test reads. (stubApi is the same with handlers keyed by method and path.)
+ */
+export function stubFetch(answer: (url: string, init?: RequestInit) => Response | undefined) {
+  const fetchMock = vi.fn(
+    async (url: string, init?: RequestInit) =>
+      answer(url, init) ?? jsonResponse({ title: 'Not found', status: 404 }, 404),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 /** A call the fake API saw: 'METHOD /path' (after /v1/api, no query string), its URL and its JSON body. */
 export interface ApiCall {
   key: string;

@@ -1,20 +1,18 @@
 import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { featureFlags, jsonResponse, users, validationProblem } from '../../test/fixtures';
+import { featureFlags, jsonResponse, stubFetch, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { CreateCollectionPage } from './create-collection-page';
 
 const flags = featureFlags();
 
 function stubApi(featureFlags = flags, onPost: (body: unknown) => Response = () => jsonResponse({}, 500)) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     if (url.endsWith('/FeatureFlag')) return jsonResponse(featureFlags);
     if (url.endsWith('/Collection') && init?.method === 'POST') return onPost(JSON.parse(String(init.body)));
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => vi.unstubAllGlobals());

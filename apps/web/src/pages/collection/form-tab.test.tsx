@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, stubFetch, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { FormTab } from './form-tab';
 
@@ -22,15 +22,13 @@ const version = (v: number, extra: Record<string, unknown> = {}) => ({
 });
 
 function stubApi() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     if (url.endsWith('/Collection/1/Form') && (init?.method ?? 'GET') === 'GET')
       return jsonResponse([version(1)]);
     if (url.endsWith('/Collection/1/Form/11') && init?.method === 'PUT')
       return jsonResponse(version(2, { createdNewVersion: true }));
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 const upload = (text: string, name = 'form.json') =>

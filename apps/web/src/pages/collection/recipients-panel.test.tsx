@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectionDto, jsonResponse, organisationRow, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, organisationRow, stubFetch, users } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { RecipientsPanel } from './recipients-panel';
 
@@ -22,7 +22,7 @@ const leeds = {
 };
 
 function stubApi() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     if (url.includes('/Collection/1/Organisation?')) return jsonResponse({ items: [leeds], total: 1 });
     if (url.endsWith('/Collection/1/Organisation/Role')) return jsonResponse({ updated: 1 });
     if (url.includes('/Organisation?'))
@@ -32,10 +32,8 @@ function stubApi() {
       });
     if (url.endsWith('/Collection/1/Organisation/Bulk') && init?.method === 'PUT')
       return jsonResponse({ added: 2, removed: 0, total: 3 });
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 const bodyOf = (fetchMock: ReturnType<typeof stubApi>, suffix: string) => {

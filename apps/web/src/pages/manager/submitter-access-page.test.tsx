@@ -2,7 +2,7 @@ import { roleMessages } from '@dcf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../app/paths';
-import { collectionDto, jsonResponse, users } from '../../test/fixtures';
+import { collectionDto, jsonResponse, stubFetch, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { SubmitterAccessPage } from './submitter-access-page';
 
@@ -16,7 +16,7 @@ const saved = [
 const collection = collectionDto({ trustAuthorisation: 'optional' });
 
 function stubApi(savedRows: readonly unknown[] = saved) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     if (url.endsWith('/View/Manager/Collection/1/SubmitterAccess')) return jsonResponse(savedRows);
     if (url.endsWith('/Collection/1')) return jsonResponse(collection);
     if (url.includes('/Collection/1/Organisation?'))
@@ -48,10 +48,8 @@ function stubApi(savedRows: readonly unknown[] = saved) {
         total: 2,
       });
     if (url.endsWith('/Organisation/7/SubmitterAccess') && init?.method === 'PUT') return jsonResponse([]);
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,26 +2,21 @@ import { messages } from '@dcf/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fillDate } from '../../test/dates';
-import { users } from '../../test/fixtures';
+import { jsonResponse, stubFetch, users } from '../../test/fixtures';
 import { findPageTitle, renderAt } from '../../test/render';
 import { EditOrganisationPage } from './edit-organisation-page';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function stubApi(onPost: (body: unknown) => Response) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/Region')) return json(200, [{ id: 1, code: 'Y56', name: 'London' }]);
+  return stubFetch((url, init) => {
+    if (url.endsWith('/Region')) return jsonResponse([{ id: 1, code: 'Y56', name: 'London' }]);
     if (url.endsWith('/OrganisationType'))
-      return json(200, [
+      return jsonResponse([
         { id: 2, code: 'RO197', shortDescription: 'NHS Trust', longDescription: 'NHS Trust' },
       ]);
     if (url.endsWith('/Organisation') && init?.method === 'POST')
       return onPost(JSON.parse(String(init.body)));
-    return json(404, { title: 'Not found', status: 404 });
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,7 +26,7 @@ const type = (label: string, value: string) =>
 
 describe('EditOrganisationPage', () => {
   it("shows the specification's messages inline and in the error summary, without calling the API", async () => {
-    const fetchMock = stubApi(() => json(201, {}));
+    const fetchMock = stubApi(() => jsonResponse({}, 201));
     renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
     expect(await findPageTitle('Create an organisation')).toBeInTheDocument();
     type('Name', 'ab');
@@ -53,11 +48,14 @@ describe('EditOrganisationPage', () => {
 
   it("shows the API's duplicate-code conflict at the code field", async () => {
     stubApi(() =>
-      json(409, {
-        code: 'already_exists',
-        title: 'An organisation with this code already exists',
-        status: 409,
-      }),
+      jsonResponse(
+        {
+          code: 'already_exists',
+          title: 'An organisation with this code already exists',
+          status: 409,
+        },
+        409,
+      ),
     );
     renderAt(<EditOrganisationPage />, { user: users.superAdmin, path: '/organisation/manage/edit' });
     await screen.findByRole('heading', { level: 1 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths';
-import { jsonResponse, organisationRow, users } from '../../test/fixtures';
+import { jsonResponse, organisationRow, stubFetch, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { OrganisationListPage } from './organisation-list-page';
 
@@ -50,7 +50,7 @@ const report = (dryRun: boolean, organisationTypeId: number | null = null): Impo
 });
 
 function stubApi(handler: Handler = () => undefined) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     const answer = handler(url, init);
     if (answer) return answer;
     if (url.includes('/Organisation/Admin/SyncRuns')) return jsonResponse([run({})]);
@@ -60,10 +60,8 @@ function stubApi(handler: Handler = () => undefined) {
       return jsonResponse([
         { id: 7, code: 'RO76', shortDescription: 'GP Practice', longDescription: 'GP Practice' },
       ]);
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, part: string) =>
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && url.includes(part));

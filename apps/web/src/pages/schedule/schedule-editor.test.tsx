@@ -3,21 +3,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../app/paths';
 import { dateShown, fillDate } from '../../test/dates';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, stubFetch, users } from '../../test/fixtures';
 import { renderAtRoute } from '../../test/render';
 import { AmendCollectionPage } from '../collection/amend-collection-page';
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
 function stubApi(handler: Handler = () => undefined) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return stubFetch((url, init) => {
     const answer = handler(url, init);
     if (answer) return answer;
     if (url.endsWith('/v1/api/Schedule')) return jsonResponse([]);
-    return jsonResponse({ title: 'Not found', status: 404 }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, suffix: string) =>
