@@ -2,19 +2,18 @@ import type { SubmissionView } from '@dcf/domain';
 import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubmissionPageKey } from '../../api/submissions';
-import { FileUploadStatus, Notification, UnsavedChangesPrompt, useNotification } from '../../components';
+import { FileUploadStatus, UnsavedChangesPrompt, useNotification } from '../../components';
 import type { WizardPage } from '../../formio/form-renderer';
 import { useStableErrors } from '../data-quality/entry-summary';
 import { useFieldNotes } from '../data-quality/field-findings';
 import { errorsByField, useDataQuality } from '../data-quality/use-data-quality';
 import { parseContent } from './compare-revisions';
+import { EntryHeader } from './entry-header';
 import { ExcelPrefill } from './excel-prefill';
 import { usePageTick, useSaveAndGo, useShownQuality, useUploads } from './form-entry-hooks';
 import { PageCompleteTick, SaveActions } from './form-entry-parts';
-import { EntryForm, EntryNotices, LinkedErrorSummary, ReadOnlyNote } from './form-entry-sections';
-import { LockNotice } from './lock-notice';
+import { EntryForm, LinkedErrorSummary } from './form-entry-sections';
 import { ReturnActions } from './return-actions';
-import { SubmissionBanners } from './submission-banners';
 import { useFieldFromAddress } from './use-field-from-address';
 import { useFormEntry } from './use-form-entry';
 
@@ -42,7 +41,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
   const { shown, checkpoint } = useShownQuality(quality, entry);
   const { view } = entry;
   useEffect(() => setSettled(entry.lock.state !== 'taking'), [entry.lock.state]);
-  const { notification, notify, clear } = useNotification();
+  const notices = useNotification();
   const [page, setPage] = useState<WizardPage | null>(null);
   // The form's rules that could not be evaluated on these answers (decision 0030): shown to a manager.
   const [unchecked, setUnchecked] = useState<readonly UncheckedRule[]>([]);
@@ -59,24 +58,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
 
   return (
     <>
-      <Notification
-        key={notification?.id ?? 'none'}
-        {...(notification ?? { variant: 'none' })}
-        onClose={clear}
-      />
-      <SubmissionBanners view={view} />
-      <LockNotice
-        pageKey={pageKey}
-        view={view}
-        onReleased={async () => {
-          // A notice that stays (decision 0037): the page changes under the button that was pressed.
-          notify({ variant: 'success', message: 'The lock has been released.', stayOpen: true });
-          await entry.refresh();
-        }}
-      />
-      <ReadOnlyNote entry={entry} />
-      {entry.lock.state === 'taking' ? <p className="nhsuk-body">Opening the return for editing...</p> : null}
-      <EntryNotices entry={entry} />
+      <EntryHeader pageKey={pageKey} entry={entry} notices={notices} />
       <LinkedErrorSummary fieldErrors={entry.fieldErrors} findings={shown.findings} renderer={renderer} />
       <EntryForm
         entry={entry}
@@ -132,7 +114,7 @@ export function FormEntry({ pageKey, view: initial, revisionsHref }: FormEntryPr
         revisionsHref={revisionsHref}
         unchecked={unchecked}
         findings={quality.findings}
-        notify={notify}
+        notify={notices.notify}
         goAfterRender={goAfterRender}
       />
       <UnsavedChangesPrompt when={entry.dirty} />
