@@ -2,6 +2,7 @@ import {
   type CollectionDto,
   type CollectionInput,
   collectionInputSchema,
+  type FieldErrors,
   fieldErrorsFromZod,
   type PeriodType,
   type Requirement,
@@ -52,6 +53,11 @@ export function valuesOf(collection: CollectionDto): CollectionFormValues {
   };
 }
 
+const periodOptions: [PeriodType, string][] = [
+  ['financialYear', 'Financial year (April to March)'],
+  ['calendarYear', 'Calendar year (January to December)'],
+];
+
 const requirementOptions: [Requirement, string, string][] = [
   ['mandatory', 'Mandatory', 'Required for every recipient organisation'],
   ['optional', 'Optional', 'Set for each recipient organisation on the organisations tab'],
@@ -72,6 +78,18 @@ const fieldOrder: (keyof CollectionFormValues)[] = [
   'nhsiAuthorisation',
 ];
 const fieldId = (field: string) => `collection-${field}`;
+
+/** The error summary in field order; a message for no field of this form (the API's own) links to the name. */
+function summaryItems(errors: FieldErrors, error: (field: string) => string | undefined) {
+  return [
+    ...fieldOrder
+      .filter((field) => error(field))
+      .map((field) => ({ href: `#${fieldId(field)}`, message: error(field) ?? '' })),
+    ...Object.entries(errors)
+      .filter(([field]) => !fieldOrder.includes(field as keyof CollectionFormValues))
+      .flatMap(([, list]) => list.map((message) => ({ href: `#${fieldId('name')}`, message }))),
+  ];
+}
 
 /**
  * Every field of the specification's Collection entity a manager edits, validated with the API's own
@@ -103,18 +121,9 @@ export function CollectionForm({
     await send(() => onSubmit(parsed.data));
   }
 
-  const summaryItems = [
-    ...fieldOrder
-      .filter((field) => error(field))
-      .map((field) => ({ href: `#${fieldId(field)}`, message: error(field) ?? '' })),
-    ...Object.entries(errors)
-      .filter(([field]) => !fieldOrder.includes(field as keyof CollectionFormValues))
-      .flatMap(([, list]) => list.map((message) => ({ href: `#${fieldId('name')}`, message }))),
-  ];
-
   return (
     <>
-      <ErrorSummary id="collection-errors" ref={summary} items={summaryItems} />
+      <ErrorSummary id="collection-errors" ref={summary} items={summaryItems(errors, error)} />
       {failure ? <Notification variant="error" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <fieldset className="nhsuk-fieldset" disabled={disabled}>
@@ -152,10 +161,7 @@ export function CollectionForm({
             hint="How quarterly and annual periods are counted"
             value={values.period}
             error={error('period')}
-            options={[
-              ['financialYear', 'Financial year (April to March)'],
-              ['calendarYear', 'Calendar year (January to December)'],
-            ]}
+            options={periodOptions}
             onChange={(v) => set('period', v as PeriodType)}
           />
           <Radios
