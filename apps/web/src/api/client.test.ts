@@ -127,6 +127,19 @@ describe('requests', () => {
     expect(lastRequest().init.credentials).toBe('include');
   });
 
+  it('saves with POST to the list while there is no id, else PUT to the item', async () => {
+    answer(() => new Response(null, { status: 204 }));
+    await api.save('/Collection/1/Schedule', undefined, { a: 1 });
+    expect(lastRequest().init.method).toBe('POST');
+    expect(lastRequest().url).toMatch(/\/Collection\/1\/Schedule$/);
+    await api.save('/Collection/1/Schedule', null, {});
+    expect(lastRequest().init.method).toBe('POST');
+    await api.save('/Collection/1/Schedule', 7, { a: 2 });
+    expect(lastRequest().init.method).toBe('PUT');
+    expect(lastRequest().url).toMatch(/\/Collection\/1\/Schedule\/7$/);
+    expect(lastRequest().init.body).toBe(JSON.stringify({ a: 2 }));
+  });
+
   it('returns undefined for 204 No Content', async () => {
     answer(new Response(null, { status: 204 }));
     await expect(api.delete('/Collection/3')).resolves.toBeUndefined();

@@ -218,4 +218,11 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: Options<T> & { body?: unknown }) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** Create or update: POST to the list's `path` while the thing has no id yet, else PUT to `path/id`. */
+  save: <T = unknown>(
+    path: string,
+    id: number | string | null | undefined,
+    body: unknown,
+    options?: Options<T>,
+  ) => (id == null ? api.post<T>(path, body, options) : api.put<T>(`${path}/${id}`, body, options)),
 };

@@ -46,9 +46,7 @@ export function useSaveCollection(id?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CollectionInput): Promise<CollectionDto> =>
-      id === undefined
-        ? api.post('/Collection', input, { schema: collectionSchema })
-        : api.put(`/Collection/${id}`, input, { schema: collectionSchema }),
+      api.save('/Collection', id, input, { schema: collectionSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: collectionKeys.all }),
   });
 }

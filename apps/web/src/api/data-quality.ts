@@ -48,9 +48,7 @@ export function useSaveDataQualityRule(collectionId: number) {
       const path = rulesPath(collectionId, formId);
       const schema = dataQualityRuleSetSchema;
       if (body === null) return api.delete(`${path}/${ruleId}`, { schema });
-      return ruleId === undefined
-        ? api.post(path, body, { schema })
-        : api.put(`${path}/${ruleId}`, body, { schema });
+      return api.save(path, ruleId, body, { schema });
     },
     onSuccess: () =>
       Promise.all([

@@ -34,13 +34,7 @@ export function useSaveForm(collectionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ formId, definition }: { formId?: number; definition: unknown }): Promise<FormVersion> =>
-      formId === undefined
-        ? api.post(`/Collection/${collectionId}/Form`, { definition }, { schema: formVersionSchema })
-        : api.put(
-            `/Collection/${collectionId}/Form/${formId}`,
-            { definition },
-            { schema: formVersionSchema },
-          ),
+      api.save(`/Collection/${collectionId}/Form`, formId, { definition }, { schema: formVersionSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: formKeys.list(collectionId) }),
   });
 }

@@ -65,9 +65,7 @@ export function useSaveOrganisation(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: OrganisationInput): Promise<Organisation> =>
-      id === undefined
-        ? api.post('/Organisation', input, { schema: organisationSchema })
-        : api.put(`/Organisation/${id}`, input, { schema: organisationSchema }),
+      api.save('/Organisation', id, input, { schema: organisationSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: organisationKeys.all }),
   });
 }

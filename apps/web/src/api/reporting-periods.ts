@@ -59,11 +59,9 @@ export function useSaveReportingPeriod(collectionId: number, periodId: number | 
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportingPeriodBody): Promise<ReportingPeriodDto> =>
-      periodId === undefined
-        ? api.post(`/Collection/${collectionId}/ReportingPeriod`, body, { schema: reportingPeriodSchema })
-        : api.put(`/Collection/${collectionId}/ReportingPeriod/${periodId}`, body, {
-            schema: reportingPeriodSchema,
-          }),
+      api.save(`/Collection/${collectionId}/ReportingPeriod`, periodId, body, {
+        schema: reportingPeriodSchema,
+      }),
     onSuccess: () => invalidatePeriods(client),
   });
 }

@@ -52,9 +52,7 @@ export function useSaveSchedule(collectionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number | null; body: ScheduleBody }): Promise<ScheduleDto> =>
-      id == null
-        ? api.post(`/Collection/${collectionId}/Schedule`, body, { schema: scheduleSchemaDto })
-        : api.put(`/Collection/${collectionId}/Schedule/${id}`, body, { schema: scheduleSchemaDto }),
+      api.save(`/Collection/${collectionId}/Schedule`, id, body, { schema: scheduleSchemaDto }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }
