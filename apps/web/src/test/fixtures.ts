@@ -13,7 +13,7 @@ import {
 import type { DataQualityCheck, DataQualityContext } from '@dcf/domain/data-quality';
 import type { FormComponent } from '@dcf/forms';
 import { checkFields, compileCheck } from '@dcf/forms/data-quality/compile';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** Current users for each role, as GET /User/Current returns them. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -371,4 +371,19 @@ export function qualityContext(explanation: string | null = null): DataQualityCo
         ]
       : [],
   };
+}
+
+/**
+ * Plays the server's part in CSRF for a file's tests: each test starts with the XSRF-TOKEN cookie
+ * 'csrf-1' (what the client sends back in X-XSRF-TOKEN) and ends with it cleared.
+ */
+export function withCsrfCookie(): void {
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the server sets this cookie; the test plays the server.
+    document.cookie = 'XSRF-TOKEN=csrf-1; path=/';
+  });
+  afterEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: clears the test cookie.
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
 }

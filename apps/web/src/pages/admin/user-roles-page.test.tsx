@@ -1,9 +1,9 @@
 import type { UserRoles } from '@dcf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, users, withCsrfCookie } from '../../test/fixtures';
 import { findPageTitle, renderRoutes } from '../../test/render';
 
 const chris: UserRoles = {
@@ -50,9 +50,9 @@ beforeAll(() => import('./user-roles-page'));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
+withCsrfCookie();
+
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server sets this cookie; the test plays the server.
-  document.cookie = 'XSRF-TOKEN=csrf-1; path=/';
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -65,11 +65,6 @@ beforeEach(() => {
     return jsonResponse({}, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: clears the test cookie.
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
 function bodiesOf(method: string, pathname: string) {

@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@dcf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, users, withCsrfCookie } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 
 const cara = {
@@ -29,9 +29,9 @@ let currentUser: CurrentUser;
 let registerResponse: () => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
 
+withCsrfCookie();
+
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server sets this cookie; the test plays the server.
-  document.cookie = 'XSRF-TOKEN=csrf-1; path=/';
   currentUser = users.superAdmin;
   registerResponse = () =>
     jsonResponse({ id: 300, name: null, email: 'new@dcf.example', providerCode: null, idpId: null }, 201);
@@ -50,11 +50,6 @@ beforeEach(() => {
     return jsonResponse({}, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: clears the test cookie.
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
 function calls(method: string, pathname: string) {

@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../app/browser';
 import { routes } from '../../app/router';
-import { jsonResponse, users } from '../../test/fixtures';
+import { jsonResponse, users, withCsrfCookie } from '../../test/fixtures';
 import { findPageTitle, renderRoutes } from '../../test/render';
 
 let logoutResponse: () => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
 
+withCsrfCookie();
+
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server sets this cookie; the test plays the server.
-  document.cookie = 'XSRF-TOKEN=csrf-1; path=/';
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === '/v1/api/User/Current') return jsonResponse(users.manager);
@@ -19,11 +19,6 @@ beforeEach(() => {
     return jsonResponse({}, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: clears the test cookie.
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
 function logoutCalls() {
