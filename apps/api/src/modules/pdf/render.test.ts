@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { pdfTextRuns } from '../../../test/support/pdf-text';
 import { renderReturnPdf } from './render';
 
+/** A grid as the PDF model gives it; at the top level its path is its key. */
+const table = (key: string, label: string, columns: string[], rows: string[][]) => ({
+  kind: 'table' as const,
+  key,
+  path: key,
+  label,
+  columns,
+  rows,
+});
+
 describe('renderReturnPdf', () => {
   it('draws a long grid over several pages, repeating its header row on each', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => [`Ward ${i + 1}`, String(i)]);
     const pdf = await renderReturnPdf({
       title: 'Beds',
       facts: [['Status', 'Draft']],
-      items: [
-        {
-          kind: 'table',
-          key: 'wards',
-          path: 'wards',
-          label: 'Wards',
-          columns: ['Ward name', 'Beds open'],
-          rows,
-        },
-      ],
+      items: [table('wards', 'Wards', ['Ward name', 'Beds open'], rows)],
     });
     const runs = pdfTextRuns(pdf);
     const pages = Number(/\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1]);
@@ -29,22 +30,13 @@ describe('renderReturnPdf', () => {
   it('never breaks a word: columns sized to their words, or the grid row by row when the words cannot fit side by side', async () => {
     const long = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
     const email = 'a.very.long.address.for.the.ward.manager@gstt.nhs.uk';
-    const narrow = {
-      kind: 'table' as const,
-      key: 'n',
-      path: 'n',
-      label: 'Narrow',
-      columns: ['Condition', 'Count', 'Note'],
-      rows: [[long, '3', 'ok']],
-    };
-    const wide = {
-      kind: 'table' as const,
-      key: 'w',
-      path: 'w',
-      label: 'Contacts',
-      columns: ['First contact', 'Second contact', 'Third contact'],
-      rows: [[email, email, email]],
-    };
+    const narrow = table('n', 'Narrow', ['Condition', 'Count', 'Note'], [[long, '3', 'ok']]);
+    const wide = table(
+      'w',
+      'Contacts',
+      ['First contact', 'Second contact', 'Third contact'],
+      [[email, email, email]],
+    );
     const runs = pdfTextRuns(await renderReturnPdf({ title: 'Words', facts: [], items: [narrow, wide] }));
     // Each word is drawn whole, in one run.
     expect(runs).toContain(long);
