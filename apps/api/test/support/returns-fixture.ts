@@ -162,6 +162,20 @@ export async function insertEmptyDraft(db: Db, collectionId: number, organisatio
     .execute();
 }
 
+/** Open organisations that are not recipients of the demo collection (any but RJ1 and RGT), lowest id first. */
+export async function openNonRecipients(db: Db, count: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('organisation')
+    .select('id')
+    .where('closureDate', 'is', null)
+    .where('code', 'not in', ['RJ1', 'RGT'])
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  if (rows.length < count) throw new Error(`${count} organisations wanted, the seed has ${rows.length}`);
+  return rows.map((r) => r.id);
+}
+
 export async function userIdByEmail(db: Db, email: string): Promise<number> {
   return (await db.selectFrom('appUser').select('id').where('email', '=', email).executeTakeFirstOrThrow())
     .id;

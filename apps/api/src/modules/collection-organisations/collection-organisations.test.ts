@@ -2,7 +2,7 @@ import { recipientMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { auditEntries } from '../../../test/support/audit';
-import { insertEmptyDraft } from '../../../test/support/returns-fixture';
+import { insertEmptyDraft, openNonRecipients } from '../../../test/support/returns-fixture';
 
 let demoId: number;
 let rj1: number;
@@ -15,16 +15,7 @@ beforeAll(async () => {
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-  spare = (
-    await db
-      .selectFrom('organisation')
-      .select('id')
-      .where('closureDate', 'is', null)
-      .where('id', 'not in', [rj1, rgt])
-      .orderBy('id')
-      .limit(5)
-      .execute()
-  ).map((r) => r.id);
+  spare = await openNonRecipients(db, 5);
 }, 60_000);
 
 const list = (id: number, query = '') => `/v1/api/Collection/${id}/Organisation${query}`;

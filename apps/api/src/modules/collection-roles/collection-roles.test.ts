@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { auditEntries } from '../../../test/support/audit';
+import { openNonRecipients } from '../../../test/support/returns-fixture';
 
 let demoId: number;
 let rj1: number;
@@ -15,14 +16,7 @@ beforeAll(async () => {
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-  notRecipient = (
-    await db
-      .selectFrom('organisation')
-      .select('id')
-      .where('id', 'not in', [rj1, rgt])
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  notRecipient = (await openNonRecipients(db, 1))[0]!;
   const userByRole = async (role: 'collectionManager' | 'submissionManager') =>
     (
       await db

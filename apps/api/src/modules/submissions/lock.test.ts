@@ -1,6 +1,7 @@
 import { messages } from '@dcf/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { openNonRecipients } from '../../../test/support/returns-fixture';
 import {
   auditActions,
   lock,
@@ -71,12 +72,8 @@ describe('GET .../Submission (the form-entry page)', () => {
   it('is 404 for a submitter of another organisation and for an organisation that is not a recipient', async () => {
     const page = await newPage(t);
     expect((await (await t.as('clerkB')).get(page.url)).status).toBe(404);
-    const other = await t.database.db
-      .selectFrom('organisation')
-      .select('id')
-      .where('code', 'not in', ['RJ1', 'RGT'])
-      .executeTakeFirstOrThrow();
-    const url = page.url.replace(`/Organisation/${page.organisationId}/`, `/Organisation/${other.id}/`);
+    const [other] = await openNonRecipients(t.database.db, 1);
+    const url = page.url.replace(`/Organisation/${page.organisationId}/`, `/Organisation/${other}/`);
     expect((await (await t.as('superAdmin')).get(url)).status).toBe(404);
     expect((await (await t.as('clerkA')).get(url)).status).toBe(404);
     const otherPeriod = page.url.replace(`/ReportingPeriod/${page.periodId}/`, '/ReportingPeriod/999999/');
