@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { publishedCollection, signedInPage } from './factories';
-import { expect, expectNoAxeViolations, submitWithDeclaration, test } from './fixtures';
+import { expect, expectNoAxeViolations, pageTitle, submitWithDeclaration, test } from './fixtures';
 
 /**
  * Decision 0037: the end of a return's journey is confirmed on a confirmation page (GOV.UK pattern:
@@ -8,8 +7,6 @@ import { expect, expectNoAxeViolations, submitWithDeclaration, test } from './fi
  * the clerk who submits, the NHSI user who authorises and the manager who sends it back. A collection
  * of its own requires NHSI authorisation, so the demo collection's returns are untouched.
  */
-
-const confirmation = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 test('a submit, an NHSI authorisation and a return for correction each end on a confirmation page', async ({
   browser,
@@ -29,7 +26,7 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   await clerk.page.goto(formUrl);
   await clerk.page.getByLabel(/^Headcount/).fill('40');
   await submitWithDeclaration(clerk.page);
-  await expect(confirmation(clerk.page, 'Return submitted')).toBeFocused();
+  await expect(pageTitle(clerk.page, 'Return submitted')).toBeFocused();
   await expect(clerk.page.locator('.nhsuk-panel')).toContainText(`${collection.name}`);
   await expect(clerk.page.getByText(/NHSI \(the regulator\) will now check and authorise it/)).toBeVisible();
   await expect(clerk.page.getByRole('heading', { level: 2, name: 'Your next return' })).toBeVisible();
@@ -44,7 +41,7 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   const nhsi = await signedInPage(browser, 'nhsi');
   await nhsi.page.goto(formUrl);
   await nhsi.page.getByRole('button', { name: 'Authorise for NHSI' }).click();
-  await expect(confirmation(nhsi.page, 'Return authorised for NHSI')).toBeFocused();
+  await expect(pageTitle(nhsi.page, 'Return authorised for NHSI')).toBeFocused();
   const crumbs = nhsi.page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Waiting for NHSI authorisation' })).toBeVisible();
   await expect(nhsi.page.getByRole('link', { name: 'See the whole list' })).toBeVisible();
@@ -56,7 +53,7 @@ test('a submit, an NHSI authorisation and a return for correction each end on a 
   await manager.page.goto(formUrl);
   await manager.page.getByLabel('Reason for returning it for correction').fill('Headcount looks high');
   await manager.page.getByRole('button', { name: 'Return for correction' }).click();
-  await expect(confirmation(manager.page, 'Return sent back for correction')).toBeFocused();
+  await expect(pageTitle(manager.page, 'Return sent back for correction')).toBeFocused();
   await expectNoAxeViolations(manager.page);
   await manager.page.getByRole('link', { name: /^Back to the returns of / }).click();
   await expect(manager.page).toHaveURL(new RegExp(`${collection.periodUrl}$`));

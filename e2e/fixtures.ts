@@ -114,6 +114,9 @@ export async function comeBack(page: Page): Promise<void> {
 
 export { expect };
 
+/** The page's title: its h1, named `name`. */
+export const pageTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
 /** The declaration a submit ticks on the check-your-answers page. */
 export const DECLARATION = 'I confirm that the information in this return is correct and complete';
 

@@ -7,6 +7,7 @@ import {
   expect,
   expectNoAxeViolations,
   fillDate,
+  pageTitle,
   submitWithDeclaration,
   test,
 } from './fixtures';
@@ -22,7 +23,19 @@ import {
  * opens the page anew.
  */
 
-const confirmation = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+/** From the person's home, their 'Waiting for your sign-off' worklist. */
+async function openSignOffList(page: Page) {
+  await page.getByRole('link', { name: 'Waiting for your sign-off' }).click();
+  await expect(pageTitle(page, 'Waiting for your sign-off')).toBeVisible();
+}
+
+/** The clerk answers Headcount, sends the return for sign-off, and goes to their home page. */
+async function sendForSignOff(page: Page, headcount: string) {
+  await page.getByLabel(/^Headcount/).fill(headcount);
+  await page.getByRole('button', { name: 'Send for sign-off' }).click();
+  await expect(pageTitle(page, 'Return sent for sign-off')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your home page' }).click();
+}
 
 /** The row of this collection's return in a worklist page's table. */
 const worklistRow = (page: Page, built: BuiltCollection) =>
@@ -66,25 +79,17 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
 
   // The authoriser and the NHSI user keep their worklists open: nothing of this collection waits yet.
   await authoriser.page.goto('/');
-  await authoriser.page.getByRole('link', { name: 'Waiting for your sign-off' }).click();
-  await expect(
-    authoriser.page.getByRole('heading', { level: 1, name: 'Waiting for your sign-off' }),
-  ).toBeVisible();
+  await openSignOffList(authoriser.page);
   await expect(worklistRow(authoriser.page, built)).toHaveCount(0);
   await expectNoAxeViolations(authoriser.page);
   await nhsi.page.goto('/worklist/nhsiAuthorisation');
-  await expect(
-    nhsi.page.getByRole('heading', { level: 1, name: 'Waiting for NHSI authorisation' }),
-  ).toBeVisible();
+  await expect(pageTitle(nhsi.page, 'Waiting for NHSI authorisation')).toBeVisible();
   await expect(worklistRow(nhsi.page, built)).toHaveCount(0);
   await expectNoAxeViolations(nhsi.page);
 
   // The clerk answers and sends it for sign-off, then goes to their home.
   await clerk.page.goto(built.formUrl('RJ1'));
-  await clerk.page.getByLabel(/^Headcount/).fill('75');
-  await clerk.page.getByRole('button', { name: 'Send for sign-off' }).click();
-  await expect(confirmation(clerk.page, 'Return sent for sign-off')).toBeVisible();
-  await clerk.page.getByRole('link', { name: 'Go to your home page' }).click();
+  await sendForSignOff(clerk.page, '75');
   const returned = worklistCount(clerk.page, 'Returned to you');
   await expect(returned).toBeVisible();
   const returnedBefore = Number((await returned.textContent())?.replace(/,/g, ''));
@@ -101,13 +106,10 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
     .getByLabel('What needs to change before you can sign it off')
     .fill('Count the night shift too');
   await authoriser.page.getByRole('button', { name: 'Send back to the clerk' }).click();
-  await expect(confirmation(authoriser.page, 'Return sent back')).toBeVisible();
+  await expect(pageTitle(authoriser.page, 'Return sent back')).toBeVisible();
   // Back to the list by its own link (a normal navigation): the return no longer waits there.
   await authoriser.page.getByRole('link', { name: 'Go to your home page' }).click();
-  await authoriser.page.getByRole('link', { name: 'Waiting for your sign-off' }).click();
-  await expect(
-    authoriser.page.getByRole('heading', { level: 1, name: 'Waiting for your sign-off' }),
-  ).toBeVisible();
+  await openSignOffList(authoriser.page);
   await expect(worklistRow(authoriser.page, built)).toHaveCount(0);
 
   // The clerk's home, open all along, counts it on coming back; the return says why, and it is sent again.
@@ -120,10 +122,7 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
   await expect(
     clerk.page.getByText(/Sent back by Alex Authoriser on .*Reason: Count the night shift too/),
   ).toBeVisible();
-  await clerk.page.getByLabel(/^Headcount/).fill('81');
-  await clerk.page.getByRole('button', { name: 'Send for sign-off' }).click();
-  await expect(confirmation(clerk.page, 'Return sent for sign-off')).toBeVisible();
-  await clerk.page.getByRole('link', { name: 'Go to your home page' }).click();
+  await sendForSignOff(clerk.page, '81');
   await expect(returned).toHaveText(String(returnedBefore));
 
   // The authoriser's list has it again on coming back; they check and submit it (the trust's sign-off).
@@ -137,7 +136,7 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
   await authoriser.page.getByLabel(DECLARATION).check();
   await expectNoAxeViolations(authoriser.page);
   await authoriser.page.getByRole('button', { name: 'Submit return' }).click();
-  await expect(confirmation(authoriser.page, 'Return authorised and submitted')).toBeFocused();
+  await expect(pageTitle(authoriser.page, 'Return authorised and submitted')).toBeFocused();
   await expect(
     authoriser.page.getByText(/NHSI \(the regulator\) will now check and authorise it/),
   ).toBeVisible();
@@ -153,7 +152,7 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
   await expect(nhsi.page.getByText('This return is awaiting NHSI authorisation.')).toBeVisible();
   await expectNoAxeViolations(nhsi.page);
   await nhsi.page.getByRole('button', { name: 'Authorise for NHSI' }).click();
-  await expect(confirmation(nhsi.page, 'Return authorised for NHSI')).toBeFocused();
+  await expect(pageTitle(nhsi.page, 'Return authorised for NHSI')).toBeFocused();
 
   // The clerk opens the return from their home's link to it (a normal navigation: it was not open).
   await clerk.page.goto(built.formUrl('RJ1'));
@@ -218,7 +217,7 @@ test('manager and clerk: a submitted return of a closed period reopened for one 
   await expectNoAxeViolations(clerk.page);
   await clerk.page.getByLabel(/^Headcount/).fill('34');
   await submitWithDeclaration(clerk.page);
-  await expect(confirmation(clerk.page, 'Return submitted')).toBeFocused();
+  await expect(pageTitle(clerk.page, 'Return submitted')).toBeFocused();
 
   // The manager's return page, open all along, shows the resubmission on coming back (no reload).
   await comeBack(manager.page);
