@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openPeriodBody, publishedCollection } from './factories';
+import { openPeriodBody, publishedCollection, signedInPage } from './factories';
 import { apiOf, expect, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 /**
@@ -28,9 +28,7 @@ test('an administrator finds a manager’s reminder in the audit log and reads t
 }) => {
   test.setTimeout(180_000);
   const name = `Audit journey ${Date.now()}`;
-  const managerContext = await browser.newContext();
-  const manager = await managerContext.newPage();
-  await signInAs(manager, 'manager');
+  const { page: manager, close: closeManager } = await signedInPage(browser, 'manager');
   const { collectionId, periodId } = await collectionWithOpenPeriod(manager, name);
   const sent = await apiOf(manager)<{ chased: number; emails: number }>(
     'POST',
@@ -38,7 +36,7 @@ test('an administrator finds a manager’s reminder in the audit log and reads t
     {},
   );
   expect(sent).toEqual({ chased: 1, alreadyChasedToday: 0, emails: 1 });
-  await managerContext.close();
+  await closeManager();
 
   await signInAs(page, 'collectionAdmin');
   await page.goto('/collection/admin');

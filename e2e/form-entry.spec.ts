@@ -1,11 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
+import { signedInPage } from './factories';
 import {
   compareRevisions,
   DECLARATION,
   expect,
   expectNoAxeViolations,
   type PersonaName,
-  signInAs,
   test,
 } from './fixtures';
 
@@ -39,12 +39,9 @@ async function openPeriodFormUrl(page: Page): Promise<FormAddress> {
   };
 }
 
-async function session(browser: Browser, persona: PersonaName): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, persona);
-  return page;
-}
+/** A fresh browser context signed in as `persona` (its page only: the journey never closes it). */
+const session = async (browser: Browser, persona: PersonaName): Promise<Page> =>
+  (await signedInPage(browser, persona)).page;
 
 const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 const checkHeading = (page: Page) =>
