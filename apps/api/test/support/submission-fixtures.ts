@@ -167,6 +167,33 @@ export async function sendForSignOff(
   return { view, sent };
 }
 
+/** Runs `run` with the page's organisation's recipient flags set as given, then sets them back as they were. */
+export async function withRecipientFlags(
+  t: TestApp,
+  page: Page,
+  flags: { isTrustAuthorisationRequired?: boolean; isNhsiAuthorisationRequired?: boolean },
+  run: () => Promise<void>,
+) {
+  const db = t.database.db;
+  const row = () =>
+    db
+      .updateTable('collectionOrganisation')
+      .where('collectionId', '=', page.collectionId)
+      .where('organisationId', '=', page.organisationId);
+  const before = await db
+    .selectFrom('collectionOrganisation')
+    .select(['isNhsiAuthorisationRequired', 'isTrustAuthorisationRequired'])
+    .where('collectionId', '=', page.collectionId)
+    .where('organisationId', '=', page.organisationId)
+    .executeTakeFirstOrThrow();
+  await row().set(flags).execute();
+  try {
+    await run();
+  } finally {
+    await row().set(before).execute();
+  }
+}
+
 /** The audit actions written for one submission, oldest first. */
 export const auditActions = (t: TestApp, submissionId: number) =>
   auditActionsFor(t, 'submission', { entityId: submissionId });

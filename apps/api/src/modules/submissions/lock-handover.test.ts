@@ -12,6 +12,7 @@ import {
   sendForSignOff,
   startDraft,
   submit,
+  withRecipientFlags,
 } from '../../../test/support/submission-fixtures';
 
 /**
@@ -36,24 +37,6 @@ const returnedList = async (client: Client) =>
     submissionId: number;
     returnedReason: string | null;
   }[];
-
-/** Sets a flag of RJ1 as a recipient of the demo collection for one test. */
-async function withRecipientFlag(flags: { isTrustAuthorisationRequired: boolean }, run: () => Promise<void>) {
-  const db = t.database.db;
-  const collectionId = await t.demoCollectionId();
-  const organisationId = await t.organisationId('RJ1');
-  const where = (q: any) =>
-    q.where('collectionId', '=', collectionId).where('organisationId', '=', organisationId);
-  const before = await where(
-    db.selectFrom('collectionOrganisation').select('isTrustAuthorisationRequired'),
-  ).executeTakeFirstOrThrow();
-  await where(db.updateTable('collectionOrganisation').set(flags)).execute();
-  try {
-    await run();
-  } finally {
-    await where(db.updateTable('collectionOrganisation').set(before)).execute();
-  }
-}
 
 describe('a page that has left never takes the lock again', () => {
   it("a lock request arriving after its page's release is refused, even on a return nobody has opened", async () => {
@@ -249,8 +232,8 @@ describe('send for sign-off', () => {
   });
 
   it('is refused where trust authorisation is not required (409): the clerk submits', async () => {
-    await withRecipientFlag({ isTrustAuthorisationRequired: false }, async () => {
-      const page = await newPage(t);
+    const page = await newPage(t);
+    await withRecipientFlags(t, page, { isTrustAuthorisationRequired: false }, async () => {
       const clerk = await t.as('clerkA');
       const view = await lock(clerk, page);
       expect(view).toMatchObject({ canSendForSignOff: false, canSubmit: true, canSendBack: false });
@@ -339,8 +322,8 @@ describe('send back', () => {
     res = await authoriser.post(`/v1/api/Submission/${view.submissionId}/SendBack`, { reason: 'x' });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('submission_not_draft');
-    await withRecipientFlag({ isTrustAuthorisationRequired: false }, async () => {
-      const other = await newPage(t);
+    const other = await newPage(t);
+    await withRecipientFlags(t, other, { isTrustAuthorisationRequired: false }, async () => {
       const draft = await startDraft(authoriser, other, completeAnswers);
       const refused = await authoriser.post(`/v1/api/Submission/${draft.submissionId}/SendBack`, {
         reason: 'x',

@@ -9,6 +9,7 @@ import {
   save,
   sendForSignOff,
   submit,
+  withRecipientFlags,
 } from '../../../test/support/submission-fixtures';
 import { notificationJobs } from '../notifications/jobs';
 
@@ -198,31 +199,6 @@ describe('emails raised by saving, submitting and returning', () => {
 });
 
 describe('NHSI authorisation emails', () => {
-  /** Sets the organisation's recipient flags for the test, and puts the demo's back afterwards. */
-  async function withFlags(
-    page: Page,
-    flags: { isNhsiAuthorisationRequired: boolean; isTrustAuthorisationRequired: boolean },
-    run: () => Promise<void>,
-  ) {
-    const row = () =>
-      t.database.db
-        .updateTable('collectionOrganisation')
-        .where('collectionId', '=', page.collectionId)
-        .where('organisationId', '=', page.organisationId);
-    const before = await t.database.db
-      .selectFrom('collectionOrganisation')
-      .select(['isNhsiAuthorisationRequired', 'isTrustAuthorisationRequired'])
-      .where('collectionId', '=', page.collectionId)
-      .where('organisationId', '=', page.organisationId)
-      .executeTakeFirstOrThrow();
-    await row().set(flags).execute();
-    try {
-      await run();
-    } finally {
-      await row().set(before).execute();
-    }
-  }
-
   /** The clerk (who may submit: no trust authorisation here) submits the complete answers. */
   async function clerkSubmits(page: Page, content: Record<string, unknown> = completeAnswers) {
     const clerk = await t.as('clerkA');
@@ -238,7 +214,8 @@ describe('NHSI authorisation emails', () => {
 
   it('requested from the management organisation once per submitted revision; authorised to the submitter and authorisers once', async () => {
     const page = await newPage(t);
-    await withFlags(
+    await withRecipientFlags(
+      t,
       page,
       { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },
       async () => {
@@ -296,7 +273,8 @@ describe('NHSI authorisation emails', () => {
 
   it('with EMAILENABLED off both events run but nothing is queued', async () => {
     const page = await newPage(t);
-    await withFlags(
+    await withRecipientFlags(
+      t,
       page,
       { isNhsiAuthorisationRequired: true, isTrustAuthorisationRequired: false },
       async () => {

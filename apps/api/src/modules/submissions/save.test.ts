@@ -12,6 +12,7 @@ import {
   save,
   startDraft,
   submit,
+  withRecipientFlags,
 } from '../../../test/support/submission-fixtures';
 import { demoFormDefinition } from '../../db/seed/demo-collection';
 
@@ -292,26 +293,13 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   it('a clerk submits where trust authorisation is not required for the organisation', async () => {
     const periodId = await newPeriod(t);
     const page = await pageFor(t, periodId);
-    await t.database.db
-      .updateTable('collectionOrganisation')
-      .set({ isTrustAuthorisationRequired: false })
-      .where('collectionId', '=', page.collectionId)
-      .where('organisationId', '=', page.organisationId)
-      .execute();
-    try {
+    await withRecipientFlags(t, page, { isTrustAuthorisationRequired: false }, async () => {
       const clerk = await t.as('clerkA');
       expect((await clerk.get(page.url)).body).toMatchObject({ canSubmit: true, readOnlyReason: null });
       const view = await lock(clerk, page);
       const res = await submit(clerk, view.submissionId, { baseRevisionId: null });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-    } finally {
-      await t.database.db
-        .updateTable('collectionOrganisation')
-        .set({ isTrustAuthorisationRequired: true })
-        .where('collectionId', '=', page.collectionId)
-        .where('organisationId', '=', page.organisationId)
-        .execute();
-    }
+    });
   });
 
   it('submit with a missing required field: 400 with the message, nothing saved', async () => {
