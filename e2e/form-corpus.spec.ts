@@ -334,6 +334,12 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** Tabs to `target` (as tabTo) and presses Enter on it: a keyboard user's click. */
+async function tabToAndEnter(page: Page, target: Locator) {
+  await tabTo(page, target);
+  await page.keyboard.press('Enter');
+}
+
 test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width and on a 375 px phone', async ({
   page,
   browser,
@@ -367,17 +373,14 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
       await p.keyboard.press('Tab');
       await expect(p.getByLabel('Text Area')).toBeFocused();
       await p.keyboard.type('Shown when the text field is answered');
-      await tabTo(p, p.getByRole('button', { name: 'Next page' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, p.getByRole('button', { name: 'Next page' }));
       await expect(p.getByRole('heading', { level: 2, name: 'Advanced & Layout' })).toBeFocused();
       await tabTo(p, p.getByLabel('Text Area - Field set'));
       await p.keyboard.type('Second page');
       await fits();
-      await tabTo(p, p.getByRole('button', { name: 'Previous page' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, p.getByRole('button', { name: 'Previous page' }));
       await expect(p.getByLabel('Text Field')).toHaveValue('Typed');
-      await tabTo(p, p.getByRole('button', { name: 'Save draft' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, p.getByRole('button', { name: 'Save draft' }));
       await expect(p.getByText('Successfully saved.')).toBeVisible({ timeout: 30_000 });
 
       // Tabs: a tab list from tablet width (arrows move between tabs), links to sections on a phone.
@@ -400,8 +403,7 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
         await expect(three).toBeFocused();
       } else {
         await expect(p.getByRole('tablist')).toHaveCount(0);
-        await tabTo(p, p.getByRole('link', { name: 'Tab 2' }));
-        await p.keyboard.press('Enter');
+        await tabToAndEnter(p, p.getByRole('link', { name: 'Tab 2' }));
         await expect(three).toBeVisible();
         await tabTo(p, three);
       }
@@ -409,8 +411,7 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
 
       // The edit grid: add a row, answer, save it, change it, cancel, remove it.
       const grid = p.getByRole('group', { name: 'Education' });
-      await tabTo(p, grid.getByRole('button', { name: 'Add another row to Education' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, grid.getByRole('button', { name: 'Add another row to Education' }));
       await expect(grid.locator('[data-row="0"] > legend')).toBeFocused();
       await p.keyboard.press('Tab');
       await expect(grid.getByLabel('School')).toBeFocused();
@@ -419,8 +420,7 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
       await p.keyboard.type('Nursing');
       await expectNoAxeViolations(p);
       await fits();
-      await tabTo(p, grid.getByRole('button', { name: 'Save row 1 of Education' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, grid.getByRole('button', { name: 'Save row 1 of Education' }));
       const change = grid.getByRole('button', { name: 'Change row 1 of Education' });
       await expect(change).toBeFocused();
       await expect(grid.locator('dl')).toContainText('Leeds Beckett');
@@ -428,12 +428,10 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
       await tabTo(p, grid.getByLabel('School'));
       await p.keyboard.press('ControlOrMeta+A');
       await p.keyboard.type('York St John');
-      await tabTo(p, grid.getByRole('button', { name: 'Cancel row 1 of Education' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, grid.getByRole('button', { name: 'Cancel row 1 of Education' }));
       await expect(change).toBeFocused();
       await expect(grid.locator('dl')).toContainText('Leeds Beckett');
-      await tabTo(p, grid.getByRole('button', { name: 'Remove row 1 of Education' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, grid.getByRole('button', { name: 'Remove row 1 of Education' }));
       await expect(grid.getByText('No rows added yet.')).toBeVisible();
 
       // The signature is typed.
@@ -441,8 +439,7 @@ test('a wizard, tabs and an edit grid with the keyboard alone, at desktop width 
       await p.keyboard.type('Ann Clerk');
       await expectNoAxeViolations(p);
       await fits();
-      await tabTo(p, p.getByRole('button', { name: 'Save draft' }));
-      await p.keyboard.press('Enter');
+      await tabToAndEnter(p, p.getByRole('button', { name: 'Save draft' }));
       await expect(p.getByText('Successfully saved.')).toBeVisible({ timeout: 30_000 });
       await expect(birthday.getByLabel('Day')).toHaveValue('15');
       await expect(birthday.getByLabel('Month')).toHaveValue('');

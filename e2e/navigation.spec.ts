@@ -25,6 +25,18 @@ const menu = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name, exact: true });
 const main = (page: Page) => page.getByRole('main');
 
+/** Opens the menu's `section`, then the link named `link` on its page. */
+async function viaMenu(page: Page, section: string, link: string) {
+  await menu(page, section).click();
+  await main(page).getByRole('link', { name: link, exact: true }).click();
+}
+
+/** Searches the collection list on the page for the demo collection. */
+async function searchForDemo(page: Page) {
+  await main(page).getByLabel('Search by collection name').fill(DEMO);
+  await main(page).getByRole('button', { name: 'Search', exact: true }).click();
+}
+
 /** The accessibility statement, from the footer of whatever page is open. */
 async function footerStatement(page: Page) {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' }).click();
@@ -63,22 +75,17 @@ async function administrator(page: Page, persona: 'superAdmin' | 'collectionAdmi
   if (persona === 'superAdmin') screens.push(['Feature flags', 'Feature flags']);
   else await expect(main(page).getByRole('link', { name: 'Feature flags' })).toHaveCount(0);
   for (const [link, heading] of screens) {
-    await menu(page, 'Admin').click();
-    await main(page).getByRole('link', { name: link, exact: true }).click();
+    await viaMenu(page, 'Admin', link);
     await expectScreen(page, heading);
   }
   // From the collections list into a collection's set-up, and its monitoring from the overview.
-  await menu(page, 'Admin').click();
-  await main(page).getByRole('link', { name: 'Manage collections', exact: true }).click();
-  await main(page).getByLabel('Search by collection name').fill(DEMO);
-  await main(page).getByRole('button', { name: 'Search', exact: true }).click();
+  await viaMenu(page, 'Admin', 'Manage collections');
+  await searchForDemo(page);
   await main(page).getByRole('link', { name: DEMO, exact: true }).click();
   await everySetUpTab(page);
-  await menu(page, 'Admin').click();
-  await main(page).getByRole('link', { name: 'Submissions overview', exact: true }).click();
+  await viaMenu(page, 'Admin', 'Submissions overview');
   // Other journeys add collections, so the demo one may not be on the first page: find it by name.
-  await main(page).getByLabel('Search by collection name').fill(DEMO);
-  await main(page).getByRole('button', { name: 'Search', exact: true }).click();
+  await searchForDemo(page);
   await main(page)
     .getByRole('link', { name: `Monitor ${DEMO}` })
     .click();
@@ -108,13 +115,9 @@ test('collection manager: their collections, set-up with every tab, monitoring a
     .getByRole('link', { name: `Set up ${DEMO}`, exact: true })
     .click();
   await everySetUpTab(page);
-  await menu(page, 'Manager').click();
-  await main(page)
-    .getByRole('link', { name: `Monitor ${DEMO}`, exact: true })
-    .click();
+  await viaMenu(page, 'Manager', `Monitor ${DEMO}`);
   await expectScreen(page, new RegExp(`^${DEMO}: `));
-  await menu(page, 'Manager').click();
-  await main(page).getByRole('link', { name: 'Create a collection', exact: true }).click();
+  await viaMenu(page, 'Manager', 'Create a collection');
   await expectScreen(page, 'Create a collection');
   // The breadcrumb's Home is the manager's own home, never 'Forbidden'.
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').first().click();
