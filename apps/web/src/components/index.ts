@@ -35,7 +35,7 @@ export { describedByOf, ErrorMessage, FormGroup, type FormGroupProps } from './f
 export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
 export { Modal, type ModalProps } from './modal';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
-export { type Outcome, OutcomeBanner } from './outcome-banner';
+export { type Outcome, OutcomeBanner, useOutcome } from './outcome-banner';
 export { PageContainer, type PageContainerProps } from './page-container';
 export { PageSizeSelect, type PageSizeSelectProps } from './page-size-select';
 export {

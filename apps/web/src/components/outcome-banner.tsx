@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
 import { Notification } from './notification';
 
 /** What an action came to, said in a banner. */
@@ -23,4 +25,22 @@ export function OutcomeBanner({ outcome, onClose }: { outcome: Outcome | null; o
       onClose={onClose}
     />
   );
+}
+
+/**
+ * The outcome of a screen's actions, for its OutcomeBanner: `report` clears the last outcome, runs the
+ * action, then says `done` (or the words `done` makes of the action's result), or the error's message.
+ */
+export function useOutcome() {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  async function report<T>(action: () => Promise<T>, done: string | ((result: T) => string)) {
+    setOutcome(null);
+    try {
+      const result = await action();
+      setOutcome({ variant: 'success', message: typeof done === 'function' ? done(result) : done });
+    } catch (error) {
+      setOutcome({ variant: 'error', message: errorMessage(error) });
+    }
+  }
+  return { outcome, setOutcome, clear: () => setOutcome(null), report };
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
 import { type FeatureFlags, useFeatureFlags, useSetFeatureFlag } from '../../api/feature-flags';
-import { CheckboxGroup, type Outcome, OutcomeBanner, QueryState } from '../../components';
+import { CheckboxGroup, OutcomeBanner, QueryState, useOutcome } from '../../components';
 
 const flagDescriptions: Record<keyof FeatureFlags, string> = {
   COLLECTIONICON: 'Collections can have an icon',
@@ -19,21 +17,14 @@ const flagNames = Object.keys(flagDescriptions) as (keyof FeatureFlags)[];
 export function FeatureFlagsSection() {
   const flags = useFeatureFlags();
   const setFlag = useSetFeatureFlag();
-  const [notice, setNotice] = useState<Outcome | null>(null);
+  const { outcome, clear, report } = useOutcome();
 
-  async function change(name: keyof FeatureFlags, enabled: boolean) {
-    setNotice(null);
-    try {
-      await setFlag.mutateAsync({ name, enabled });
-      setNotice({ variant: 'success', message: `${name} is now ${enabled ? 'on' : 'off'}` });
-    } catch (error) {
-      setNotice({ variant: 'error', message: errorMessage(error) });
-    }
-  }
+  const change = (name: keyof FeatureFlags, enabled: boolean) =>
+    report(() => setFlag.mutateAsync({ name, enabled }), `${name} is now ${enabled ? 'on' : 'off'}`);
 
   return (
     <section>
-      <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
+      <OutcomeBanner outcome={outcome} onClose={clear} />
       <QueryState query={flags}>
         {(values) => (
           <CheckboxGroup

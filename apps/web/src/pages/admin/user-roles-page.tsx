@@ -1,15 +1,14 @@
 import type { UserRoleChange, UserRoles } from '@dcf/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
-  type Outcome,
   OutcomeBanner,
   PageContainer,
   QueryState,
+  useOutcome,
   YesNoModal,
   YesNoModalAbout,
 } from '../../components';
@@ -46,30 +45,16 @@ export function UserRolesPage() {
 /** Changes to the user's roles and account, each ending in the one notice the page shows. */
 function useUserChanges(user: UserRoles['user']) {
   const change = useChangeUser(user.id);
-  const [notice, setNotice] = useState<Outcome | null>(null);
+  const { outcome: notice, setOutcome: setNotice, report } = useOutcome();
 
-  async function changeRole(roleChange: UserRoleChange, done: string) {
-    setNotice(null);
-    try {
-      await change.role.mutateAsync(roleChange);
-      setNotice({ variant: 'success', message: done });
-    } catch (error) {
-      setNotice({ variant: 'error', message: errorMessage(error) });
-    }
-  }
+  const changeRole = (roleChange: UserRoleChange, done: string) =>
+    report(() => change.role.mutateAsync(roleChange), done);
 
-  async function setActive(active: boolean) {
-    setNotice(null);
-    try {
-      await change.active.mutateAsync({ active });
-      setNotice({
-        variant: 'success',
-        message: active ? `${user.email} can sign in again` : `${user.email} has been deactivated`,
-      });
-    } catch (error) {
-      setNotice({ variant: 'error', message: errorMessage(error) });
-    }
-  }
+  const setActive = (active: boolean) =>
+    report(
+      () => change.active.mutateAsync({ active }),
+      active ? `${user.email} can sign in again` : `${user.email} has been deactivated`,
+    );
 
   return { notice, setNotice, changeRole, setActive };
 }

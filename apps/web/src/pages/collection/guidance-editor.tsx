@@ -1,9 +1,8 @@
 import { collectionGuidanceBodySchema, GUIDANCE_MAX_LENGTH, guidanceMessages } from '@dcf/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../api/client';
 import { useCollectionGuidance, useSaveCollectionGuidance } from '../../api/collection-guidance';
 import { useCollection } from '../../api/collections';
-import { ErrorMessage, type Outcome, OutcomeBanner, QueryState } from '../../components';
+import { ErrorMessage, OutcomeBanner, QueryState, useOutcome } from '../../components';
 import { GuidanceText } from '../../components/guidance-text';
 
 /**
@@ -32,7 +31,7 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
   const save = useSaveCollectionGuidance(collectionId);
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Outcome | null>(null);
+  const { outcome: notice, setOutcome: setNotice, report } = useOutcome();
   const left = GUIDANCE_MAX_LENGTH - text.length;
 
   async function submit(event: FormEvent) {
@@ -44,16 +43,14 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
       return;
     }
     setError(null);
-    try {
-      const result = await save.mutateAsync(parsed.data.guidance);
-      setText(result.guidance ?? '');
-      setNotice({
-        variant: 'success',
-        message: result.guidance ? guidanceMessages.saved : guidanceMessages.removed,
-      });
-    } catch (failure) {
-      setNotice({ variant: 'error', message: errorMessage(failure) });
-    }
+    await report(
+      async () => {
+        const result = await save.mutateAsync(parsed.data.guidance);
+        setText(result.guidance ?? '');
+        return result;
+      },
+      (result) => (result.guidance ? guidanceMessages.saved : guidanceMessages.removed),
+    );
   }
 
   return (
