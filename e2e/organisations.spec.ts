@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { dateShown, expect, expectNoAxeViolations, fillDate, signInAs, test } from './fixtures';
 
 /**
@@ -12,6 +13,12 @@ function londonDate(days: number): string {
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** Searches the organisations list for `code`. */
+async function searchByCode(page: Page, code: string) {
+  await page.getByLabel('Search by name or code').fill(code);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 test('an administrator creates, edits, closes and finds an organisation', async ({ page }) => {
@@ -53,8 +60,7 @@ test('an administrator creates, edits, closes and finds an organisation', async 
   await expect(page).toHaveURL(/\/organisation$/);
 
   // Found by code in the list search; the code was upper-cased.
-  await page.getByLabel('Search by name or code').fill(code);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchByCode(page, code);
   await expect(page.getByText('1 organisation', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(code) });
   await expect(row).toContainText('London');
@@ -68,8 +74,7 @@ test('an administrator creates, edits, closes and finds an organisation', async 
   await page.getByLabel('Name').fill(`${name} (renamed)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/organisation$/);
-  await page.getByLabel('Search by name or code').fill(code);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchByCode(page, code);
   await expect(page.getByRole('link', { name: `${name} (renamed)` })).toBeVisible();
 
   // Close it: closed from its closure date (yesterday).

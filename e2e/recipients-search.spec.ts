@@ -15,29 +15,31 @@ test('a manager ticks across pages and searches, then adds every match of a sear
   await page.goto(`/manage/collection/${id}/organisations`);
   await page.getByRole('button', { name: 'Add organisations', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Searching across all organisations' });
+  const search = async (term: string) => {
+    await dialog.getByRole('searchbox').fill(term);
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+  // The first 'Select' box ticks the whole page: the second is the first row's.
+  const tickFirstRow = () =>
+    dialog
+      .getByRole('checkbox', { name: /^Select / })
+      .nth(1)
+      .check();
 
   // "NHS" matches more than a page of open trusts.
-  await dialog.getByRole('searchbox').fill('NHS');
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await search('NHS');
   await expect(dialog.getByTestId('search-showing')).toHaveText(/^Showing 1 to 100 of [\d,]+$/);
   const matching = Number(
     (await dialog.getByTestId('search-showing').textContent())!.split(' of ')[1]!.replace(/,/g, ''),
   );
-  await dialog
-    .getByRole('checkbox', { name: /^Select / })
-    .nth(1)
-    .check();
+  await tickFirstRow();
   await dialog.getByRole('button', { name: 'Next page' }).click();
   await expect(dialog.getByTestId('search-showing')).toHaveText(/^Showing 101 to /);
-  await dialog
-    .getByRole('checkbox', { name: /^Select / })
-    .nth(1)
-    .check();
+  await tickFirstRow();
   await expect(dialog.getByTestId('ticked-count')).toContainText('2 selected');
 
   // A new search keeps both ticks.
-  await dialog.getByRole('searchbox').fill('RGT');
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await search('RGT');
   await dialog.getByRole('checkbox', { name: /\(RGT\)$/ }).check();
   await expect(dialog.getByTestId('ticked-count')).toContainText('3 selected');
   await expectNoAxeViolations(page);
@@ -46,8 +48,7 @@ test('a manager ticks across pages and searches, then adds every match of a sear
 
   // Select all matching: the criteria form opens with the search, counted, the 3 already there left out.
   await page.getByRole('button', { name: 'Add organisations', exact: true }).click();
-  await dialog.getByRole('searchbox').fill('NHS');
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await search('NHS');
   await dialog
     .getByRole('button', { name: `Select all ${matching.toLocaleString('en-GB')} matching` })
     .click();
