@@ -167,6 +167,12 @@ export interface Access {
   elsewhere?: true;
 }
 
+/** Chris Clerk and Alex Authoriser at their own trust, RJ1: the pair of a sign-off journey. */
+export const clerkAndAuthoriserAtRJ1: readonly Access[] = [
+  { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
+  { code: 'RJ1', persona: 'authoriserA', roles: ['Authoriser'] },
+];
+
 /** `who` as a data entry clerk at each of `codes`, wherever they work: the story of a clerk at many organisations. */
 export const clerkAtEach = (codes: readonly string[], who: PersonaName): Access[] =>
   codes.map((code) => ({ code, persona: who, roles: ['DataEntryClerk'], elsewhere: true }));

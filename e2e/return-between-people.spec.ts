@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { type BuiltCollection, publishedCollection, signedInPage } from './factories';
+import {
+  type BuiltCollection,
+  clerkAndAuthoriserAtRJ1,
+  publishedCollection,
+  signedInPage,
+} from './factories';
 import { type Api, comeBack, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
@@ -37,10 +42,7 @@ async function collectionFor(api: Api, name: string): Promise<BuiltCollection> {
     trustAuthorisation: 'mandatory',
     form,
     codes: ['RJ1'],
-    access: [
-      { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
-      { code: 'RJ1', persona: 'authoriserA', roles: ['Authoriser'] },
-    ],
+    access: clerkAndAuthoriserAtRJ1,
   });
 }
 

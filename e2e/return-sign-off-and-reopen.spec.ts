@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { type BuiltCollection, publishedCollection, saveReturn, signedInPage } from './factories';
+import {
+  type BuiltCollection,
+  clerkAndAuthoriserAtRJ1,
+  publishedCollection,
+  saveReturn,
+  signedInPage,
+} from './factories';
 import {
   comeBack,
   DAY,
@@ -65,10 +71,7 @@ test('clerk, authoriser and NHSI: sent for sign-off, sent back with a reason, se
       ],
     },
     codes: ['RJ1'],
-    access: [
-      { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
-      { code: 'RJ1', persona: 'authoriserA', roles: ['Authoriser'] },
-    ],
+    access: clerkAndAuthoriserAtRJ1,
   });
   await manager.close();
   const [clerk, authoriser, nhsi] = await Promise.all([
@@ -173,10 +176,7 @@ test('manager and clerk: a submitted return of a closed period reopened for one 
   const built = await publishedCollection(manager.api, {
     name: `Reopen for one ${Date.now()}`,
     codes: ['RJ1', 'RGT'],
-    access: [
-      { code: 'RJ1', persona: 'clerkA', roles: ['DataEntryClerk'] },
-      { code: 'RJ1', persona: 'authoriserA', roles: ['Authoriser'] },
-    ],
+    access: clerkAndAuthoriserAtRJ1,
   });
   // The authoriser submitted it while the period was open; the period closed an hour ago.
   await saveReturn(browser, 'authoriserA', built.submissionApi('RJ1'), { headcount: 30 }, 'completed');
