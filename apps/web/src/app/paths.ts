@@ -89,3 +89,7 @@ export const routePatterns = {
 
 /** Routes anyone may open without signing in (specification, section 2). */
 export const publicPaths: readonly string[] = [paths.error, paths.health, paths.logout, paths.accessibility];
+
+/** A route's id segment as a number; undefined unless it is all digits (the page then says it does not exist). */
+export const routeId = (segment: string | undefined) =>
+  segment && /^\d+$/.test(segment) ? Number(segment) : undefined;

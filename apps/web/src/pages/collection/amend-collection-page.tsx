@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import { PageContainer, Spinner } from '../../components';
 import { DataQualityTab } from '../data-quality/data-quality-tab';
 import { DefaultScheduleTab, ScheduleTab } from '../schedule/schedule-editor';
@@ -53,8 +53,7 @@ const shownTabs = amendTabs.filter(([key]) => key !== 'excelTemplate' || ExcelTe
 /** Amend collection (route: /collection/amend/{collectionId}/*): NHS.UK tabs as links, one per sub-path. */
 export function AmendCollectionPage() {
   const params = useParams();
-  const collectionId =
-    params.collectionId && /^\d+$/.test(params.collectionId) ? Number(params.collectionId) : undefined;
+  const collectionId = routeId(params.collectionId);
   const requested = (params['*'] ?? '').split('/')[0] || 'overview';
   const tab = shownTabs.find(([key]) => key === requested);
   const title = 'Amend collection';

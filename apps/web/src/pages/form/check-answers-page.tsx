@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { useDataQuality } from '../data-quality/use-data-quality';
@@ -15,7 +15,6 @@ import { DeclarationForm } from './declaration-form';
 import { returnCrumbs } from './return-crumbs';
 import { useSubmitReturn } from './use-submit-return';
 
-const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 const TITLE = 'Check your answers before submitting your return';
 
 /**
@@ -26,9 +25,9 @@ const TITLE = 'Check your answers before submitting your return';
  */
 export function CheckAnswersPage() {
   const params = useParams();
-  const collectionId = asId(params.collectionId);
-  const organisationId = asId(params.organisationId);
-  const reportingPeriodId = asId(params.reportingPeriodId);
+  const collectionId = routeId(params.collectionId);
+  const organisationId = routeId(params.organisationId);
+  const reportingPeriodId = routeId(params.reportingPeriodId);
   if (collectionId === undefined || organisationId === undefined || reportingPeriodId === undefined)
     return (
       <PageContainer title={TITLE}>

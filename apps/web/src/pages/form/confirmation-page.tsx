@@ -5,15 +5,13 @@ import { Link, useParams } from 'react-router';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { viewKeys } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState, usePageTitle } from '../../components';
 import { NextReturn } from './next-return';
 import { isReturnOutcome, outcomeText, type ReturnOutcome } from './outcomes';
 import { returnCrumbs } from './return-crumbs';
 
 const CHANGED = 'This return has changed';
-
-const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 
 /**
  * The confirmation page (route: /form/collection/{c}/organisation/{o}/reportingPeriod/{rp}/confirmation/
@@ -24,9 +22,9 @@ const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw
  */
 export function ConfirmationPage() {
   const params = useParams();
-  const collectionId = asId(params.collectionId);
-  const organisationId = asId(params.organisationId);
-  const reportingPeriodId = asId(params.reportingPeriodId);
+  const collectionId = routeId(params.collectionId);
+  const organisationId = routeId(params.organisationId);
+  const reportingPeriodId = routeId(params.reportingPeriodId);
   const outcome = params.outcome;
   if (
     collectionId === undefined ||

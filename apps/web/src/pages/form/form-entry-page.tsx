@@ -3,14 +3,12 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useReportingPeriods } from '../../api/reporting-periods';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { CollectionGuidanceNote } from '../submitter/collection-guidance';
 import { FormEntry } from './form-entry';
 import { returnCrumbs } from './return-crumbs';
 import { RevisionCompare, type RevisionLinks, RevisionsList, RevisionView } from './revisions';
-
-const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 
 /**
  * Form entry (route: /form/collection/{collectionId}/organisation/{organisationId}/reportingPeriod/
@@ -20,9 +18,9 @@ const asId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw
  */
 export function FormEntryPage() {
   const params = useParams();
-  const collectionId = asId(params.collectionId);
-  const organisationId = asId(params.organisationId);
-  const reportingPeriodId = asId(params.reportingPeriodId);
+  const collectionId = routeId(params.collectionId);
+  const organisationId = routeId(params.organisationId);
+  const reportingPeriodId = routeId(params.reportingPeriodId);
   if (collectionId === undefined || organisationId === undefined)
     return (
       <PageContainer title="Form">
@@ -79,8 +77,8 @@ function SubmissionScreens({ pageKey }: { pageKey: SubmissionPageKey }) {
     }),
     [base],
   );
-  const revisionId = asId(search.get('revision') ?? undefined);
-  const [before, after] = (search.get('compare') ?? '').split(',').map((part) => asId(part));
+  const revisionId = routeId(search.get('revision') ?? undefined);
+  const [before, after] = (search.get('compare') ?? '').split(',').map((part) => routeId(part));
   const listing = search.get('view') === 'revisions';
   const data = submission.data;
   const title = data ? data.collectionName : 'Form';

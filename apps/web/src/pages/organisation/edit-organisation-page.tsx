@@ -9,7 +9,7 @@ import {
   useSaveOrganisation,
 } from '../../api/organisations';
 import { hasCode, problemText } from '../../api/problems';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import {
   Checkbox,
   DateInput,
@@ -75,8 +75,7 @@ const fieldId = (field: string) => `organisation-${field}`;
 /** Create or edit an organisation (route: /organisation/manage/edit/{organisationId?}). */
 export function EditOrganisationPage() {
   const params = useParams();
-  const id =
-    params.organisationId && /^\d+$/.test(params.organisationId) ? Number(params.organisationId) : undefined;
+  const id = routeId(params.organisationId);
   const existing = useOrganisation(id);
   const regions = useRegions();
   const types = useOrganisationTypes();

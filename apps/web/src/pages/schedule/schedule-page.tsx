@@ -2,7 +2,7 @@ import { messages, type ReportingPeriodDto } from '@dcf/domain';
 import { Link, useParams } from 'react-router';
 import { useCollection } from '../../api/collections';
 import { useReportingPeriods } from '../../api/reporting-periods';
-import { paths } from '../../app/paths';
+import { paths, routeId } from '../../app/paths';
 import { DataTable, PageContainer, PeriodStatusTag, QueryState } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
 import { WindowedPeriods } from './windowed-periods';
@@ -12,8 +12,7 @@ import { WindowedPeriods } from './windowed-periods';
  * submissionsOpen, the open ones shown and 'Show earlier' / 'Show later' revealing 3 more each.
  */
 export function SchedulePage() {
-  const { collectionId: rawId } = useParams();
-  const collectionId = rawId && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
+  const collectionId = routeId(useParams().collectionId);
   const periods = useReportingPeriods(collectionId);
   const title = 'Schedule';
   return (
