@@ -70,6 +70,14 @@ const stubPageApi = (handlers: Record<string, () => Response>) =>
     key === `DELETE ${PAGE}/Lock` ? new Response(null, { status: 204 }) : undefined,
   );
 
+const DECLARATION = 'I confirm that the information in this return is correct and complete';
+
+/** Ticks the declaration, once it shows, and presses Submit return. */
+async function declareAndSubmit() {
+  await userEvent.click(await screen.findByRole('checkbox', { name: DECLARATION }));
+  await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+}
+
 /** Stands in for the confirmation page: says which outcome it was sent. */
 function Outcome() {
   return <p>Confirmation: {useParams().outcome}</p>;
@@ -144,9 +152,7 @@ describe('Check your answers', () => {
     await waitFor(() => expect(summary).toHaveFocus());
     const message = 'Confirm that the information in this return is correct and complete';
     await userEvent.click(within(summary).getByRole('link', { name: message }));
-    const box = screen.getByRole('checkbox', {
-      name: 'I confirm that the information in this return is correct and complete',
-    });
+    const box = screen.getByRole('checkbox', { name: DECLARATION });
     expect(box).toHaveFocus();
     expect(box).toHaveAccessibleDescription(`Error: ${message}`);
     expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
@@ -184,12 +190,7 @@ describe('Check your answers', () => {
         jsonResponse(savedRevision({ status: 'completed' }), 201),
     });
     renderPage();
-    await userEvent.click(
-      await screen.findByRole('checkbox', {
-        name: 'I confirm that the information in this return is correct and complete',
-      }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    await declareAndSubmit();
     expect(await screen.findByText('Confirmation: authorised')).toBeInTheDocument();
   });
 
@@ -200,12 +201,7 @@ describe('Check your answers', () => {
         validationProblem({ comments: ['Enter comments'], 'wards[0].beds': ['Beds open must be 0 or more'] }),
     });
     renderPage();
-    await userEvent.click(
-      await screen.findByRole('checkbox', {
-        name: 'I confirm that the information in this return is correct and complete',
-      }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    await declareAndSubmit();
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: 'Enter comments' })).toHaveAttribute(
       'href',
@@ -219,9 +215,8 @@ describe('Check your answers', () => {
 
   it("asks for a warning's explanation as an error only once a submit lacks it", async () => {
     stubPageApi({
-      [`GET ${PAGE}`]: () => jsonResponse(makeView()),
+      ...openedForEditing(makeView()),
       [`GET ${PAGE.replace('/Submission', '/DataQuality')}`]: () => jsonResponse(qualityContext()),
-      [`POST ${PAGE}/Lock`]: () => jsonResponse(makeView({ isLocked: true, lockedByMe: true })),
       'POST /Submission/5/SubmissionRevision': () =>
         validationProblem({ 'explanations.r1': ['Enter an explanation for "Headcount change"'] }),
     });
@@ -230,12 +225,7 @@ describe('Check your answers', () => {
     const box = await within(region).findByLabelText(/Explain why this figure is right/);
     expect(box).not.toHaveAccessibleDescription(/Error/);
     expect(screen.queryByText('There is a problem')).toBeNull();
-    await userEvent.click(
-      screen.getByRole('checkbox', {
-        name: 'I confirm that the information in this return is correct and complete',
-      }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Submit return' }));
+    await declareAndSubmit();
     const summary = await screen.findByRole('alert');
     expect(
       within(summary).getByRole('link', { name: 'Enter an explanation for "Headcount change"' }),
