@@ -2,12 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './harness';
 
 // The built web app's caching: hashed assets kept for a year, everything else re-checked on each load, so
 // a release shows at once and a page load on a slow network fetches only what changed.
 
-let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'dcf-web-dist-'));
@@ -15,27 +14,23 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>DCF</title>');
   await writeFile(path.join(dist, 'assets', 'index-Bx7a9Q2c.js'), 'console.log(1);');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await startTestApp({ WEB_DIST_DIR: dist });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dist, { recursive: true, force: true });
-});
+afterAll(() => rm(dist, { recursive: true, force: true }));
+const t = useTestApp(() => ({ WEB_DIST_DIR: dist }));
 
 describe('the web app is served with caching that suits each file', () => {
-  it('keeps a hashed asset for a year, unasked', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: '/assets/index-Bx7a9Q2c.js' });
+  it.each([
+    [
+      'keeps a hashed asset for a year, unasked',
+      '/assets/index-Bx7a9Q2c.js',
+      'public, max-age=31536000, immutable',
+    ],
+    ['re-checks the page itself on every load', '/collections/1', 'no-cache'],
+    ['re-checks a file outside assets/ on every load', '/favicon.svg', 'no-cache'],
+  ])('%s: %s', async (_, url, cacheControl) => {
+    const answer = await t.app.inject({ method: 'GET', url });
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('re-checks the page itself and files outside assets/ on every load', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/collections/1' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(icon.statusCode).toBe(200);
-    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['cache-control']).toBe(cacheControl);
   });
 
   it('does not mark a missing asset as cacheable', async () => {
