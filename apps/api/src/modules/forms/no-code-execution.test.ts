@@ -8,7 +8,7 @@ import {
 } from '@dcf/forms/testing/code-payloads';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PersonaKey, startTestApp, type TestApp } from '../../../test/harness';
+import { type PersonaKey, useTestApp } from '../../../test/harness';
 import { addDemoFormVersion, lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
 import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
@@ -23,17 +23,24 @@ import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
 const secret = `secret-${Math.random().toString(36).slice(2)}-must-never-leak`;
 const markerDir = mkdtempSync(path.join(tmpdir(), 'dcf-no-code-'));
-const blobDir = mkdtempSync(path.join(tmpdir(), 'dcf-no-code-blobs-'));
 const previousSecret = process.env.SESSION_SECRET;
 
-let t: TestApp;
 let collectionId: number;
 let formId: number;
 let periodId: number;
 
-beforeAll(async () => {
+// The secret in this process's environment too, as the API's own would be, before the app starts.
+beforeAll(() => {
   process.env.SESSION_SECRET = secret;
-  t = await startTestApp({ SESSION_SECRET: secret, STORAGE_DRIVER: 'local', STORAGE_LOCAL_DIR: blobDir });
+});
+afterAll(() => {
+  if (previousSecret === undefined) delete process.env.SESSION_SECRET;
+  else process.env.SESSION_SECRET = previousSecret;
+  rmSync(markerDir, { recursive: true, force: true });
+});
+const t = useTestApp({ SESSION_SECRET: secret, STORAGE_DRIVER: 'local' });
+
+beforeAll(async () => {
   collectionId = await t.demoCollectionId();
   const db = t.database.db;
   // Stored as a definition uploaded before the rule would have been: straight into the database.
@@ -52,14 +59,6 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow());
-});
-
-afterAll(async () => {
-  await t?.close();
-  if (previousSecret === undefined) delete process.env.SESSION_SECRET;
-  else process.env.SESSION_SECRET = previousSecret;
-  rmSync(markerDir, { recursive: true, force: true });
-  rmSync(blobDir, { recursive: true, force: true });
 });
 
 /** Nothing ran: no marker file was written. */
