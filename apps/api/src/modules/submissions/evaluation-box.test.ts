@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../../test/engine';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness';
 import { auditEntries } from '../../../test/support/audit';
 import {
   addDemoFormVersion,
@@ -25,18 +25,16 @@ const secrets = {
   SESSION_SECRET: 'a-session-secret-no-worker-may-see-0123456789',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  // Secrets in this process's environment, as the API's own would be: the workers must not get them.
+// Secrets in this process's environment, as the API's own would be: the workers must not get them.
+beforeAll(() => {
   Object.assign(process.env, secrets);
-  // The service's default pool of ten connections, for ten clients; the default budget of a save, and
-  // a PDF's budget of 500 ms (2,000 by default) to keep the PDF's test short.
-  t = await startTestApp({ DATABASE_POOL_SIZE: '10', EVALUATION_PRINT_BUDGET_MS: '500' });
 });
-afterAll(async () => {
+afterAll(() => {
   for (const name of Object.keys(secrets)) delete process.env[name];
-  await t.close();
 });
+// The service's default pool of ten connections, for ten clients; the default budget of a save, and
+// a PDF's budget of 500 ms (2,000 by default) to keep the PDF's test short.
+const t = useTestApp({ DATABASE_POOL_SIZE: '10', EVALUATION_PRINT_BUDGET_MS: '500' });
 
 let year = 3000;
 
