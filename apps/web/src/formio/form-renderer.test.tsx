@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { yesNoRadio } from '../test/fixtures';
 import { FormRenderer } from './form-renderer';
+import { describedBy } from './renderer/test-support';
 
 // Form.io builds forms asynchronously; on a loaded machine that takes longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -57,19 +58,13 @@ const wizard: FormDefinition = {
   ],
 };
 
-const describedByText = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-
 describe('FormRenderer (NHS.UK templates)', () => {
   it('draws labels, hints and NHS.UK inputs, radios in a fieldset with a legend, and no submit button', async () => {
     render(<FormRenderer definition={singlePage} submission={{ headcount: 12, covid: 'no' }} />);
     const headcount = await screen.findByLabelText(/Headcount/);
     expect(headcount).toHaveClass('nhsuk-input');
     await waitFor(() => expect(headcount).toHaveValue('12'));
-    expect(describedByText(headcount)).toContain('Staff in post on the last day');
+    expect(describedBy(headcount)).toContain('Staff in post on the last day');
     expect(screen.getByText('Staff in post on the last day')).toHaveClass('nhsuk-hint');
     // Required: the specification's asterisk, with "(required)" for screen readers.
     expect(screen.getByText('(required)')).toHaveClass('nhsuk-u-visually-hidden');
@@ -94,9 +89,7 @@ describe('FormRenderer (NHS.UK templates)', () => {
       />,
     );
     const headcount = await screen.findByLabelText(/Headcount/);
-    await waitFor(() =>
-      expect(describedByText(headcount)).toContain('Error: Headcount cannot be less than 0.'),
-    );
+    await waitFor(() => expect(describedBy(headcount)).toContain('Error: Headcount cannot be less than 0.'));
     expect(headcount).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Headcount cannot be less than 0.', { exact: false })).toHaveClass(
       'nhsuk-error-message',

@@ -4,13 +4,7 @@ import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { yesNoRadio } from '../../test/fixtures';
 import { FormRenderer, type FormRendererHandle } from '../form-renderer';
-import { form, show } from './test-support';
-
-const describedBy = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
+import { describedBy, form, show } from './test-support';
 
 describe('FormRenderer inputs: text, numbers, choices, dates', () => {
   it('text, email, phone, text area: labelled, hinted, answer in and out', async () => {

@@ -37,3 +37,10 @@ export async function show(
   const last = () => onChange.mock.lastCall?.[0] as Record<string, unknown>;
   return { onChange, last, ref };
 }
+
+/** What an element's aria-describedby points at, as text, in order (one space between). */
+export const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
