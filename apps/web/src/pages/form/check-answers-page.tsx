@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
-import { paths, routeId } from '../../app/paths';
+import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { useDataQuality } from '../data-quality/use-data-quality';
@@ -13,6 +13,7 @@ import { CheckProblems, explanationsAskedFor, fieldLinksOf } from './check-probl
 import { parseContent } from './compare-revisions';
 import { DeclarationForm } from './declaration-form';
 import { returnCrumbs } from './return-crumbs';
+import { returnRoute } from './return-route';
 import { useSubmitReturn } from './use-submit-return';
 
 const TITLE = 'Check your answers before submitting your return';
@@ -25,9 +26,7 @@ const TITLE = 'Check your answers before submitting your return';
  */
 export function CheckAnswersPage() {
   const params = useParams();
-  const collectionId = routeId(params.collectionId);
-  const organisationId = routeId(params.organisationId);
-  const reportingPeriodId = routeId(params.reportingPeriodId);
+  const { collectionId, organisationId, reportingPeriodId } = returnRoute(params);
   if (collectionId === undefined || organisationId === undefined || reportingPeriodId === undefined)
     return (
       <PageContainer title={TITLE}>

@@ -5,11 +5,12 @@ import { Link, useParams } from 'react-router';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { viewKeys } from '../../api/views';
 import { useUser } from '../../app/current-user-context';
-import { paths, routeId } from '../../app/paths';
+import { paths } from '../../app/paths';
 import { Breadcrumbs, PageContainer, QueryState, usePageTitle } from '../../components';
 import { NextReturn } from './next-return';
 import { isReturnOutcome, outcomeText, type ReturnOutcome } from './outcomes';
 import { returnCrumbs } from './return-crumbs';
+import { returnRoute } from './return-route';
 
 const CHANGED = 'This return has changed';
 
@@ -22,9 +23,7 @@ const CHANGED = 'This return has changed';
  */
 export function ConfirmationPage() {
   const params = useParams();
-  const collectionId = routeId(params.collectionId);
-  const organisationId = routeId(params.organisationId);
-  const reportingPeriodId = routeId(params.reportingPeriodId);
+  const { collectionId, organisationId, reportingPeriodId } = returnRoute(params);
   const outcome = params.outcome;
   if (
     collectionId === undefined ||

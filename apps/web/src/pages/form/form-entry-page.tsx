@@ -8,6 +8,7 @@ import { Breadcrumbs, PageContainer, QueryState } from '../../components';
 import { CollectionGuidanceNote } from '../submitter/collection-guidance';
 import { FormEntry } from './form-entry';
 import { returnCrumbs } from './return-crumbs';
+import { returnRoute } from './return-route';
 import { RevisionCompare, type RevisionLinks, RevisionsList, RevisionView } from './revisions';
 
 /**
@@ -18,9 +19,7 @@ import { RevisionCompare, type RevisionLinks, RevisionsList, RevisionView } from
  */
 export function FormEntryPage() {
   const params = useParams();
-  const collectionId = routeId(params.collectionId);
-  const organisationId = routeId(params.organisationId);
-  const reportingPeriodId = routeId(params.reportingPeriodId);
+  const { collectionId, organisationId, reportingPeriodId } = returnRoute(params);
   if (collectionId === undefined || organisationId === undefined)
     return (
       <PageContainer title="Form">
