@@ -35,6 +35,21 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
+/** Opens the CLI's database, runs `use` on it, and closes it. */
+async function withCliDatabase(
+  use: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>,
+) {
+  const handle = await openDatabase({
+    databaseUrl: database ? databaseUrlFor(database) : undefined,
+    pgliteDir: path.join(dir, 'pglite'),
+  });
+  try {
+    await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 beforeAll(async () => {
   if (engine === 'postgres') {
     database = `dcf_cli_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -43,12 +58,7 @@ beforeAll(async () => {
     await admin.query(`create database ${database}`);
     await admin.end();
   }
-  const handle = await openDatabase({
-    databaseUrl: database ? databaseUrlFor(database) : undefined,
-    pgliteDir: path.join(dir, 'pglite'),
-  });
-  await migrateToLatest(handle.db);
-  await handle.close();
+  await withCliDatabase((db) => migrateToLatest(db));
 }, 600_000);
 afterAll(async () => {
   if (database) {
@@ -72,20 +82,14 @@ describe('npm run cli -- import-ods', () => {
     const again = await cli('import-ods', extract);
     expect(JSON.parse(again.stdout)).toMatchObject({ added: 0, unchanged: 25, alreadyClosed: 7 });
 
-    const handle = await openDatabase({
-      databaseUrl: database ? databaseUrlFor(database) : undefined,
-      pgliteDir: path.join(dir, 'pglite'),
-    });
-    try {
-      const dormant = await handle.db
+    await withCliDatabase(async (db) => {
+      const dormant = await db
         .selectFrom('organisation')
         .select(['odsStatus', 'closureDate'])
         .where('code', '=', 'Y05702')
         .executeTakeFirstOrThrow();
       expect(dormant).toEqual({ odsStatus: 'dormant', closureDate: null });
-    } finally {
-      await handle.close();
-    }
+    });
   }, 600_000);
 
   it('a file it cannot read: the reason on stderr, exit code 1', async () => {
@@ -116,26 +120,20 @@ describe('npm run cli -- bootstrap-admin (decision 0033)', () => {
       title:
         'A super administrator exists already (Lead.Analyst@nhs.example): give roles in the app instead.',
     });
-    const handle = await openDatabase({
-      databaseUrl: database ? databaseUrlFor(database) : undefined,
-      pgliteDir: path.join(dir, 'pglite'),
-    });
-    try {
-      const supers = await handle.db
+    await withCliDatabase(async (db) => {
+      const supers = await db
         .selectFrom('userSystemRole')
         .innerJoin('appUser', 'appUser.id', 'userSystemRole.userId')
         .select('appUser.email')
         .where('role', '=', 'superAdmin')
         .execute();
       expect(supers).toEqual([{ email: 'Lead.Analyst@nhs.example' }]);
-      const audit = await handle.db
+      const audit = await db
         .selectFrom('auditLog')
         .select('action')
         .where('action', '=', 'user.bootstrapSuperAdministrator')
         .execute();
       expect(audit).toHaveLength(1);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
