@@ -5,7 +5,15 @@ import type {
   Requirement,
 } from '@dcf/domain';
 import type { useRecipients } from '../../api/collection-organisations';
-import { Checkbox, type Column, DataTable, Details, ListPaging, QueryState } from '../../components';
+import {
+  Checkbox,
+  type Column,
+  DataTable,
+  Details,
+  ListPaging,
+  QueryState,
+  querySort,
+} from '../../components';
 import { AddByCriteria, CodeList } from './recipient-selection';
 
 export const PAGE_SIZE = 25;
@@ -157,11 +165,7 @@ export function RecipientsList({
               caption="Recipient organisations"
               rows={list.items}
               rowKey={(row) => row.organisationId}
-              sort={{
-                sortBy: listQuery.sortBy,
-                sortOrder: listQuery.sortOrder,
-                onSort: (sortBy, sortOrder) => onParams({ sortBy, sortOrder }),
-              }}
+              sort={querySort(listQuery, onParams)}
               columns={[
                 { key: 'name', header: 'Name', sortable: true, cell: (row) => row.organisation.name },
                 { key: 'code', header: 'Code', sortable: true, cell: (row) => row.organisation.code },
