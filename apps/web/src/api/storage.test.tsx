@@ -1,49 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileUploadStatus } from '../components/file-upload-status';
+import { FakeXhr, stubXhr } from '../test/fake-xhr';
 import { jsonResponse } from '../test/fixtures';
 import { putBlob, uploadFile, useFileUpload } from './storage';
-
-/** The browser's XMLHttpRequest, played by the test: it records the PUT and answers when told. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  answer(status: number) {
-    this.status = status;
-    this.onload?.();
-  }
-}
 
 const token = {
   blobNameWithPath: '',
@@ -54,8 +14,7 @@ const token = {
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  stubXhr();
   fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
     const [file] = JSON.parse(String(init.body));
     return jsonResponse([{ ...token, blobNameWithPath: file.blobNameWithPath }]);

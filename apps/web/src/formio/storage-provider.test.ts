@@ -1,36 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr, stubXhr } from '../test/fake-xhr';
 import { jsonResponse } from '../test/fixtures';
 import { createFileService } from './storage-provider';
-
-/** Storage answering the PUT: progress half way, then 201 (or the status given). */
-class FakeXhr {
-  static answer = 201;
-  status = 0;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send() {
-    queueMicrotask(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
-      this.status = FakeXhr.answer;
-      this.onload?.();
-    });
-  }
-}
 
 let urls: string[];
 beforeEach(() => {
   urls = [];
-  FakeXhr.answer = 201;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  // Storage answers each PUT: progress half way, then 201 (or the status a test gives).
+  stubXhr(201);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
@@ -72,7 +49,7 @@ describe('createFileService (Form.io file components)', () => {
   });
 
   it("fails with 'Something went wrong' when storage does not answer 201, and says so to the page", async () => {
-    FakeXhr.answer = 500;
+    FakeXhr.autoAnswer = 500;
     const statuses: unknown[] = [];
     const service = createFileService(
       { collectionId: 2, organisationId: 5 },

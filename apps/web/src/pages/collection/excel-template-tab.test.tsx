@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../../test/fake-xhr';
 import { collectionDto, featureFlags, jsonResponse, users, validationProblem } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
 import { ExcelTemplateTab } from './excel-template-tab';
@@ -26,18 +27,6 @@ const recorded = {
   unknownNames: ['oldName'],
 };
 
-/** Storage's side of the upload: answers 201 to the PUT as soon as it is sent. */
-class InstantXhr {
-  status = 201;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    queueMicrotask(() => this.onload?.());
-  }
-}
-
 let calls: { method: string; url: string; body: any }[];
 function stubApi(options: { patch?: () => Response } = {}) {
   calls = [];
@@ -61,7 +50,8 @@ function stubApi(options: { patch?: () => Response } = {}) {
       return jsonResponse({ title: 'Not found', status: 404 }, 404);
     }),
   );
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  // Storage takes the template's PUT at once.
+  stubXhr(201);
 }
 
 beforeEach(() => stubApi());
