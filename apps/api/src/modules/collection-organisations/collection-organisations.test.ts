@@ -11,11 +11,10 @@ let rgt: number;
 let spare: number[];
 const t = useTestApp();
 beforeAll(async () => {
-  const db = t.database.db;
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-  spare = await openNonRecipients(db, 5);
+  spare = await openNonRecipients(t.database.db, 5);
 }, 60_000);
 
 const list = (id: number, query = '') => `/v1/api/Collection/${id}/Organisation${query}`;
