@@ -162,18 +162,22 @@ export async function insertEmptyDraft(db: Db, collectionId: number, organisatio
     .execute();
 }
 
-/** Open organisations that are not recipients of the demo collection (any but RJ1 and RGT), lowest id first. */
-export async function openNonRecipients(db: Db, count: number): Promise<number[]> {
+/**
+ * Open organisations (not the management organisation) that are not recipients of the demo collection
+ * (any but RJ1 and RGT), by code.
+ */
+export async function openNonRecipients(db: Db, count: number) {
   const rows = await db
     .selectFrom('organisation')
-    .select('id')
+    .select(['id', 'code', 'name', 'regionId'])
     .where('closureDate', 'is', null)
+    .where('isManagementOrg', '=', false)
     .where('code', 'not in', ['RJ1', 'RGT'])
-    .orderBy('id')
+    .orderBy('code')
     .limit(count)
     .execute();
   if (rows.length < count) throw new Error(`${count} organisations wanted, the seed has ${rows.length}`);
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 export async function userIdByEmail(db: Db, email: string): Promise<number> {

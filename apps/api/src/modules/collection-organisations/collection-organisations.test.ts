@@ -14,7 +14,7 @@ beforeAll(async () => {
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-  spare = await openNonRecipients(t.database.db, 5);
+  spare = (await openNonRecipients(t.database.db, 5)).map((o) => o.id);
 }, 60_000);
 
 const list = (id: number, query = '') => `/v1/api/Collection/${id}/Organisation${query}`;

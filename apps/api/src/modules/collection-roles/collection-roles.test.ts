@@ -16,7 +16,7 @@ beforeAll(async () => {
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
   rgt = await t.organisationId('RGT');
-  notRecipient = (await openNonRecipients(db, 1))[0]!;
+  notRecipient = (await openNonRecipients(db, 1))[0]!.id;
   const userByRole = async (role: 'collectionManager' | 'submissionManager') =>
     (
       await db

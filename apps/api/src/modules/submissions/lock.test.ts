@@ -73,7 +73,7 @@ describe('GET .../Submission (the form-entry page)', () => {
     const page = await newPage(t);
     expect((await (await t.as('clerkB')).get(page.url)).status).toBe(404);
     const [other] = await openNonRecipients(t.database.db, 1);
-    const url = page.url.replace(`/Organisation/${page.organisationId}/`, `/Organisation/${other}/`);
+    const url = page.url.replace(`/Organisation/${page.organisationId}/`, `/Organisation/${other!.id}/`);
     expect((await (await t.as('superAdmin')).get(url)).status).toBe(404);
     expect((await (await t.as('clerkA')).get(url)).status).toBe(404);
     const otherPeriod = page.url.replace(`/ReportingPeriod/${page.periodId}/`, '/ReportingPeriod/999999/');

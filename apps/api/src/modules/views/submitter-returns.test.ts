@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { openNonRecipients } from '../../../test/support/returns-fixture';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 
 const DAY = 86_400_000;
@@ -43,15 +44,7 @@ const read = async (query = '') => {
 const t = useTestApp();
 beforeAll(async () => {
   const db = t.database.db;
-  orgs = await db
-    .selectFrom('organisation')
-    .select(['id', 'code', 'name'])
-    .where('closureDate', 'is', null)
-    .where('isManagementOrg', '=', false)
-    .where('code', 'not in', ['RJ1', 'RGT'])
-    .orderBy('code')
-    .limit(6)
-    .execute();
+  orgs = await openNonRecipients(db, 6);
   const ids = orgs.map((o) => o.id);
   clerkId = (
     await db

@@ -1,6 +1,7 @@
 import { type PeriodSubmissionStatus, submissionStatusAt } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { openNonRecipients } from '../../../test/support/returns-fixture';
 import { createCollection, insertPeriod, insertSubmissions } from '../../../test/support/views-scenario';
 import { listPeriodSubmissions } from './service';
 
@@ -34,15 +35,7 @@ const expected: PeriodSubmissionStatus[] = [
 const t = useTestApp();
 beforeAll(async () => {
   const db = t.database.db;
-  orgs = await db
-    .selectFrom('organisation')
-    .select(['id', 'code', 'name', 'regionId'])
-    .where('closureDate', 'is', null)
-    .where('isManagementOrg', '=', false)
-    .where('code', 'not in', ['RJ1', 'RGT'])
-    .orderBy('code')
-    .limit(8)
-    .execute();
+  orgs = await openNonRecipients(db, 8);
   ({ collectionId, formId } = await createCollection(
     db,
     'Views test collection',
