@@ -20,11 +20,14 @@ export async function demoFormId(t: TestApp): Promise<number> {
   return form.id;
 }
 
-/** A new period of the demo collection, open now unless `closed`; returns its id. */
-export async function newPeriod(t: TestApp, options: { closed?: boolean } = {}): Promise<number> {
+/** A new period of the demo collection, open now unless `closed`, on its newest form unless `formId`; its id. */
+export async function newPeriod(
+  t: TestApp,
+  options: { closed?: boolean; formId?: number } = {},
+): Promise<number> {
   const db = t.database.db;
   const collectionId = await t.demoCollectionId();
-  const formId = await demoFormId(t);
+  const formId = options.formId ?? (await demoFormId(t));
   const year = nextYear++;
   const day = 86_400_000;
   const now = Date.now();

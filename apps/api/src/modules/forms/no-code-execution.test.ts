@@ -9,7 +9,14 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
-import { addDemoFormVersion, lock, pageFor, save, submit } from '../../../test/support/submission-fixtures';
+import {
+  addDemoFormVersion,
+  lock,
+  newPeriod,
+  pageFor,
+  save,
+  submit,
+} from '../../../test/support/submission-fixtures';
 import { uploadTemplate, XLSX } from '../../../test/support/template-upload';
 
 /**
@@ -42,23 +49,9 @@ const t = useTestApp({ SESSION_SECRET: secret, STORAGE_DRIVER: 'local' });
 
 beforeAll(async () => {
   collectionId = await t.demoCollectionId();
-  const db = t.database.db;
   // Stored as a definition uploaded before the rule would have been: straight into the database.
   formId = await addDemoFormVersion(t, codeCarryingDefinition(markerDir));
-  const now = Date.now();
-  ({ id: periodId } = await db
-    .insertInto('reportingPeriod')
-    .values({
-      collectionId,
-      formId,
-      name: 'Code period',
-      start: '2031-01-01',
-      end: '2031-01-31',
-      submissionsOpen: new Date(now - 86_400_000),
-      submissionsClose: new Date(now + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  periodId = await newPeriod(t, { formId });
 });
 
 /** Nothing ran: no marker file was written. */

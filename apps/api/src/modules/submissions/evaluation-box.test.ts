@@ -7,7 +7,9 @@ import {
   addDemoFormVersion,
   completeAnswers,
   lock,
+  newPeriod,
   type Page,
+  pageFor,
   save,
 } from '../../../test/support/submission-fixtures';
 import { slowForm } from '../../platform/evaluation-box/test-forms';
@@ -36,38 +38,11 @@ afterAll(() => {
 // a PDF's budget of 500 ms (2,000 by default) to keep the PDF's test short.
 const t = useTestApp({ DATABASE_POOL_SIZE: '10', EVALUATION_PRINT_BUDGET_MS: '500' });
 
-let year = 3000;
-
 /** A new version of the demo collection's form with this definition, and `count` open periods on it. */
 async function periodsWithForm(target: TestApp, definition: object, count: number): Promise<Page[]> {
-  const db = target.database.db;
-  const collectionId = await target.demoCollectionId();
   const formId = await addDemoFormVersion(target, definition);
-  const organisationId = await target.organisationId('RJ1');
-  const day = 86_400_000;
   const pages: Page[] = [];
-  for (let i = 0; i < count; i++) {
-    const y = year++;
-    const period = await db
-      .insertInto('reportingPeriod')
-      .values({
-        collectionId,
-        formId,
-        name: `Box ${y}`,
-        start: `${y}-01-01`,
-        end: `${y}-01-31`,
-        submissionsOpen: new Date(Date.now() - day),
-        submissionsClose: new Date(Date.now() + day),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    pages.push({
-      collectionId,
-      periodId: period.id,
-      organisationId,
-      url: `/v1/api/Collection/${collectionId}/ReportingPeriod/${period.id}/Organisation/${organisationId}/Submission`,
-    });
-  }
+  for (let i = 0; i < count; i++) pages.push(await pageFor(target, await newPeriod(target, { formId })));
   return pages;
 }
 
