@@ -14,6 +14,8 @@ export interface DownloadButtonsProps {
   onError: (message: string) => void;
 }
 
+type Download = 'pdf' | 'excel';
+
 /**
  * 'Download PDF' and 'Download Excel' of the return (the latest revision); Excel only where the
  * collection offers its template (flag, switch, template uploaded).
@@ -25,9 +27,9 @@ export function DownloadButtons({
   baseName,
   onError,
 }: DownloadButtonsProps) {
-  const [busy, setBusy] = useState<'pdf' | 'excel' | null>(null);
+  const [busy, setBusy] = useState<Download | null>(null);
   const excel = useExcelTemplateOffered(collectionId);
-  const run = async (kind: 'pdf' | 'excel') => {
+  const run = async (kind: Download) => {
     setBusy(kind);
     try {
       if (kind === 'pdf') browser.saveFile(await downloadSubmissionPdf(submissionId), `${baseName}.pdf`);
@@ -42,26 +44,21 @@ export function DownloadButtons({
       setBusy(null);
     }
   };
+  // While one download runs, both buttons keep focus (aria-disabled) but ignore presses.
+  const button = (kind: Download, text: string) => (
+    <button
+      type="button"
+      className="nhsuk-button nhsuk-button--secondary"
+      aria-disabled={busy !== null ? true : undefined}
+      onClick={() => busy === null && void run(kind)}
+    >
+      {busy === kind ? 'Downloading...' : text}
+    </button>
+  );
   return (
     <div className="nhsuk-button-group">
-      <button
-        type="button"
-        className="nhsuk-button nhsuk-button--secondary"
-        aria-disabled={busy !== null ? true : undefined}
-        onClick={() => busy === null && void run('pdf')}
-      >
-        {busy === 'pdf' ? 'Downloading...' : 'Download PDF'}
-      </button>
-      {formId !== null && excel.offered ? (
-        <button
-          type="button"
-          className="nhsuk-button nhsuk-button--secondary"
-          aria-disabled={busy !== null ? true : undefined}
-          onClick={() => busy === null && void run('excel')}
-        >
-          {busy === 'excel' ? 'Downloading...' : 'Download Excel'}
-        </button>
-      ) : null}
+      {button('pdf', 'Download PDF')}
+      {formId !== null && excel.offered ? button('excel', 'Download Excel') : null}
     </div>
   );
 }
