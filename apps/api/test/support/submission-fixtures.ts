@@ -47,6 +47,15 @@ export async function newPeriod(
   return row.id;
 }
 
+/** Closes a period as time passing would: its close `msAgo` before now, straight in the table. */
+export async function closePeriodNow(t: TestApp, periodId: number, msAgo = 1000): Promise<void> {
+  await t.database.db
+    .updateTable('reportingPeriod')
+    .set({ submissionsClose: new Date(Date.now() - msAgo) })
+    .where('id', '=', periodId)
+    .execute();
+}
+
 /** A new version of the demo collection's form with this definition, straight into the table; its id. */
 export async function addDemoFormVersion(t: TestApp, definition: object): Promise<number> {
   const db = t.database.db;

@@ -6,6 +6,7 @@ import { runStatisticsSweep } from '../../../test/support/jobs';
 import { pdfText } from '../../../test/support/pdf-text';
 import { insertReturn } from '../../../test/support/returns-fixture';
 import {
+  closePeriodNow,
   completeAnswers,
   dataQualityUrl,
   demoFormId,
@@ -111,11 +112,7 @@ async function seedSubmittedReturns(periodId: number, first: number, answers: Re
  * closed: its statistics are computed once and stored (decision 0034).
  */
 async function closeAndComputeStatistics(periodId: number) {
-  await t.database.db
-    .updateTable('reportingPeriod')
-    .set({ submissionsClose: new Date(Date.now() - 60_000) })
-    .where('id', '=', periodId)
-    .execute();
+  await closePeriodNow(t, periodId, 60_000);
   await runStatisticsSweep(t);
 }
 

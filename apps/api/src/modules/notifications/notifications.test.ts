@@ -12,6 +12,7 @@ import {
   insertReturn,
   userIdByEmail,
 } from '../../../test/support/returns-fixture';
+import { closePeriodNow } from '../../../test/support/submission-fixtures';
 import { closeMailTransport, type OutgoingMail, queueMail } from '../../platform/mail';
 import { notify } from './events';
 import { notificationJobs, notificationSchedules } from './jobs';
@@ -307,11 +308,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
         .executeTakeFirstOrThrow()
     ).chasedOn;
     expect(await writeChaseEmails(db, t.config, closingSoon, String(today))).toBe(4);
-    await db
-      .updateTable('reportingPeriod')
-      .set({ submissionsClose: new Date(Date.now() - 1000) })
-      .where('id', '=', closingSoon)
-      .execute();
+    await closePeriodNow(t, closingSoon);
     await runJobs();
     expect(received).toEqual([]);
     const outbox = await db
@@ -326,11 +323,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     expect(
       (await manager.post(`/v1/api/Collection/${demo}/ReportingPeriod/${closingSooner}/Reminder`, {})).body,
     ).toMatchObject({ emails: 4 });
-    await db
-      .updateTable('reportingPeriod')
-      .set({ submissionsClose: new Date(Date.now() - 1000) })
-      .where('id', '=', closingSooner)
-      .execute();
+    await closePeriodNow(t, closingSooner);
     await runJobs();
     expect(
       await db.selectFrom('mailOutbox').select('id').where('reportingPeriodId', '=', closingSooner).execute(),

@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/harness';
 import {
   addDemoFormVersion,
   auditActions,
+  closePeriodNow,
   completeAnswers,
   lock,
   newPage,
@@ -150,11 +151,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
     const page = await pageFor(t, periodId);
     const clerk = await t.as('clerkA');
     const view = await startDraft(clerk, page);
-    await t.database.db
-      .updateTable('reportingPeriod')
-      .set({ submissionsClose: new Date(Date.now() - 1000) })
-      .where('id', '=', periodId)
-      .execute();
+    await closePeriodNow(t, periodId);
     const res = await save(clerk, view.submissionId, {
       content: { headcount: 9 },
       baseRevisionId: view.currentRevisionId,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import {
   auditActions,
+  closePeriodNow,
   completeAnswers,
   lock,
   newPage,
@@ -88,11 +89,7 @@ describe('POST /Submission/{id}/Reopen', () => {
     const page = await pageFor(t, periodId);
     const authoriser = await t.as('authoriserA');
     const view = await lock(authoriser, page);
-    await t.database.db
-      .updateTable('reportingPeriod')
-      .set({ submissionsClose: new Date(Date.now() - 1000) })
-      .where('id', '=', periodId)
-      .execute();
+    await closePeriodNow(t, periodId);
     const closedSave = await save(authoriser, view.submissionId, { content: {}, baseRevisionId: null });
     expect(closedSave.status).toBe(409);
 
