@@ -1,15 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import { AppProviders } from '../app/providers';
 import { testQueryClient } from '../test/render';
 import { QueryState } from './query-state';
 
-function Rows({ load, emptyMessage }: { load: () => Promise<string[]>; emptyMessage?: string }) {
+function Rows({
+  load,
+  emptyMessage,
+  focusError,
+}: {
+  load: () => Promise<string[]>;
+  emptyMessage?: string;
+  focusError?: boolean;
+}) {
   const query = useQuery({ queryKey: ['rows', load], queryFn: load });
   return (
-    <QueryState query={query} emptyMessage={emptyMessage}>
+    <QueryState query={query} emptyMessage={emptyMessage} focusError={focusError}>
       {(rows) => (
         <ul>
           {rows.map((row) => (
@@ -21,10 +29,10 @@ function Rows({ load, emptyMessage }: { load: () => Promise<string[]>; emptyMess
   );
 }
 
-function renderRows(load: () => Promise<string[]>, emptyMessage?: string) {
+function renderRows(load: () => Promise<string[]>, emptyMessage?: string, focusError?: boolean) {
   return render(
     <AppProviders queryClient={testQueryClient()}>
-      <Rows load={load} emptyMessage={emptyMessage} />
+      <Rows load={load} emptyMessage={emptyMessage} focusError={focusError} />
     </AppProviders>,
   );
 }
@@ -59,5 +67,18 @@ describe('QueryState', () => {
       throw new Error('TypeError: x is undefined');
     });
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('leaves focus where it was on failure, unless the error is to take it', async () => {
+    const fail = async (): Promise<string[]> => {
+      throw new Error('down');
+    };
+    const { unmount } = renderRows(fail);
+    const quiet = await screen.findByText('Something went wrong');
+    expect(quiet.closest('[tabindex]')).not.toHaveFocus();
+    unmount();
+    renderRows(fail, undefined, true);
+    await screen.findByText('Something went wrong');
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('There is a problem'));
   });
 });

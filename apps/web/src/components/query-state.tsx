@@ -11,6 +11,11 @@ export interface QueryStateProps<T> {
   isEmpty?: (data: T) => boolean;
   /** Default 'No data to show'. */
   emptyMessage?: string;
+  /**
+   * The error takes focus, so it is read out at once: for a query that is the whole of what the page
+   * is for (a list that failed to load). Default: it does not.
+   */
+  focusError?: boolean;
   children: (data: T) => ReactNode;
 }
 
@@ -25,6 +30,7 @@ export function QueryState<T>({
   query,
   isEmpty = emptyArray,
   emptyMessage = messages.noData,
+  focusError = false,
   children,
 }: QueryStateProps<T>) {
   if (query.isPending) return <Spinner block />;
@@ -34,7 +40,7 @@ export function QueryState<T>({
         variant="error"
         message={errorMessage(query.error)}
         dismissible={false}
-        focusOnShow={false}
+        focusOnShow={focusError}
       />
     );
   }

@@ -21,6 +21,7 @@ import {
   PageContainer,
   PagedTable,
   PeriodStatusTag,
+  QueryState,
   querySort,
   Select,
   Spinner,
@@ -320,8 +321,9 @@ function lockAndAuthorisation(row: PeriodSubmissionRow): string[] {
 
 function Trend({ collectionId }: { collectionId: number }) {
   const collection = useManagerCollection(collectionId);
-  if (collection.isPending) return <Spinner block />;
-  if (collection.isError)
-    return <Notification variant="error" message={errorMessage(collection.error)} dismissible={false} />;
-  return <CompletenessTrend periods={collection.data.periods} />;
+  return (
+    <QueryState query={collection} isEmpty={() => false} focusError>
+      {(data) => <CompletenessTrend periods={data.periods} />}
+    </QueryState>
+  );
 }

@@ -9,18 +9,16 @@ import {
 } from '@dcf/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { useSubmitterReturns } from '../../api/submitter-returns';
 import { paths } from '../../app/paths';
 import {
   type Column,
   DisplayStateTag,
   FilterForm,
-  Notification,
   PagedTable,
+  QueryState,
   querySort,
   Select,
-  Spinner,
   sortedListStart,
   useListQuery,
 } from '../../components';
@@ -47,20 +45,21 @@ const listDefaults = {
 export function ReturnsTable() {
   const [query, setParams] = useListQuery(listDefaults, submitterReturnQuerySchema);
   const list = useSubmitterReturns(query);
-  if (list.isPending) return <Spinner block />;
-  if (list.isError)
-    return <Notification variant="error" message={errorMessage(list.error)} dismissible={false} />;
   return (
-    <>
-      <Filters
-        key={JSON.stringify([query.query, query.collectionId, query.status, query.periods])}
-        query={query}
-        collections={list.data.collections}
-        onSearch={setParams}
-      />
-      <Table data={list.data} query={query} setQuery={setParams} />
-      <Guidance collections={list.data.collections} />
-    </>
+    <QueryState query={list} isEmpty={() => false} focusError>
+      {(data) => (
+        <>
+          <Filters
+            key={JSON.stringify([query.query, query.collectionId, query.status, query.periods])}
+            query={query}
+            collections={data.collections}
+            onSearch={setParams}
+          />
+          <Table data={data} query={query} setQuery={setParams} />
+          <Guidance collections={data.collections} />
+        </>
+      )}
+    </QueryState>
   );
 }
 
