@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compiledSaveStatements } from '../src/modules/submissions/save-statements';
 import { collectionVisible, returnVisible, submissionVisible, type Viewer } from '../src/platform/visibility';
 import { useTestApp } from './harness';
-import { lock, newPage, save, submit } from './support/submission-fixtures';
+import { lockNewPage, save, submit } from './support/submission-fixtures';
 
 /*
  * SQL a reviewer can read (issue #28 item 6): the visibility predicates (decision 0022) and the save's
@@ -85,9 +85,7 @@ describe('SQL snapshots', () => {
   });
 
   it("the save's statements (a draft, then a submit, through HTTP) are the SQL in test/sql/save.sql", async () => {
-    const page = await newPage(t);
-    const authoriser = await t.as('authoriserA');
-    const view = await lock(authoriser, page);
+    const { client: authoriser, view } = await lockNewPage(t, 'authoriserA');
     const draft = await save(authoriser, view.submissionId, {
       content: { headcount: 12 },
       baseRevisionId: null,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Client, TestApp } from '../harness';
+import type { Client, PersonaKey, TestApp } from '../harness';
 import { auditActionsFor } from './audit';
 
 /**
@@ -113,6 +113,14 @@ export async function lock(client: Client, page: Page) {
   const res = await client.post(`${page.url}/Lock`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
+}
+
+/** A new period's return page (RJ1), locked by `persona`: the page, their client and the lock's view. */
+export async function lockNewPage(t: TestApp, persona: PersonaKey) {
+  const page = await newPage(t);
+  const client = await t.as(persona);
+  const view = await lock(client, page);
+  return { page, client, view };
 }
 
 export function save(

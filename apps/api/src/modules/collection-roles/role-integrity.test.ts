@@ -1,7 +1,7 @@
 import { messages, roleMessages } from '@dcf/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PersonaKey, useTestApp } from '../../../test/harness';
-import { lock, newPage, submit } from '../../../test/support/submission-fixtures';
+import { lock, lockNewPage, submit } from '../../../test/support/submission-fixtures';
 import { demoUsers } from '../../db/seed/demo-users';
 
 /**
@@ -81,9 +81,7 @@ describe('the exploit: a manager makes themselves a trust authoriser, then signs
       .values({ collectionId: demoId, organisationId: rj1, userId: ids.manager, role: 'Authoriser' })
       .execute();
     try {
-      const page = await newPage(t);
-      const manager = await t.as('manager');
-      const view = await lock(manager, page);
+      const { page, client: manager, view } = await lockNewPage(t, 'manager');
       expect(view.canSubmit).toBe(false);
       expect(view.readOnlyReason).toBe(messages.submissionAuthoriserRequired);
       const refused = await submit(manager, view.submissionId, { baseRevisionId: null });

@@ -11,7 +11,7 @@ import {
   dataQualityUrl,
   demoFormId,
   lock,
-  newPage,
+  lockNewPage,
   newPeriod,
   pageFor,
   save,
@@ -157,9 +157,7 @@ describe('data quality rules on a collection (manager)', () => {
 
   it('rules are versioned with the form: a version with submissions gets a new version, then changes in place', async () => {
     const used = await demoFormId(t);
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { client: clerk, view } = await lockNewPage(t, 'clerkA');
     expect(
       (await save(clerk, view.submissionId, { content: { headcount: 1 }, baseRevisionId: null })).status,
     ).toBe(201);

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
-import { lock, newPage, pageFor, save } from '../../../test/support/submission-fixtures';
+import { lock, lockNewPage, pageFor, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
 /** Decision 0006: a submission always renders with the form version it was made with. */
 describe('a submission keeps its own form version', () => {
   it('after the form and its period move on, the submission, its revisions and its saves stay on the old version', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { page, client: clerk, view } = await lockNewPage(t, 'clerkA');
     const first = await save(clerk, view.submissionId, {
       content: { headcount: 7 },
       status: 'draft',
@@ -58,9 +56,7 @@ describe('a submission keeps its own form version', () => {
   });
 
   it('a save checks against the version as stored now, even when the server has read it before', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { client: clerk, view } = await lockNewPage(t, 'clerkA');
     const first = await save(clerk, view.submissionId, { content: { ward: 'Ash' }, baseRevisionId: null });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     // The stored version changes under the server (no route does this once a version has submissions:

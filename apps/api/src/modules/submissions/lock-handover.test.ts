@@ -6,6 +6,7 @@ import {
   auditActions,
   completeAnswers,
   lock,
+  lockNewPage,
   newPage,
   type Page,
   save,
@@ -311,9 +312,7 @@ describe('send back', () => {
   });
 
   it('only a saved draft, only where trust authorisation is required (409)', async () => {
-    const page = await newPage(t);
-    const authoriser = await t.as('authoriserA');
-    const view = await lock(authoriser, page);
+    const { client: authoriser, view } = await lockNewPage(t, 'authoriserA');
     // Not started: no revision yet.
     let res = await authoriser.post(`/v1/api/Submission/${view.submissionId}/SendBack`, { reason: 'x' });
     expect(res.body.code).toBe('submission_not_draft');
@@ -336,9 +335,7 @@ describe('send back', () => {
 
 describe("'This page is complete'", () => {
   it('stays ticked only on pages whose questions pass the submit’s checks', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { page, client: clerk, view } = await lockNewPage(t, 'clerkA');
     const res = await save(clerk, view.submissionId, {
       content: { headcount: 10, vacancies: 2, sicknessDays: 3 },
       baseRevisionId: null,

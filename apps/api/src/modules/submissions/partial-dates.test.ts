@@ -3,8 +3,7 @@ import { useTestApp } from '../../../test/harness';
 import {
   addDemoFormVersion,
   completeAnswers,
-  lock,
-  newPage,
+  lockNewPage,
   save,
   submit,
 } from '../../../test/support/submission-fixtures';
@@ -30,9 +29,7 @@ beforeAll(async () => {
 
 describe('a date typed in part', () => {
   it('a draft keeps it as typed; a submit answers 400 naming the missing part of each date', async () => {
-    const page = await newPage(t);
-    const authoriser = await t.as('authoriserA');
-    const view = await lock(authoriser, page);
+    const { client: authoriser, view } = await lockNewPage(t, 'authoriserA');
     const partial = { visitDate: '15//2026', openedOn: '00/10/2026' };
     const draft = await save(authoriser, view.submissionId, {
       content: { ...completeAnswers, ...partial },

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { auditActionsFor } from '../../../test/support/audit';
-import { completeAnswers, lock, newPage, save } from '../../../test/support/submission-fixtures';
+import { completeAnswers, lockNewPage, save } from '../../../test/support/submission-fixtures';
 
 const t = useTestApp();
 
 /** Draft, submit (official), draft: three revisions, oldest first. */
 async function threeRevisions() {
-  const page = await newPage(t);
-  const authoriser = await t.as('authoriserA');
-  const view = await lock(authoriser, page);
+  const { page, client: authoriser, view } = await lockNewPage(t, 'authoriserA');
   const ids: number[] = [];
   let base: number | null = null;
   for (const [content, status] of [

@@ -7,6 +7,7 @@ import {
   closePeriodNow,
   completeAnswers,
   lock,
+  lockNewPage,
   newPage,
   newPeriod,
   pageFor,
@@ -30,9 +31,7 @@ const revisionCount = async (submissionId: number) =>
 
 describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   it('saves the content with empty values dropped, and the ticked wizard pages; a save renews the lock', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { page, client: clerk, view } = await lockNewPage(t, 'clerkA');
     const res = await save(clerk, view.submissionId, {
       // Staffing answered (a tick stands only on a page that passes the submit's checks: decision 0036).
       content: {
@@ -266,9 +265,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
   });
 
   it('refuses a malformed body (400)', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { client: clerk, view } = await lockNewPage(t, 'clerkA');
     const url = `/v1/api/Submission/${view.submissionId}/SubmissionRevision`;
     expect((await clerk.post(url, { content: 'x', status: 'draft', baseRevisionId: null })).status).toBe(400);
     expect((await clerk.post(url, { content: {}, status: 'done', baseRevisionId: null })).status).toBe(400);
@@ -278,9 +275,7 @@ describe('POST /Submission/{id}/SubmissionRevision: save a draft', () => {
 
 describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   it('a clerk cannot submit where trust authorisation is required (403 with the reason)', async () => {
-    const page = await newPage(t);
-    const clerk = await t.as('clerkA');
-    const view = await lock(clerk, page);
+    const { client: clerk, view } = await lockNewPage(t, 'clerkA');
     const res = await submit(clerk, view.submissionId, { baseRevisionId: null });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe(messages.submissionAuthoriserRequired);
@@ -300,9 +295,7 @@ describe('POST /Submission/{id}/SubmissionRevision: submit', () => {
   });
 
   it('submit with a missing required field: 400 with the message, nothing saved', async () => {
-    const page = await newPage(t);
-    const authoriser = await t.as('authoriserA');
-    const view = await lock(authoriser, page);
+    const { client: authoriser, view } = await lockNewPage(t, 'authoriserA');
     const { vacancies: _left, ...incomplete } = completeAnswers;
     const res = await submit(authoriser, view.submissionId, {
       content: { ...incomplete, headcount: -5 },
