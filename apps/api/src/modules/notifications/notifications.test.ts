@@ -124,6 +124,18 @@ beforeEach(() => {
 const runJobs = (withSchedules = false) =>
   runQueue(t, { jobs: notificationJobs, schedules: withSchedules ? notificationSchedules : [] });
 
+/** Runs the reminder job's writing of a period's emails by hand, for the day it was chased; the emails it wrote. */
+async function writeChaseEmailsOf(periodId: number): Promise<number> {
+  const { writeChaseEmails } = await import('./service');
+  const db = t.database.db;
+  const { chasedOn } = await db
+    .selectFrom('chase')
+    .select('chasedOn')
+    .where('reportingPeriodId', '=', periodId)
+    .executeTakeFirstOrThrow();
+  return writeChaseEmails(db, t.config, periodId, String(chasedOn));
+}
+
 const to = (...people: string[]) => people.map((p) => [p]).sort();
 const recipientsOf = (mails: Received[]) => mails.map((m) => m.to).sort();
 
@@ -190,15 +202,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     expect((await outbox()).map((m) => m.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
     expect(received).toHaveLength(4);
     // The job run again (a retry) writes nothing twice.
-    const { writeChaseEmails } = await import('./service');
-    const chasedOn = (
-      await db
-        .selectFrom('chase')
-        .select('chasedOn')
-        .where('reportingPeriodId', '=', period)
-        .executeTakeFirstOrThrow()
-    ).chasedOn;
-    expect(await writeChaseEmails(db, t.config, period, String(chasedOn))).toBe(0);
+    expect(await writeChaseEmailsOf(period)).toBe(0);
   });
 
   it('GET .../Reminder counts whom a press would reach, as the non-submitters list and the press do', async () => {
@@ -299,15 +303,7 @@ describe('POST /Collection/{id}/ReportingPeriod/{periodId}/Reminder', () => {
     );
     expect(pressed.body).toMatchObject({ emails: 4 });
     // The reminder's job has written its emails (as it does at once), but the queue has not sent them.
-    const { writeChaseEmails } = await import('./service');
-    const today = (
-      await db
-        .selectFrom('chase')
-        .select('chasedOn')
-        .where('reportingPeriodId', '=', closingSoon)
-        .executeTakeFirstOrThrow()
-    ).chasedOn;
-    expect(await writeChaseEmails(db, t.config, closingSoon, String(today))).toBe(4);
+    expect(await writeChaseEmailsOf(closingSoon)).toBe(4);
     await closePeriodNow(t, closingSoon);
     await runJobs();
     expect(received).toEqual([]);
