@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
+import { deferred } from '../../../test/support/deferred';
 import { type FakeOrd, startFakeOrd } from '../../../test/support/fake-ord';
 import { runJobs } from '../../../test/support/jobs';
 import { buildApp } from '../../app';
@@ -259,14 +260,8 @@ describe('two instances with their workers', () => {
 describe('a sync whose worker stops', () => {
   it('runs again on another worker once the lease runs out; the stopped worker applies nothing', async () => {
     fake.orgs.push({ code: 'ZX9', name: 'LATE ARRIVAL NHS TRUST' });
-    let stalled: () => void = () => {};
-    const stalledAt = new Promise<void>((resolve) => {
-      stalled = resolve;
-    });
-    let wake: () => void = () => {};
-    const woken = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+    const { promise: stalledAt, resolve: stalled } = deferred();
+    const { promise: woken, resolve: wake } = deferred();
     // The first worker stops answering once it has fetched everything (a paused or cut-off process).
     const pausing: typeof fetch = async (url, init) => {
       const answer = await fetch(url, init);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../../../test/harness';
+import { deferred } from '../../../test/support/deferred';
 import { buildApp } from '../../app';
 import { defineJobKind, type JobKind, UnknownJobKind } from './kinds';
 import { enqueue, JOB_PRIORITY } from './queue';
@@ -126,10 +127,7 @@ describe('job queue', () => {
     let inFlight = 0;
     let mostAtOnce = 0;
     // Each of the first three jobs waits until all three are running: with fewer lanes this never ends.
-    let release: () => void = () => {};
-    const allStarted = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: allStarted, resolve: release } = deferred();
     let started = 0;
     const ran: number[] = [];
     const runner = createJobRunner({
@@ -159,18 +157,9 @@ describe('job queue', () => {
 
   it('a free lane takes a job queued while a long job runs in another lane, without waiting for it', async () => {
     const db = t.database.db;
-    let finishLong: () => void = () => {};
-    const longRunning = new Promise<void>((resolve) => {
-      finishLong = resolve;
-    });
-    let longStarted: () => void = () => {};
-    const longHasStarted = new Promise<void>((resolve) => {
-      longStarted = resolve;
-    });
-    let quickDone: () => void = () => {};
-    const quickHasRun = new Promise<void>((resolve) => {
-      quickDone = resolve;
-    });
+    const { promise: longRunning, resolve: finishLong } = deferred();
+    const { promise: longHasStarted, resolve: longStarted } = deferred();
+    const { promise: quickHasRun, resolve: quickDone } = deferred();
     const order: string[] = [];
     const runner = createJobRunner({
       db,
@@ -309,10 +298,7 @@ describe('job queue', () => {
 
   it('refuses completion, progress and changes to a worker whose claim another worker has taken', async () => {
     const db = t.database.db;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: released, resolve: release } = deferred();
     const seen: { attempt: number; aborted?: boolean; progress?: unknown; change?: unknown }[] = [];
     const outcomes: string[] = [];
     const handler = jobHandler(kinds.record, async (_payload, ctx) => {
