@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import type { App } from '../src/platform/route-module';
-import { freePort } from './fault/free-port';
+import { freePort } from './support/free-port';
 
 /**
  * The service with its database out of reach, in the two ways a network fails: a port that refuses

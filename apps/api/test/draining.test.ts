@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiProcess } from './fault/api-process';
-import { freePort } from './fault/free-port';
+import { freePort } from './support/free-port';
 
 // SIGTERM sent to a real process under load (decision 0033): readiness turns 503 at once while the
 // instance keeps serving for SHUTDOWN_DRAIN_SECONDS; a load balancer that stops sending once its probe

@@ -11,7 +11,6 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { databaseUrlFor, engine, postgresAdminUrl } from './engine';
+import { freePort } from './support/free-port';
 
 /**
  * A clone of the repository must run anywhere: nothing at run time or in tests may read the folder the
@@ -186,17 +186,6 @@ describe('the repository is self-contained', () => {
 
 const invertCase = (value: string) =>
   [...value].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repoRoot } from '../../src/config';
-import { freePort } from './free-port';
+import { freePort } from '../support/free-port';
 
 /**
  * The real service in a child process (apps/api/src/server.ts under tsx: the API suites run before

@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/fault/free-port';
 import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { freePort } from '../../../test/support/free-port';
 import { startDevelopmentProviderServer } from '../../platform/auth/provider-server';
 import { SESSION_COOKIE } from '../../platform/sessions';
 
