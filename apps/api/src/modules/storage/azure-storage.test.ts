@@ -1,26 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness';
 import { type Azurite, startAzurite } from '../../../test/support/azurite';
 import { blobStoreFor } from '../../platform/storage/blob-store';
 
 let azurite: Azurite;
-let t: TestApp;
 let demoId: number;
 let rj1: number;
 
 beforeAll(async () => {
   azurite = await startAzurite();
-  t = await startTestApp({
-    STORAGE_DRIVER: 'azure',
-    STORAGE_AZURE_CONNECTION_STRING: azurite.connectionString,
-    STORAGE_CONTAINER: 'dcf-test',
-  });
+}, 120_000);
+afterAll(() => azurite?.stop());
+const t = useTestApp(() => ({
+  STORAGE_DRIVER: 'azure',
+  STORAGE_AZURE_CONNECTION_STRING: azurite.connectionString,
+  STORAGE_CONTAINER: 'dcf-test',
+}));
+beforeAll(async () => {
   demoId = await t.demoCollectionId();
   rj1 = await t.organisationId('RJ1');
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await azurite?.stop();
 });
 
 /** What the browser does with a SAS URL: a plain PUT with the block-blob header. */
