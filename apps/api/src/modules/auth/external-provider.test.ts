@@ -1,6 +1,6 @@
 import { messages } from '@dcf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, startTestApp, type TestApp } from '../../../test/harness';
+import { type Client, startTestApp, useTestApp } from '../../../test/harness';
 import { freePort } from '../../../test/support/free-port';
 import { startDevelopmentProviderServer } from '../../platform/auth/provider-server';
 import { SESSION_COOKIE } from '../../platform/sessions';
@@ -10,22 +10,24 @@ import { SESSION_COOKIE } from '../../platform/sessions';
  * nothing mounted in the app): discovery, token and JWKS calls go over the network, as with Keycloak
  * or Entra ID. The "browser" talks to the app through inject and to the provider through fetch.
  */
-let t: TestApp;
+let port: number;
 let provider: { issuer: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({
-    OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`,
-    OIDC_CLIENT_ID: 'dcf-external-test',
-    OIDC_CLIENT_SECRET: 'external-test-client-secret-0123456789',
-  });
+  port = await freePort();
+});
+const t = useTestApp(() => ({
+  OIDC_ISSUER: `http://127.0.0.1:${port}/oidc`,
+  OIDC_CLIENT_ID: 'dcf-external-test',
+  OIDC_CLIENT_SECRET: 'external-test-client-secret-0123456789',
+}));
+// The provider keeps its accounts in the app's database, so it starts after the app and stops before it.
+beforeAll(async () => {
   provider = await startDevelopmentProviderServer({ db: t.database.db, config: t.config, port });
 });
 let providerClosed = false;
 afterAll(async () => {
   if (!providerClosed) await provider?.close();
-  await t?.close();
 });
 
 interface Hop {
