@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { auditEntries } from '../../../test/support/audit';
 import { runJobs as runQueue } from '../../../test/support/jobs';
 import {
@@ -59,7 +59,14 @@ const smtp = new SMTPServer({
   },
 });
 
-let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const t = useTestApp(() => ({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` }));
+// The app's mail transport is closed before the app.
+afterAll(() => closeMailTransport(t.config));
+
 let demo: number;
 const HOUR = 3_600_000;
 const now = Date.now();
@@ -79,9 +86,6 @@ const demoPeriod = (name: string, open: number, close: number) =>
   });
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   const db = t.database.db;
   demo = await t.demoCollectionId();
   const form = (
@@ -109,12 +113,6 @@ beforeAll(async () => {
       at: new Date(now - 2 * 24 * HOUR),
     });
 }, 60_000);
-
-afterAll(async () => {
-  closeMailTransport(t.config);
-  await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
 
 beforeEach(() => {
   received.length = 0;
