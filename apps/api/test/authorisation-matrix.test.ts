@@ -93,16 +93,7 @@ beforeAll(async () => {
     ...(await demoSubmission(collection, organisation)),
   };
   const users = Object.fromEntries(
-    await Promise.all(
-      demoUsers.map(async (u) => {
-        const row = await db
-          .selectFrom('appUser')
-          .select('id')
-          .where('email', '=', u.email)
-          .executeTakeFirstOrThrow();
-        return [u.key, row.id] as const;
-      }),
-    ),
+    await Promise.all(demoUsers.map(async (u) => [u.key, await t.userId(u.key)] as const)),
   ) as MatrixContext['users'];
   const helper = await db
     .insertInto('appUser')

@@ -103,18 +103,14 @@ describe('sign-in through the development identity provider (real OIDC flow over
       .set({ idpId: null })
       .where('email', '=', 'authoriser.a@dcf.example')
       .execute();
-    const before = await db
-      .selectFrom('appUser')
-      .select('id')
-      .where('email', '=', 'authoriser.a@dcf.example')
-      .executeTakeFirstOrThrow();
+    const before = await t.userId('authoriserA');
     await signInThroughProvider(t.anonymous(), t.config.publicUrl, 'authoriserA');
     const after = await db
       .selectFrom('appUser')
       .select(['id', 'idpId'])
       .where('email', '=', 'authoriser.a@dcf.example')
       .executeTakeFirstOrThrow();
-    expect(after).toEqual({ id: before.id, idpId: 'dev|authoriserA' });
+    expect(after).toEqual({ id: before, idpId: 'dev|authoriserA' });
   });
 });
 
