@@ -3,7 +3,28 @@ select "submission"."id", "submission"."collection_id", "submission"."reporting_
   from app_user u
   where u.id = "submission"."sent_for_signoff_by") as "sent_for_signoff_name", (select coalesce(u.name, u.email)
   from app_user u
-  where u.id = "submission"."sent_back_by") as "sent_back_name"
+  where u.id = "submission"."sent_back_by") as "sent_back_name", case when $1::boolean then ( with current_return as (select rp.collection_id, s.organisation_id, rp.start
+  from submission s join reporting_period rp on rp.id = s.reporting_period_id
+  where s.id = "submission"."id"), previous_period as (
+  select rp.id, rp.name
+  from reporting_period rp join current_return c on rp.collection_id = c.collection_id
+  and rp.start < c.start
+  order by rp.start desc, rp."end" desc limit 1 ), own as (
+  select o.name, o.official_revision_id
+  from current_return c cross join lateral (
+  select rp.name, s.official_revision_id
+  from reporting_period rp join submission s on s.reporting_period_id = rp.id
+  and s.organisation_id = c.organisation_id
+  where rp.collection_id = c.collection_id
+  and rp.start < c.start
+  and s.official_revision_id is not null
+  order by rp.start desc, rp."end" desc limit 1 ) o )
+  select concat(pp.id, '/', pp.name, '/', ps.computed_at, '/', (select official_revision_id
+  from own), '/', (select name
+  from own))
+  from (select 1) one
+  left join previous_period pp on true
+  left join period_statistics ps on ps.reporting_period_id = pp.id) end as "rule_inputs_stamp"
   from "submission"
   inner join "reporting_period" on "reporting_period"."id" = "submission"."reporting_period_id"
   inner join "collection" on "collection"."id" = "submission"."collection_id"
@@ -11,7 +32,7 @@ select "submission"."id", "submission"."collection_id", "submission"."reporting_
   and "collection_organisation"."organisation_id" = "submission"."organisation_id"
   inner join "organisation" on "organisation"."id" = "submission"."organisation_id"
   inner join "form" on "form"."id" = "submission"."form_id"
-  where "submission"."id" = $1
+  where "submission"."id" = $2
   for update of submission;
 
 -- draft: revision (submissionId, status, content, completedPages, createdBy), submission (status, lockExpiresAt, updatedAt), audit (userId, action, entityType, entityId, collectionId, organisationId, before, after, requestId)

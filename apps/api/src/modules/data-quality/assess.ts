@@ -12,7 +12,7 @@ import { findRuleInputs, type RuleInputsKey } from './queries';
  */
 export async function loadRuleInputs(db: Db | Tx, key: RuleInputsKey, rules: readonly DataQualityRule[]) {
   if (rules.length === 0)
-    return { previous: null, stats: {}, statsPeriodName: null, statisticsComputedAt: null };
+    return { previous: null, stats: {}, statsPeriodName: null, statisticsComputedAt: null, stamp: '' };
   return findRuleInputs(db, key, statisticsPaths(rules));
 }
 export type RuleInputs = Awaited<ReturnType<typeof loadRuleInputs>>;

@@ -126,7 +126,7 @@ async function afterLastPeriod(answers: Record<string, unknown>[]) {
   const page = await pageFor(t, thisPeriod);
   await seedSubmittedReturns(lastPeriod, page.organisationId, answers);
   await closeAndComputeStatistics(lastPeriod);
-  return { thisPeriod, page };
+  return { lastPeriod, thisPeriod, page };
 }
 
 describe('data quality rules on a collection (manager)', () => {
@@ -327,6 +327,81 @@ describe("numbers written as text in last period's returns", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const findings = (await clerk.get(dataQualityUrl(page))).body.findings;
     expect(findings.map((f: { ruleId: string }) => f.ruleId)).toContain(rangeRule);
+  });
+});
+
+describe("last period's inputs, read once per return and again when they change", () => {
+  it('a save sees an earlier return submitted again and statistics computed again', async () => {
+    const manager = await t.as('manager');
+    const { lastPeriod, page } = await afterLastPeriod(
+      [10, 20, 30, 40, 50].map((sicknessDays) => ({ ...completeAnswers, headcount: 100, sicknessDays })),
+    );
+    const [changeRule, rangeRule] = await addRules(manager, [headcountChangeRule, sicknessRangeRule]);
+    const clerk = await t.as('clerkA');
+    const view = await lock(clerk, page);
+    const content = { ...completeAnswers, headcount: 100, sicknessDays: 30 };
+    // Which of the two rules the return's findings name (the form may have other tests' rules too).
+    const failing = async () => {
+      const { findings } = (await clerk.get(dataQualityUrl(page))).body;
+      return [changeRule, rangeRule].filter((id) =>
+        findings.some((f: { ruleId: string }) => f.ruleId === id),
+      );
+    };
+    let baseRevisionId: number | null = null;
+    const saveAgain = async () => {
+      const saved = await saveWith(clerk, view.submissionId, { content, baseRevisionId });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      baseRevisionId = saved.body.currentRevisionId;
+    };
+
+    await saveAgain();
+    expect(await failing()).toEqual([]);
+
+    // RJ1's return of last period submitted again (as after a reopen) with twice the headcount.
+    const db = t.database.db;
+    const previous = await db
+      .selectFrom('submission')
+      .select('id')
+      .where('reportingPeriodId', '=', lastPeriod)
+      .where('organisationId', '=', page.organisationId)
+      .executeTakeFirstOrThrow();
+    const resubmitted = await db
+      .insertInto('submissionRevision')
+      .values({
+        submissionId: previous.id,
+        status: 'completed',
+        content: JSON.stringify({ ...completeAnswers, headcount: 200, sicknessDays: 10 }),
+        createdBy: await t.userId('manager'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('submission')
+      .set({ currentRevisionId: resubmitted.id, officialRevisionId: resubmitted.id })
+      .where('id', '=', previous.id)
+      .execute();
+    await saveAgain();
+    expect(await failing()).toEqual([changeRule]);
+
+    // Last period's statistics computed again (as after that submit): working days lost now 10-20.
+    const stored = await db
+      .selectFrom('periodStatistics')
+      .select('statistics')
+      .where('reportingPeriodId', '=', lastPeriod)
+      .executeTakeFirstOrThrow();
+    const statistics = (
+      typeof stored.statistics === 'string' ? JSON.parse(stored.statistics) : stored.statistics
+    ) as Record<string, Record<string, number>>;
+    await db
+      .updateTable('periodStatistics')
+      .set({
+        statistics: JSON.stringify({ ...statistics, sicknessDays: { ...statistics.sicknessDays, max: 20 } }),
+        computedAt: new Date(),
+      })
+      .where('reportingPeriodId', '=', lastPeriod)
+      .execute();
+    await saveAgain();
+    expect(await failing()).toEqual([changeRule, rangeRule]);
   });
 });
 

@@ -87,6 +87,7 @@ interface RuleInputsRow {
   statsPeriodName: string | null;
   statisticsComputedAt: Date | null;
   statistics: unknown;
+  stamp: string | null;
 }
 
 /**
@@ -101,34 +102,18 @@ interface RuleInputsRow {
 export async function findRuleInputs(db: Db | Tx, key: RuleInputsKey, paths: readonly string[]) {
   const current =
     'submissionId' in key
-      ? sql`select rp.collection_id, s.organisation_id, rp.start
-          from submission s join reporting_period rp on rp.id = s.reporting_period_id
-          where s.id = ${key.submissionId}`
+      ? currentOfSubmission(sql`${key.submissionId}::integer`)
       : sql`select collection_id, ${key.organisationId}::int as organisation_id, start
           from reporting_period where id = ${key.periodId} and collection_id = ${key.collectionId}`;
   const { rows } = await sql<RuleInputsRow>`
-    with current_return as (${current}),
-    previous_period as (
-      select rp.id, rp.name from reporting_period rp
-      join current_return c on rp.collection_id = c.collection_id and rp.start < c.start
-      order by rp.start desc, rp."end" desc limit 1
-    ),
-    own as (
-      select o.name, r.content
-      from current_return c
-      cross join lateral (
-        select rp.name, s.official_revision_id
-        from reporting_period rp
-        join submission s on s.reporting_period_id = rp.id and s.organisation_id = c.organisation_id
-        where rp.collection_id = c.collection_id and rp.start < c.start and s.official_revision_id is not null
-        order by rp.start desc, rp."end" desc limit 1
-      ) o
-      join submission_revision r on r.id = o.official_revision_id
-    )
-    select (select name from own) as "previousPeriodName", (select content from own) as "previousContent",
+    ${ruleInputSources(current)}
+    select (select name from own) as "previousPeriodName",
+      (select r.content from submission_revision r where r.id = (select official_revision_id from own))
+        as "previousContent",
       pp.name as "statsPeriodName", ps.computed_at as "statisticsComputedAt",
       (select jsonb_object_agg(f.key, f.value) from jsonb_each(ps.statistics) f
-        where f.key = any(${[...new Set(paths)]}::text[])) as statistics
+        where f.key = any(${[...new Set(paths)]}::text[])) as statistics,
+      ${ruleInputsStampOf} as stamp
     from (select 1) one
     left join previous_period pp on true
     left join period_statistics ps on ps.reporting_period_id = pp.id
@@ -151,8 +136,61 @@ export async function findRuleInputs(db: Db | Tx, key: RuleInputsKey, paths: rea
     /** When last period's statistics were computed; null while it has not closed (the range checks pass). */
     statisticsComputedAt: row?.statisticsComputedAt ?? null,
     stats,
+    /** Which inputs these are (ruleInputsStamp): equal stamps, equal inputs. */
+    stamp: row?.stamp ?? '',
   };
 }
+
+/** The return's collection, organisation and period start (`submission`: its id, a value or a column). */
+const currentOfSubmission = (submission: RawBuilder<unknown>) =>
+  sql`select rp.collection_id, s.organisation_id, rp.start
+    from submission s join reporting_period rp on rp.id = s.reporting_period_id
+    where s.id = ${submission}`;
+
+/**
+ * Where the rules' inputs come from, for the return `current` (collection_id, organisation_id, start):
+ * the previous period (the one starting last before this one), and the organisation's own last submitted
+ * return before it (the periods before this one, newest first, each probed by (period, organisation) in
+ * the order of the (collection, start, end) index, so the walk stops at the first return found).
+ */
+const ruleInputSources = (current: RawBuilder<unknown>) => sql`
+    with current_return as (${current}),
+    previous_period as (
+      select rp.id, rp.name from reporting_period rp
+      join current_return c on rp.collection_id = c.collection_id and rp.start < c.start
+      order by rp.start desc, rp."end" desc limit 1
+    ),
+    own as (
+      select o.name, o.official_revision_id
+      from current_return c
+      cross join lateral (
+        select rp.name, s.official_revision_id
+        from reporting_period rp
+        join submission s on s.reporting_period_id = rp.id and s.organisation_id = c.organisation_id
+        where rp.collection_id = c.collection_id and rp.start < c.start and s.official_revision_id is not null
+        order by rp.start desc, rp."end" desc limit 1
+      ) o
+    )`;
+
+/**
+ * Everything the inputs are read from, as text (given previous_period as pp, its period_statistics as
+ * ps, and own): the previous period and its name, when its statistics were computed, and the
+ * organisation's last submitted revision (revisions never change) and its period's name.
+ */
+const ruleInputsStampOf = sql<string>`concat(pp.id, '/', pp.name, '/', ps.computed_at, '/',
+      (select official_revision_id from own), '/', (select name from own))`;
+
+/**
+ * The stamp of a saved return's rule inputs (`submission`: its id column), to read in the save's locked
+ * statement: when it equals the stamp of inputs read earlier (findRuleInputs), those inputs still hold,
+ * so a save whose rules' inputs have not changed reads them once per process, not once per save.
+ */
+export const ruleInputsStamp = (submission: string) => sql<string>`(
+    ${ruleInputSources(currentOfSubmission(sql.ref(submission)))}
+    select ${ruleInputsStampOf}
+    from (select 1) one
+    left join previous_period pp on true
+    left join period_statistics ps on ps.reporting_period_id = pp.id)`;
 
 /** node-postgres parses jsonb; PGlite's adapter may hand back text. */
 const asObject = (value: unknown): Record<string, unknown> =>

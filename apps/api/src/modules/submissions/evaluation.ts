@@ -5,18 +5,22 @@ import { EvaluationFailure } from '../../platform/evaluation-box/pool';
 import { evaluationProblem, noteOverBudget } from '../../platform/evaluation-box/problems';
 import type { CheckReturnResult } from '../../platform/evaluation-box/protocol';
 import type { Deps } from '../../platform/route-module';
-import { loadRuleInputs } from '../data-quality/assess';
 import type { FormVersion } from './form-definitions';
+import { ruleInputsOf } from './rule-inputs-held';
 
 /**
  * A save's checking (decision 0031): in the evaluation box, in one round trip, the answers against the
  * form (the same engine the browser runs: one pass for "may this draft be saved?" and "is it ready to
  * submit?") and its data quality rules on the cleaned answers. What the rules read beyond the answers
- * (the organisation's last return, last period's statistics) is read here first: the box has no
- * database. The outcome is settled, not thrown: the save says it only after its own checks (lock,
- * window, base revision), as before.
+ * (the organisation's last return, last period's statistics) is given to it (the box has no database):
+ * held per return by this process (rule-inputs-held.ts), or read again in the save's transaction. The
+ * outcome is settled, not thrown: the save says it only after its own checks (lock, window, base
+ * revision), as before.
  */
-export type Checked = { ok: true; result: CheckReturnResult } | { ok: false; error: unknown };
+export type Checked = ({ ok: true; result: CheckReturnResult } | { ok: false; error: unknown }) & {
+  /** The stamp of the rules' inputs it used (null: the form has no rules, or none were read). */
+  ruleInputsStamp: string | null;
+};
 
 export interface CheckScene {
   db: Db;
@@ -33,23 +37,27 @@ export async function checkAnswers(
   reader: Db | Tx,
   version: FormVersion,
   body: { content: Record<string, unknown>; status: 'draft' | 'completed' },
+  /** Read the rules' inputs again (in the transaction) rather than use those this process holds. */
+  fresh: boolean,
 ): Promise<Checked> {
   const tooLarge = tooLargeToCheck(body.content);
-  if (tooLarge) return { ok: true, result: tooLarge };
+  if (tooLarge) return { ok: true, result: tooLarge, ruleInputsStamp: null };
+  let ruleInputsStamp: string | null = null;
   try {
     const inputs =
       version.rules.length > 0
-        ? await loadRuleInputs(reader, { submissionId: scene.submissionId }, version.rules)
+        ? await ruleInputsOf(scene.db, reader, scene.submissionId, version, fresh)
         : null;
+    ruleInputsStamp = inputs?.stamp ?? null;
     const result = await scene.box.checkReturn({
       form: { key: version.key, version: { definition: version.definitionJson, rules: version.rules } },
       content: body.content,
       status: body.status,
       ruleInputs: inputs && { previous: inputs.previous?.answers ?? null, stats: inputs.stats },
     });
-    return { ok: true, result };
+    return { ok: true, result, ruleInputsStamp };
   } catch (error) {
-    if (!(error instanceof EvaluationFailure)) return { ok: false, error };
+    if (!(error instanceof EvaluationFailure)) return { ok: false, error, ruleInputsStamp };
     await noteOverBudget(
       scene.db,
       error,
@@ -62,7 +70,7 @@ export async function checkAnswers(
       },
       scene.log,
     );
-    return { ok: false, error: evaluationProblem(error, 'save') };
+    return { ok: false, error: evaluationProblem(error, 'save'), ruleInputsStamp };
   }
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { compiledStatement, slotsFor, slotValues } from '../../db/compiled-statement';
 import type { Db, Tx } from '../../db/database';
 import { type AuditEntry, auditValues } from '../../platform/audit';
+import { ruleInputsStamp } from '../data-quality/queries';
 import { formRowVersion, pageContextColumns, submissionColumns } from './queries';
 
 /*
@@ -35,6 +36,9 @@ const saveContext = compiledStatement((db, slot) =>
       // Who sent it for sign-off or back (decision 0036), for the save's answer.
       userNameOf('submission.sent_for_signoff_by').as('sentForSignoffName'),
       userNameOf('submission.sent_back_by').as('sentBackName'),
+      // Whether the rules' inputs read before the transaction still hold (data-quality/queries.ts).
+      sql<string | null>`case when ${slot('readsRuleInputs')}::boolean
+        then ${ruleInputsStamp('submission.id')} end`.as('ruleInputsStamp'),
     ])
     .where('submission.id', '=', slot('submissionId'))
     // Only the submission row: the period, collection and form stay free for everyone else's saves.
@@ -47,8 +51,9 @@ function userNameOf(column: string) {
   >`(select coalesce(u.name, u.email) from app_user u where u.id = ${sql.ref(column)})`;
 }
 
-export async function findSaveContext(tx: Tx, submissionId: number) {
-  const [row] = await saveContext.rows(tx, { submissionId });
+/** `readsRuleInputs`: the form version has rules, so the row carries their inputs' stamp. */
+export async function findSaveContext(tx: Tx, submissionId: number, readsRuleInputs: boolean) {
+  const [row] = await saveContext.rows(tx, { submissionId, readsRuleInputs });
   return row;
 }
 

@@ -272,9 +272,9 @@ export async function saveRevision(
   const check: CheckScene = { ...scene, submissionId, userId: principal.userId, requestId };
   const checking = { content: body.content, status: checks };
   const version = heldVersionOf(db, submissionId) ?? (await readVersionOf(db, submissionId));
-  const early = version && (await checkAnswers(check, db, version, checking));
+  const early = version && (await checkAnswers(check, db, version, checking, false));
   return db.transaction().execute(async (tx): Promise<SavedRevision> => {
-    const row = await findSaveContext(tx, submissionId);
+    const row = await findSaveContext(tx, submissionId, (version?.rules.length ?? 0) > 0);
     if (!row) throw notFound();
     const context = row;
     if (!isLiveLock(row, now) || row.lockedBy !== principal.userId) {
@@ -298,11 +298,15 @@ export async function saveRevision(
       throw conflict('signoff_not_required', messages.submissionSignOffNotRequired);
 
     rememberFormOf(db, submissionId, row.formId);
-    // The version changed since it was read (edited before its first submission): checked again, now.
+    // The version changed since it was read (edited before its first submission), or the rules' inputs
+    // did (an earlier period's return submitted again, statistics computed again): checked again, now.
     const stillHeld = version?.formId === row.formId && version.rowVersion === row.formRowVersion;
     const current = stillHeld ? version : await formVersion(db, tx, row.formId, row.formRowVersion);
     if (!current) throw notFound();
-    const checked = verdictOf(stillHeld && early ? early : await checkAnswers(check, tx, current, checking));
+    const inputsHeld = current.rules.length === 0 || early?.ruleInputsStamp === row.ruleInputsStamp;
+    const checked = verdictOf(
+      stillHeld && inputsHeld && early ? early : await checkAnswers(check, tx, current, checking, true),
+    );
     onValidated?.(checked.evaluationMs);
     const errors = checked.errors[checks];
     if (Object.keys(errors).length > 0) throw validationProblem(errors);
