@@ -10,7 +10,9 @@ import type { FormVersion } from './form-definitions';
  * (data-quality/queries.ts, ruleInputsStamp): when the stamp moved (another instance, or this one, saw
  * the change), the save reads them again in its transaction and evaluates again before it writes.
  */
-const MAX_RETURNS = 5_000;
+// A return being edited is saved again within minutes; 2,000 of them is a busy instance's share, and at
+// ~10 KB each (a 100-question return and its statistics) a few tens of MB at most.
+const MAX_RETURNS = 2_000;
 const held = new WeakMap<Db, Map<number, { form: string; inputs: RuleInputs }>>();
 
 /**
