@@ -28,14 +28,6 @@ export function findCollectionForChange(tx: Tx, collectionId: number) {
     .executeTakeFirst();
 }
 
-export function findCollectionStatus(db: Db, collectionId: number) {
-  return db
-    .selectFrom('collection')
-    .select(['id', 'status'])
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-}
-
 /**
  * One page of a collection's recipients, filtered by the criteria of decision 0021 (name or code, type,
  * region, ICB, open or closed) and sorted by name, code, region or type.

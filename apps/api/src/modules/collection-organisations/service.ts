@@ -15,6 +15,7 @@ import { HttpProblem, notFound, validationProblem } from '../../platform/errors'
 import { viewerOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import { changeable } from '../collections/changeable';
+import { findCollectionStatus } from '../collections/queries';
 import {
   chunks,
   countCriteriaForAdd,
@@ -23,7 +24,6 @@ import {
   deleteRecipients,
   deleteRecipientsByCriteria,
   findCollectionForChange,
-  findCollectionStatus,
   findOrganisations,
   findOrganisationsByCode,
   findRecipients,

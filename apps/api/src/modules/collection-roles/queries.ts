@@ -62,15 +62,6 @@ export function userExists(db: Db | Tx, userId: number) {
   return db.selectFrom('appUser').select('id').where('id', '=', userId).executeTakeFirst();
 }
 
-export function collectionExists(tx: Tx, collectionId: number) {
-  return tx
-    .selectFrom('collection')
-    .select(['id', 'status'])
-    .where('id', '=', collectionId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export function isRecipient(tx: Tx, collectionId: number, organisationId: number) {
   return tx
     .selectFrom('collectionOrganisation')

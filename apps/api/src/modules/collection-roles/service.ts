@@ -13,9 +13,9 @@ import {
   refuseRolesOutsideOrganisation,
 } from '../../platform/role-changes';
 import { changeable } from '../collections/changeable';
+import { lockCollectionStatus } from '../collections/queries';
 import { changeCollectionRole, setSubmitterRoles } from './changes';
 import {
-  collectionExists,
   findCollectionId,
   findCollectionRoleHolders,
   findSubmitterAccess,
@@ -44,7 +44,7 @@ export async function setCollectionRole(
 ) {
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    changeable(await collectionExists(tx, collectionId));
+    changeable(await lockCollectionStatus(tx, collectionId));
     if (!(await userExists(tx, body.userId))) throw unknownUser();
     await refuseProtectedRoleChange(tx, principal, body.userId);
     await changeCollectionRole(
@@ -107,7 +107,7 @@ export async function setSubmitterAccess(
   const roles = [...new Set(body.roles)];
   refuseOwnRoleChange(principal, body.userId);
   await db.transaction().execute(async (tx) => {
-    changeable(await collectionExists(tx, collectionId));
+    changeable(await lockCollectionStatus(tx, collectionId));
     if (!(await isRecipient(tx, collectionId, organisationId)))
       throw new HttpProblem('not_recipients', recipientMessages.notRecipients);
     if (!(await userExists(tx, body.userId))) throw unknownUser();

@@ -64,6 +64,28 @@ export function findCollection(db: Db | Tx, id: number) {
 
 export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
+/**
+ * The collection's id and status, read without locking its row: enough for a 404 or, through
+ * `changeable`, the archived refusal before a change.
+ */
+export function findCollectionStatus(db: Db | Tx, collectionId: number) {
+  return db
+    .selectFrom('collection')
+    .select(['id', 'status'])
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+}
+
+/** The same, locking the row so the collection cannot be archived while the change is made. */
+export function lockCollectionStatus(tx: Tx, collectionId: number) {
+  return tx
+    .selectFrom('collection')
+    .select(['id', 'status'])
+    .where('id', '=', collectionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** What a collection still lacks before it can be published. */
 export async function countSetup(db: Db | Tx, collectionId: number) {
   const row = await db

@@ -63,11 +63,6 @@ export async function movePeriodsWithoutSubmissions(
     .execute();
 }
 
-/** The collection's status, read without locking its row. */
-export function findCollectionStatus(tx: Tx, collectionId: number) {
-  return tx.selectFrom('collection').select('status').where('id', '=', collectionId).executeTakeFirst();
-}
-
 /** The newest version's data quality rules (none: undefined). */
 export function findNewestRules(tx: Tx, collectionId: number) {
   return tx

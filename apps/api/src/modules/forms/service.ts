@@ -5,10 +5,10 @@ import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeable } from '../collections/changeable';
+import { findCollectionStatus } from '../collections/queries';
 import { getCollection } from '../collections/service';
 import { presentForm } from './presenters';
 import {
-  findCollectionStatus,
   findForm,
   findForms,
   findNewestRules,
