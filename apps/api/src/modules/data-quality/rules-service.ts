@@ -12,7 +12,7 @@ import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { getCollection } from '../collections/service';
-import { insertFormVersion, movePeriodsWithoutSubmissions, nextVersion } from '../forms/queries';
+import { insertNextFormVersion, movePeriodsWithoutSubmissions } from '../forms/queries';
 import { assertAmendable } from '../forms/service';
 import { presentRuleSet } from './presenters';
 import { findFormRules, findRuleSetsOfCollection, updateFormRules } from './queries';
@@ -74,16 +74,13 @@ async function saveRules(
 ) {
   let target = { id: form.id, version: form.version };
   if (form.hasSubmissions) {
-    const version = await nextVersion(tx, collectionId);
-    const { id } = await insertFormVersion(tx, {
+    target = await insertNextFormVersion(tx, {
       collectionId,
-      version,
       definition: form.definition,
       dataQualityRules: rules,
       createdBy: principal.userId,
     });
-    await movePeriodsWithoutSubmissions(tx, collectionId, form.id, id);
-    target = { id, version };
+    await movePeriodsWithoutSubmissions(tx, collectionId, form.id, target.id);
   } else {
     await updateFormRules(tx, form.id, rules);
   }

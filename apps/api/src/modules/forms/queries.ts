@@ -34,7 +34,7 @@ export function findForm(db: Db | Tx, collectionId: number, formId: number) {
 
 export type FormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
-export async function nextVersion(tx: Tx, collectionId: number): Promise<number> {
+async function nextVersion(tx: Tx, collectionId: number): Promise<number> {
   const row = await tx
     .selectFrom('form')
     .select((eb) => eb.fn.max('version').as('max'))
@@ -73,26 +73,33 @@ export function findNewestRules(tx: Tx, collectionId: number) {
     .executeTakeFirst();
 }
 
-export function insertFormVersion(
+/**
+ * Adds the collection's next form version (one more than its newest): a saved definition or a changed
+ * rule set makes one alike. Its id and number.
+ */
+export async function insertNextFormVersion(
   tx: Tx,
   values: {
     collectionId: number;
-    version: number;
     /** A checked definition, or a stored one carried over to a new version as it is. */
     definition: FormDefinition | Record<string, unknown>;
     dataQualityRules: unknown[];
     createdBy: number;
   },
 ) {
-  return tx
+  const version = await nextVersion(tx, values.collectionId);
+  const { id } = await tx
     .insertInto('form')
     .values({
-      ...values,
+      collectionId: values.collectionId,
+      version,
       definition: JSON.stringify(values.definition),
       dataQualityRules: JSON.stringify(values.dataQualityRules),
+      createdBy: values.createdBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return { id, version };
 }
 
 export function updateFormDefinition(tx: Tx, formId: number, definition: FormDefinition) {

@@ -12,9 +12,8 @@ import {
   findForm,
   findForms,
   findNewestRules,
-  insertFormVersion,
+  insertNextFormVersion,
   movePeriodsWithoutSubmissions,
-  nextVersion,
   updateFormDefinition,
 } from './queries';
 
@@ -57,13 +56,11 @@ async function insertVersion(
   definition: FormDefinition,
   requestId: string,
 ) {
-  const version = await nextVersion(tx, collectionId);
   // The data quality rules carry over from the newest version (decision 0028); a rule naming a question
   // the new definition lacks gives no verdict until the manager changes it.
   const newest = await findNewestRules(tx, collectionId);
-  const { id } = await insertFormVersion(tx, {
+  const { id, version } = await insertNextFormVersion(tx, {
     collectionId,
-    version,
     definition,
     dataQualityRules: newest?.dataQualityRules ?? [],
     createdBy: principal.userId,
