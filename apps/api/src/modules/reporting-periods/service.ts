@@ -56,6 +56,14 @@ async function lockAmendable(tx: Tx, collectionId: number) {
   return changeable(await lockCollection(tx, collectionId));
 }
 
+/** lockAmendable, then the period as it stands before a change (404 when the collection has no such period). */
+async function lockPeriod(tx: Tx, collectionId: number, periodId: number) {
+  await lockAmendable(tx, collectionId);
+  const before = await findPeriod(tx, collectionId, periodId);
+  if (!before) throw notFound();
+  return before;
+}
+
 /** Every section-5 message for the body against the collection's other periods; the normalised values when valid. */
 async function readBody(tx: Tx, collectionId: number, body: ReportingPeriodBody, periodId?: number) {
   const existing = await findPeriodDates(tx, collectionId);
@@ -118,9 +126,7 @@ export async function updatePeriod(
   requestId: string,
 ) {
   await db.transaction().execute(async (tx) => {
-    await lockAmendable(tx, collectionId);
-    const before = await findPeriod(tx, collectionId, periodId);
-    if (!before) throw notFound();
+    const before = await lockPeriod(tx, collectionId, periodId);
     const values = await readBody(tx, collectionId, body, periodId);
     let formId = before.formId;
     if (body.formId !== undefined && body.formId !== null) {
@@ -159,9 +165,7 @@ export async function deletePeriod(
   requestId: string,
 ) {
   await db.transaction().execute(async (tx) => {
-    await lockAmendable(tx, collectionId);
-    const before = await findPeriod(tx, collectionId, periodId);
-    if (!before) throw notFound();
+    const before = await lockPeriod(tx, collectionId, periodId);
     if (before.hasSubmissions)
       throw conflict(
         'has_submissions',

@@ -153,8 +153,7 @@ export async function getSubmitterHome(
   organisationId: number,
   now = new Date(),
 ): Promise<SubmitterHome> {
-  const collection = await findCollection(db, collectionId);
-  if (!collection) throw notFound();
+  const collection = await existingCollection(db, collectionId);
   const organisation = await findRecipient(db, collectionId, organisationId);
   if (!organisation) throw notFound();
   const rows = await findOrganisationPeriods(db, viewerOf(principal), collectionId, organisationId);
@@ -237,8 +236,7 @@ export async function getManagerCollectionHome(
   collectionId: number,
   now = new Date(),
 ) {
-  const collection = await findCollection(db, collectionId);
-  if (!collection) throw notFound();
+  const collection = await existingCollection(db, collectionId);
   const [summary] = await summarise(db, principal, [collection], now);
   const periods = (await findOpenedPeriods(db, collectionId, now, TREND_PERIODS)).reverse();
   const counts = await countByPeriod(
@@ -265,8 +263,7 @@ export async function listCollectionPeriodSummaries(
   params: CollectionPeriodParams,
   now = new Date(),
 ): Promise<CollectionPeriodList> {
-  const collection = await findCollection(db, collectionId);
-  if (!collection) throw notFound();
+  const collection = await existingCollection(db, collectionId);
   const [periods, states] = await Promise.all([
     listCollectionPeriods(db, collectionId, now, params),
     countCollectionPeriodStates(db, collectionId, now),
@@ -386,4 +383,11 @@ export async function getOrganisationHistory(
       };
     }),
   };
+}
+
+/** The collection the route names; 404 when there is none. */
+async function existingCollection(db: Db, collectionId: number) {
+  const collection = await findCollection(db, collectionId);
+  if (!collection) throw notFound();
+  return collection;
 }
