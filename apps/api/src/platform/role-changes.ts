@@ -1,5 +1,5 @@
 import { type OrganisationRole, roleMessages } from '@dcf/domain';
-import type { Tx } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { writeAudit } from './audit';
 import { forbidden, validationProblem } from './errors';
 import { mayChangeRolesOf, mayHoldManagerRole, mayHoldSubmitterRole } from './policy';
@@ -10,6 +10,17 @@ import type { Principal } from './principal';
  * access, collection administrators, the users-and-roles screens): the rules of policy.ts are checked
  * inside the change's transaction, and the change is audited in one shape.
  */
+
+/** Whether the user holds the super administrator's system role (whose roles only another may change). */
+export async function isSuperAdministrator(db: Db | Tx, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('userSystemRole')
+    .select('role')
+    .where('userId', '=', userId)
+    .where('role', '=', 'superAdmin')
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** 403 when the caller is changing their own roles (product decisions: nobody does, on any route). */
 export function refuseOwnRoleChange(principal: Principal, userId: number): void {
@@ -22,13 +33,7 @@ export function refuseOwnRoleChange(principal: Principal, userId: number): void 
  */
 export async function refuseProtectedRoleChange(tx: Tx, principal: Principal, userId: number): Promise<void> {
   refuseOwnRoleChange(principal, userId);
-  const superAdmin = await tx
-    .selectFrom('userSystemRole')
-    .select('userId')
-    .where('userId', '=', userId)
-    .where('role', '=', 'superAdmin')
-    .executeTakeFirst();
-  if (!mayChangeRolesOf(principal, userId, superAdmin !== undefined))
+  if (!mayChangeRolesOf(principal, userId, await isSuperAdministrator(tx, userId)))
     throw forbidden(roleMessages.superAdministratorRoles);
 }
 

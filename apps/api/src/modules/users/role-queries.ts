@@ -23,16 +23,6 @@ export function findUserAccount(db: Db | Tx, userId: number) {
     .executeTakeFirst();
 }
 
-export async function isSuperAdministrator(db: Db, userId: number) {
-  const row = await db
-    .selectFrom('userSystemRole')
-    .select('role')
-    .where('userId', '=', userId)
-    .where('role', '=', 'superAdmin')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export function listCollectionRolesOf(db: Db, userId: number) {
   return db
     .selectFrom('collectionRole as cr')

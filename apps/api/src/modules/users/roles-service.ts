@@ -12,6 +12,7 @@ import { mayChangeAccountOf } from '../../platform/policy';
 import type { Principal } from '../../platform/principal';
 import {
   auditRoleChange,
+  isSuperAdministrator,
   refuseOwnRoleChange,
   refuseProtectedRoleChange,
   refuseRolesOutsideOrganisation,
@@ -35,7 +36,7 @@ export async function getUserRoles(db: Db, userId: number): Promise<UserRoles> {
   const account = await q.findUserAccount(db, userId);
   if (!account) throw notFound();
   const [isSuperAdmin, collectionRoles, organisationRoles, audit] = await Promise.all([
-    q.isSuperAdministrator(db, userId),
+    isSuperAdministrator(db, userId),
     q.listCollectionRolesOf(db, userId),
     q.listOrganisationRolesOf(db, userId),
     q.listUserAudit(db, userId, AUDIT_ENTRIES),
@@ -144,7 +145,7 @@ export async function setUserActive(
 ): Promise<UserRoles> {
   const account = await q.findUserAccount(db, userId);
   if (!account) throw notFound();
-  if (!mayChangeAccountOf(principal, userId, await q.isSuperAdministrator(db, userId)))
+  if (!mayChangeAccountOf(principal, userId, await isSuperAdministrator(db, userId)))
     throw forbidden(principal.userId === userId ? userRoleMessages.ownAccount : undefined);
   await db.transaction().execute(async (tx) => {
     const status = input.active ? 'Active' : 'Suspended';
