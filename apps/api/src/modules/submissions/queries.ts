@@ -258,18 +258,17 @@ export async function rememberReleasedToken(tx: Tx, submissionId: number, token:
  */
 export const formRowVersion = sql<string>`form.xmin::text`;
 
+/** What a form version is read as, by id or by its submission (form-definitions.ts builds the version from it). */
+const formVersionColumns = [
+  'form.collectionId',
+  formRowVersion.as('rowVersion'),
+  sql<string>`form.definition::text`.as('definitionJson'),
+  'form.dataQualityRules',
+] as const;
+
 /** A form version's definition (as text: Kysely's CamelCasePlugin would rename nested keys), rules and row version. */
 export function findFormVersionRow(db: Db | Tx, formId: number) {
-  return db
-    .selectFrom('form')
-    .select([
-      formRowVersion.as('rowVersion'),
-      'collectionId',
-      sql<string>`definition::text`.as('definitionJson'),
-      'dataQualityRules',
-    ])
-    .where('id', '=', formId)
-    .executeTakeFirst();
+  return db.selectFrom('form').select(formVersionColumns).where('id', '=', formId).executeTakeFirst();
 }
 
 /** The form version of a submission (form-definitions.ts, readVersionOf), without any lock. */
@@ -277,13 +276,7 @@ export function findSubmissionFormVersionRow(db: Db | Tx, submissionId: number) 
   return db
     .selectFrom('submission')
     .innerJoin('form', 'form.id', 'submission.formId')
-    .select([
-      'form.id as formId',
-      'form.collectionId',
-      formRowVersion.as('rowVersion'),
-      sql<string>`form.definition::text`.as('definitionJson'),
-      'form.dataQualityRules',
-    ])
+    .select(['form.id as formId', ...formVersionColumns])
     .where('submission.id', '=', submissionId)
     .executeTakeFirst();
 }
