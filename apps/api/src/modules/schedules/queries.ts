@@ -61,16 +61,6 @@ export const scheduleCollection: Locate<{ collectionId: number; schedule: Schedu
   return schedule ? { collectionId: schedule.collectionId, schedule } : null;
 };
 
-/** The collection's status, its row locked for the rest of the transaction (an archive cannot slip in). */
-export function lockCollectionStatus(tx: Tx, collectionId: number) {
-  return tx
-    .selectFrom('collection')
-    .select('status')
-    .where('id', '=', collectionId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** A collection has at most one default schedule: making one the default unsets the other. */
 export async function clearDefault(tx: Tx, collectionId: number, except?: number) {
   let q = tx

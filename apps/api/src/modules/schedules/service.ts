@@ -10,6 +10,7 @@ import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { changeable } from '../collections/changeable';
+import { lockCollectionStatus } from '../collections/queries';
 import { getCollection } from '../collections/service';
 import { presentSchedule } from './presenters';
 import {
@@ -18,7 +19,6 @@ import {
   findSchedule,
   findVisibleSchedules,
   insertSchedule,
-  lockCollectionStatus,
   type ScheduleRow,
   updateScheduleRow,
 } from './queries';
