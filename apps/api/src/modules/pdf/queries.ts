@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** A submission with everything its printed header names: collection, organisation, period, people. */
@@ -70,24 +69,5 @@ export function findPrintableRevision(
     .orderBy('submissionRevision.createdAt', 'desc')
     .orderBy('submissionRevision.id', 'desc')
     .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * The form version a revision was made with, as the evaluation box names it (`id:xmin`, the key a save
- * uses too, so a worker that checked its saves holds it already) with its definition as JSON text and
- * its data quality rules (decision 0031).
- */
-export function findFormVersion(db: Db, formId: number) {
-  return db
-    .selectFrom('form')
-    .select([
-      'id',
-      'collectionId',
-      sql<string>`xmin::text`.as('rowVersion'),
-      sql<string>`definition::text`.as('definitionJson'),
-      'dataQualityRules',
-    ])
-    .where('id', '=', formId)
     .executeTakeFirst();
 }

@@ -9,12 +9,8 @@ import type { Principal } from '../../platform/principal';
 import type { Deps } from '../../platform/route-module';
 import { findingFacts } from '../data-quality/print';
 import { findRevisionFindings } from '../data-quality/queries';
-import {
-  findFormVersion,
-  findPrintableRevision,
-  findSubmissionHeader,
-  type SubmissionHeader,
-} from './queries';
+import { findFormVersionRow } from '../submissions/queries';
+import { findPrintableRevision, findSubmissionHeader, type SubmissionHeader } from './queries';
 import { renderReturnPdf } from './render';
 
 const statusText = (header: SubmissionHeader, revision: { id: number; status: string }) => {
@@ -54,8 +50,10 @@ export async function buildSubmissionPdf(
     includeDeleted: maySeeDeletedAnswers(principal, header.collectionId),
   });
   if (!revision) throw notFound();
-  const form = await findFormVersion(db, header.formId);
-  if (!form) throw notFound();
+  // The form version as a save reads it, so the box's key (`id:xmin`) is the one a save's worker holds (decision 0031).
+  const version = await findFormVersionRow(db, header.formId);
+  if (!version) throw notFound();
+  const form = { id: header.formId, ...version };
   // Conditions are the manager's rules: evaluated in the box, started now, while the rest is read.
   const items = printableAnswers(scene, principal, form, revision.content);
   items.catch(() => {}); // awaited below; a failure of a read before then must not leave it unhandled
@@ -104,7 +102,7 @@ export async function buildSubmissionPdf(
 async function printableAnswers(
   scene: PdfScene,
   principal: Principal,
-  form: NonNullable<Awaited<ReturnType<typeof findFormVersion>>>,
+  form: { id: number } & NonNullable<Awaited<ReturnType<typeof findFormVersionRow>>>,
   content: Record<string, unknown>,
 ) {
   const key = `${form.id}:${form.rowVersion}`;
