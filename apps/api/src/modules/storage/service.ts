@@ -19,7 +19,8 @@ import { writeAudit } from '../../platform/audit';
 import { notFound, validationProblem } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { blobStoreFor } from '../../platform/storage/blob-store';
-import { collectionExists, isRecipient } from './queries';
+import { findCollectionStatus } from '../collections/queries';
+import { isRecipient } from './queries';
 
 export type TokenMode = 'upload' | 'download';
 
@@ -78,7 +79,7 @@ export async function issueTokens(
   mode: TokenMode,
   requestId: string,
 ): Promise<StorageToken[]> {
-  if (!(await collectionExists(db, scope.collectionId))) throw notFound();
+  if (!(await findCollectionStatus(db, scope.collectionId))) throw notFound();
   if (scope.organisationId !== null && !(await isRecipient(db, scope.collectionId, scope.organisationId)))
     throw notFound();
   checkFiles(config, scope, files, mode);
