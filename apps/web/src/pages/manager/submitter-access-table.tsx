@@ -48,7 +48,7 @@ function linesOf(list: RoleAssignmentList): Line[] {
   }));
 }
 
-function UserCell({ first, removed }: Line) {
+function UserCell({ first, removed }: Pick<Line, 'first' | 'removed'>) {
   return (
     <>
       {first.userName}
@@ -119,7 +119,11 @@ export function SubmitterAccessTable({
     <DataTable
       caption="Submitter access"
       columns={[
-        { key: 'user', header: 'User', cell: (line) => <UserCell {...line} /> },
+        {
+          key: 'user',
+          header: 'User',
+          cell: (line) => <UserCell first={line.first} removed={line.removed} />,
+        },
         { key: 'organisation', header: 'Organisation', cell: (line) => line.first.organisationName },
         ...roleColumns,
       ]}
