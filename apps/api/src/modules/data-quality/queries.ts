@@ -93,11 +93,10 @@ interface RuleInputsRow {
 /**
  * What the rules read beyond the answers, in one small statement of index lookups (decision 0034): the
  * organisation's last submitted return in the collection before this period (its official revision's
- * answers and its period's name: the periods before this one, newest first, each probed by (period,
- * organisation) in the order of the (collection, start, end) index, so the walk stops at the first
- * return found), and the previous period (the one starting last before this one) with its stored
- * statistics (period_statistics, computed once when it closed) for the given field paths only. It reads
- * no other organisation's return: a save runs it before its transaction.
+ * answers and its period's name) and the previous period with its stored statistics (period_statistics,
+ * computed once when it closed) for the given field paths only (ruleInputSources). It reads no other
+ * organisation's return. A save holds what it read per return (submissions/rule-inputs-held.ts) and reads
+ * it again, in its transaction, only when the stamp its locked statement reads has moved.
  */
 export async function findRuleInputs(db: Db | Tx, key: RuleInputsKey, paths: readonly string[]) {
   const current =
