@@ -33,6 +33,7 @@ export {
 export { FilterForm, type FilterFormProps } from './filter-form';
 export { describedByOf, ErrorMessage, FormGroup, type FormGroupProps } from './form-group';
 export { FullPageMessage, type FullPageMessageProps } from './full-page-message';
+export { InsetText, type InsetTextProps } from './inset-text';
 export { Modal, type ModalProps } from './modal';
 export { Notification, type NotificationProps, type NotificationVariant } from './notification';
 export { type Outcome, OutcomeBanner, useOutcome } from './outcome-banner';

@@ -5,6 +5,7 @@ import { useChangeUser, useUserRoles } from '../../api/user-roles';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
 import {
+  InsetText,
   OutcomeBanner,
   PageContainer,
   QueryState,
@@ -81,10 +82,9 @@ function UserRolesView({ data }: { data: UserRoles }) {
     <>
       <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       {isSelf ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>This is you. You cannot change your own roles or deactivate your own account.</p>
-        </div>
+        </InsetText>
       ) : null}
 
       <AccountSummary user={data.user} />

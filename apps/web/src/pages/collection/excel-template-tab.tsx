@@ -21,6 +21,7 @@ import {
   Checkbox,
   FileField,
   FileUploadStatus,
+  InsetText,
   type Outcome,
   OutcomeBanner,
   QueryState,
@@ -170,10 +171,9 @@ export function ExcelTemplateTab({ collectionId }: { collectionId: number }) {
       </h2>
       <OutcomeBanner outcome={notice} onClose={() => setNotice(null)} />
       {flags.data && !flagOn ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>Excel templates are turned off for the service. You can still upload one for later.</p>
-        </div>
+        </InsetText>
       ) : null}
       <p className="nhsuk-body">
         An Excel workbook in which cells are named after the form's field keys (Excel defined names).

@@ -1,13 +1,12 @@
 import type { FormDefinition, FormVersion } from '@dcf/forms';
 import { useState } from 'react';
-import { Details, ErrorMessage } from '../../components';
+import { Details, ErrorMessage, InsetText } from '../../components';
 import { parseDefinition } from './definition-input';
 
 /** Which version Save changes, or makes: a version with returns is never changed in place. */
 export function VersionNote({ current }: { current: FormVersion | undefined }) {
   return (
-    <div className="nhsuk-inset-text" data-testid="form-version">
-      <span className="nhsuk-u-visually-hidden">Information: </span>
+    <InsetText testId="form-version">
       {current ? (
         <p>
           Version {current.version}.{' '}
@@ -18,7 +17,7 @@ export function VersionNote({ current }: { current: FormVersion | undefined }) {
       ) : (
         <p>This collection has no form yet. Build one below, or upload a Form.io JSON definition.</p>
       )}
-    </div>
+    </InsetText>
   );
 }
 

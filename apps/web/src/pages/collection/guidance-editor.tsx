@@ -2,7 +2,7 @@ import { collectionGuidanceBodySchema, GUIDANCE_MAX_LENGTH, guidanceMessages } f
 import { type FormEvent, useId, useState } from 'react';
 import { useCollectionGuidance, useSaveCollectionGuidance } from '../../api/collection-guidance';
 import { useCollection } from '../../api/collections';
-import { ErrorMessage, OutcomeBanner, QueryState, useOutcome } from '../../components';
+import { ErrorMessage, InsetText, OutcomeBanner, QueryState, useOutcome } from '../../components';
 import { GuidanceText } from '../../components/guidance-text';
 
 /**
@@ -86,11 +86,10 @@ function Editor({ collectionId, saved, canEdit }: { collectionId: number; saved:
         </button>
       ) : null}
       {text.trim() ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p className="nhsuk-body-s nhsuk-u-secondary-text-colour">Preview: how submitters see it</p>
           <GuidanceText text={text} />
-        </div>
+        </InsetText>
       ) : null}
     </form>
   );

@@ -1,7 +1,7 @@
 import type { FormDefinition } from '@dcf/forms';
 import { useState } from 'react';
 import { currentForm, useForms } from '../../api/forms';
-import { QueryState, Select } from '../../components';
+import { InsetText, QueryState, Select } from '../../components';
 import { FormRenderer } from '../../formio/form-renderer';
 
 /**
@@ -35,10 +35,9 @@ export function PreviewTab({ collectionId }: { collectionId: number }) {
                     }))}
                 />
               ) : null}
-              <div className="nhsuk-inset-text">
-                <span className="nhsuk-u-visually-hidden">Information: </span>
+              <InsetText>
                 <p>Version {shown.version}, as submitters see it. Nothing you type here is saved.</p>
-              </div>
+              </InsetText>
               <div className="dcf-form-preview" data-testid="form-preview">
                 <FormRenderer key={shown.id} definition={shown.definition as FormDefinition} />
               </div>

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { previewRecipientSelection, useRecipientSelection } from '../../api/collection-organisations';
 import { useStps } from '../../api/organisations';
 import { problemMessages } from '../../api/problems';
-import { Select, TextField } from '../../components';
+import { InsetText, Select, TextField } from '../../components';
 import { OrganisationTypeFilter, RegionFilter } from '../organisation/organisation-filters';
 
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -103,8 +103,7 @@ export function SelectionReport({ result }: { result: RecipientSelectionResult }
     ['With submissions (kept)', result.withSubmissionsCodes],
   ];
   return (
-    <div className="nhsuk-inset-text" data-testid="selection-report">
-      <span className="nhsuk-u-visually-hidden">Information: </span>
+    <InsetText testId="selection-report">
       {lines.map((line) => (
         <p key={line} className="nhsuk-body">
           {line}
@@ -120,7 +119,7 @@ export function SelectionReport({ result }: { result: RecipientSelectionResult }
             <p className="nhsuk-body dcf-code-list">{codes.join(', ')}</p>
           </div>
         ))}
-    </div>
+    </InsetText>
   );
 }
 

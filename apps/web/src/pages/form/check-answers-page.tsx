@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { type SubmissionPageKey, useSubmission } from '../../api/submissions';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
-import { Breadcrumbs, PageContainer, QueryState } from '../../components';
+import { Breadcrumbs, InsetText, PageContainer, QueryState } from '../../components';
 import { DataQualityPanel } from '../data-quality/entry-panel';
 import { useDataQuality } from '../data-quality/use-data-quality';
 import { AnswersSummary } from './answers-summary';
@@ -134,10 +134,9 @@ function CheckAnswers({
       />
 
       {cannotSubmit ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>{view.readOnlyReason ?? messages.submissionNoEditRole}</p>
-        </div>
+        </InsetText>
       ) : (
         <DeclarationForm
           confirmed={confirmed}

@@ -1,6 +1,6 @@
 import { formatMediumDateTime, messages, type SubmissionView } from '@dcf/domain';
 import { useState } from 'react';
-import { Checkbox, SaveButton } from '../../components';
+import { Checkbox, InsetText, SaveButton } from '../../components';
 import type { WizardPage } from '../../formio/form-renderer';
 
 /** The presentational parts of the form-entry page (form-entry.tsx): its actions, tick and notices. */
@@ -23,18 +23,16 @@ export function SaveActions({
   return (
     <div className="dcf-form-actions">
       {view.canSendForSignOff ? (
-        <div className="nhsuk-inset-text" id="submit-unavailable">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText id="submit-unavailable">
           <p>
             An authoriser of {view.organisationName} submits this return. When it is complete, send it to them
             for sign-off: it is checked as a submit would be first.
           </p>
-        </div>
+        </InsetText>
       ) : !view.canSubmit && view.readOnlyReason ? (
-        <div className="nhsuk-inset-text" id="submit-unavailable">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText id="submit-unavailable">
           <p>{view.readOnlyReason}</p>
-        </div>
+        </InsetText>
       ) : null}
       <div className="nhsuk-button-group">
         <SaveButton secondary onSave={() => onSave('draft')} disabled={uploading}>

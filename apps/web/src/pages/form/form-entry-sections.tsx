@@ -1,7 +1,7 @@
 import { messages } from '@dcf/domain';
 import type { FormDefinition, UncheckedRule } from '@dcf/forms';
 import { type ReactNode, type Ref, type RefObject, useEffect, useRef } from 'react';
-import { ErrorSummary } from '../../components';
+import { ErrorSummary, InsetText } from '../../components';
 import {
   type FormData,
   FormRenderer,
@@ -38,10 +38,9 @@ export function ReadOnlyNote({ entry }: { entry: Entry }) {
     (lock.state === 'refused' ? lock.code === 'lock_held' : !view.canEdit && view.readOnlyCode === 'locked');
   if (!reason || saysLock) return null;
   return (
-    <div className="nhsuk-inset-text">
-      <span className="nhsuk-u-visually-hidden">Information: </span>
+    <InsetText>
       <p>{reason}</p>
-    </div>
+    </InsetText>
   );
 }
 

@@ -1,5 +1,5 @@
 import { formatMediumDateTime, type SubmissionView } from '@dcf/domain';
-import { SummaryRow, Tag, type TagColour, WarningCallout } from '../../components';
+import { InsetText, SummaryRow, Tag, type TagColour, WarningCallout } from '../../components';
 
 const statusText: Record<SubmissionView['status'], string> = {
   none: 'Not started',
@@ -56,8 +56,7 @@ export function SubmissionBanners({ view }: { view: SubmissionView }) {
         </WarningCallout>
       ) : null}
       {view.sentForSignOff ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>
             Sent for sign-off by {view.sentForSignOff.by.name} on{' '}
             {formatMediumDateTime(view.sentForSignOff.at)}.
@@ -65,13 +64,12 @@ export function SubmissionBanners({ view }: { view: SubmissionView }) {
               ? ' If you change it, send it again: until then it waits on nobody’s list.'
               : ''}
           </p>
-        </div>
+        </InsetText>
       ) : null}
       {view.reopenedUntil ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>Reopened for this organisation until {formatMediumDateTime(view.reopenedUntil)}.</p>
-        </div>
+        </InsetText>
       ) : null}
     </>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../app/current-user-context';
 import { paths } from '../../app/paths';
+import { InsetText } from '../../components';
 import { SERVICE_NAME, usePageTitle } from '../../components/use-page-title';
 
 /** Its own chunk: the landing page's first JavaScript does not grow with it. */
@@ -84,13 +85,12 @@ export function LandingPage() {
             ))}
           </ul>
         ) : (
-          <div className="nhsuk-inset-text">
-            <span className="nhsuk-u-visually-hidden">Information: </span>
+          <InsetText>
             <p>
               You do not have a role in any collection yet. Ask the manager of the collection you work on, or
               an administrator, to give you access.
             </p>
-          </div>
+          </InsetText>
         )}
 
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { useDeleteReportingPeriod, useSaveReportingPeriod } from '../../api/reporting-periods';
 import {
   ErrorSummary,
+  InsetText,
   Notification,
   PeriodStatusTag,
   Select,
@@ -153,12 +154,11 @@ function PeriodNotes({ period }: { period: NonNullable<PeriodEditorProps['period
         Status: <PeriodStatusTag status={period.reportingPeriodStatus} />
       </p>
       {period.hasSubmissions ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>
             This period has submissions, so its start and end dates cannot change and it cannot be deleted.
           </p>
-        </div>
+        </InsetText>
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import type { GeneratedPeriodDto, PeriodDiffDto, ReportingPeriodDto } from '@dcf/domain';
-import { DataTable } from '../../components';
+import { DataTable, InsetText } from '../../components';
 import { deadline, openingTime, periodDate } from './period-dates';
 
 /** How many rows the preview table lists; the counts above it always cover everything. */
@@ -72,14 +72,13 @@ export function ScheduleDiff({ diff }: { diff: PeriodDiffDto }) {
         ))}
       </dl>
       {diff.conflicts.length > 0 ? (
-        <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+        <InsetText>
           <p>
             {diff.conflicts.length === 1 ? '1 period' : `${diff.conflicts.length} periods`} the schedule no
             longer produces {diff.conflicts.length === 1 ? 'has' : 'have'} submissions, so{' '}
             {diff.conflicts.length === 1 ? 'it is' : 'they are'} kept and never removed.
           </p>
-        </div>
+        </InsetText>
       ) : null}
       {rows.length === 0 ? (
         <p className="nhsuk-body">Applying this schedule changes no reporting periods.</p>

@@ -1,6 +1,7 @@
 import { useCollectionGuidance } from '../../api/collection-guidance';
 import { Details } from '../../components/details';
 import { GuidanceText } from '../../components/guidance-text';
+import { InsetText } from '../../components/inset-text';
 
 /**
  * A collection's guidance for its submitters (decision 0025), or nothing when there is none. `inset`
@@ -43,10 +44,9 @@ export function GuidanceBox({
       </Details>
     );
   return (
-    <div className="nhsuk-inset-text" data-testid="collection-guidance">
-      <span className="nhsuk-u-visually-hidden">Information: </span>
+    <InsetText testId="collection-guidance">
       <h2 className="nhsuk-heading-s">Guidance for {collectionName}</h2>
       <GuidanceText text={text} />
-    </div>
+    </InsetText>
   );
 }

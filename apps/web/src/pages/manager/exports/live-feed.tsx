@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { InsetText } from '../../../components';
 
 /** The collection's OData feed (decision 0040), as Power BI and Excel need it: an absolute address. */
 export function feedAddress(collectionId: number, origin = window.location.origin): string {
@@ -14,8 +15,7 @@ export function feedAddress(collectionId: number, origin = window.location.origi
 export function LiveFeed({ collectionId, collectionName }: { collectionId: number; collectionName: string }) {
   const id = `live-feed-${collectionId}`;
   return (
-    <div className="nhsuk-inset-text">
-      <span className="nhsuk-u-visually-hidden">Information: </span>
+    <InsetText>
       <h3 className="nhsuk-heading-s" id={id}>
         Read {collectionName} live in Power BI or Excel
       </h3>
@@ -30,6 +30,6 @@ export function LiveFeed({ collectionId, collectionName }: { collectionId: numbe
         <Link to={paths.accessTokens}>personal access token</Link> with Read data as password. Each refresh
         shows the returns as they are then, and only those you may see.
       </p>
-    </div>
+    </InsetText>
   );
 }
